@@ -16,6 +16,7 @@ from pptx.util import Emu, Pt
 
 OUT = Path(__file__).with_name("quarterly-review.pptx")
 NAVY = RGBColor(0x1F, 0x3A, 0x5F)
+PLACEHOLDER_IMAGE = Path(__file__).with_name("placeholder-photo.png")
 
 
 def band(slide: object, prs: Presentation) -> None:
@@ -72,6 +73,7 @@ def main() -> None:
     s = prs.slides.add_slide(pic_layout)
     s.shapes.title.text = "Our team"
     s.placeholders[2].text_frame.text = "Caption"
+    s.placeholders[1].insert_picture(str(PLACEHOLDER_IMAGE))
     band(s, prs)
 
     for slide in prs.slides:
