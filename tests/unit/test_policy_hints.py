@@ -1,0 +1,219 @@
+"""HintsPolicy: diagnostics in, one deterministic patch out (spec §5.5–5.7, §6, §7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pptxagent.ir import Diagnostics, Patch, SlideIR
+from pptxagent.policy.base import PolicyContext, TabooCheck
+from pptxagent.policy.hints import HintsPolicy
+from pptxagent.settings import Settings
+
+
+def make_ir(*extra: dict[str, Any], bullets: dict[str, float] | None = None) -> SlideIR:
+    els: list[dict[str, Any]] = [
+        {"eid": "e_bg", "type": "decoration", "priority": 20,
+         "layout": {"x": 0, "y": 0, "w": 400, "h": 720, "zIndex": 0}},
+        {"eid": "e_title", "type": "title", "priority": 100, "content": "Key Findings",
+         "layout": {"x": 48, "y": 32, "w": 1184, "h": 80}, "style": {"fontSize": 44}},
+        {"eid": "e_bullets", "type": "bullets", "priority": 80, "content": "• A\n• B",
+         "layout": bullets or {"x": 64, "y": 100, "w": 820, "h": 520},
+         "style": {"fontSize": 22, "lineHeight": 1.5}},
+        *extra,
+    ]
+    return SlideIR.model_validate({"slide": {"w": 1280, "h": 720}, "elements": els})
+
+
+IMG = {"eid": "e_img", "type": "image", "priority": 40,
+       "layout": {"x": 64, "y": 560, "w": 400, "h": 200}}
+
+
+def diag(defects: list[dict[str, Any]], **summary: Any) -> Diagnostics:
+    return Diagnostics.model_validate({
+        "defects": defects, "warnings": [],
+        "summary": {"defect_count": len(defects), "total_severity": 1.0, "warning_count": 0,
+                    **summary},
+    })
+
+
+def propose(ir: SlideIR, d: Diagnostics, ctx: PolicyContext | None = None) -> Patch:
+    return HintsPolicy().propose(ir, d, ctx or PolicyContext(settings=Settings(), iteration=0))
+
+
+def edits(patch: Patch) -> dict[str, dict[str, Any]]:
+    return {e.eid: {**e.layout, **e.style} for e in patch.edits}
+
+
+CHAIN_OVERLAP = {"type": "overlap", "owner_eid": "e_bullets", "other_eid": "e_title",
+                 "severity": 3680, "details": {"overlap_area_px": 1840}}
+
+
+def test_feasible_chain_is_applied_as_one_batch_and_keep_is_a_no_op() -> None:
+    d = diag([CHAIN_OVERLAP], conflict_chain=["e_title", "e_bullets", "e_img"],
+             chain_feasible=True, chain_hints=[
+                 {"eid": "e_title", "action": "keep"},
+                 {"eid": "e_bullets", "action": "move_down", "suggested_y": 120,
+                  "validated": True},
+                 {"eid": "e_img", "action": "move_down_and_shrink", "suggested_y": 580,
+                  "suggested_h": 130, "validated": True},
+             ])
+    got = edits(propose(make_ir(IMG), d))
+    assert got == {"e_bullets": {"y": 120}, "e_img": {"y": 580, "h": 130}}
+
+
+def test_infeasible_chain_member_gets_the_space_left_below_its_predecessor() -> None:
+    d = diag([CHAIN_OVERLAP], conflict_chain=["e_title", "e_bullets", "e_img"],
+             chain_feasible=False, chain_hints=[
+                 {"eid": "e_title", "action": "keep"},
+                 {"eid": "e_bullets", "action": "move_down", "suggested_y": 120,
+                  "validated": True},
+                 {"eid": "e_img", "action": "needs_creative_solution",
+                  "reason": "suggested_y(660) + min_h(100) > SLIDE_H(720)"},
+             ])
+    got = edits(propose(make_ir(IMG), d))
+    assert got["e_bullets"] == {"y": 120}
+    # bullets end at 120 + 520 = 640; two safe paddings below: 656, the rest of the slide.
+    assert got["e_img"] == {"y": 656, "h": 64}
+
+
+def test_hints_merge_in_fix_order_first_writer_wins_per_field() -> None:
+    d = diag([
+        {"type": "overlap", "owner_eid": "e_bullets", "other_eid": "e_title", "severity": 900,
+         "hint": {"action": "move_down", "suggested_y": 128, "suggested_fontSize": 18}},
+        {"type": "out_of_bounds", "eid": "e_bullets", "severity": 10,
+         "details": {"edge": "bottom", "by_px": 10}, "hint": {"action": "shrink",
+                                                               "suggested_h": 500}},
+        {"type": "content_overflow", "eid": "e_bullets", "severity": 42,
+         "details": {"overflow_y_px": 42}, "hint": {"action": "resize_height",
+                                                    "suggested_h": 570, "validated": True}},
+        {"type": "font_too_small", "eid": "e_bullets", "severity": 40,
+         "details": {"current": 16, "min": 20},
+         "hint": {"action": "set_fontSize", "suggested_fontSize": 20, "validated": True}},
+    ])
+    got = edits(propose(make_ir(bullets={"x": 64, "y": 140, "w": 820, "h": 520}), d))
+    # font: font_too_small beats overlap; h: overflow beats out_of_bounds; y combines.
+    assert got == {"e_bullets": {"fontSize": 20, "h": 570, "y": 128}}
+
+
+def test_hint_target_eid_wins_over_the_defect_subject() -> None:
+    d = diag([{**CHAIN_OVERLAP, "hint": {"action": "move_up", "target_eid": "e_title",
+                                         "suggested_y": 8}}])
+    assert edits(propose(make_ir(), d)) == {"e_title": {"y": 8}}
+
+
+def test_overflow_without_hint_grows_into_free_space_below() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 140, "w": 820, "h": 400})
+    d = diag([{"type": "content_overflow", "eid": "e_bullets", "severity": 42,
+               "details": {"overflow_x_px": 0, "overflow_y_px": 42}}])
+    assert edits(propose(ir, d)) == {"e_bullets": {"h": 450}}  # 400 + 42 + HINT_BUFFER_PX
+
+
+def test_overflow_without_room_grows_what_fits_and_shrinks_font_not_below_min() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 140, "w": 820, "h": 560})
+    d = diag([{"type": "content_overflow", "eid": "e_bullets", "severity": 300,
+               "details": {"overflow_y_px": 300}}])
+    got = edits(propose(ir, d))["e_bullets"]
+    assert got["h"] == 580  # down to the slide bottom
+    assert got["fontSize"] == 20  # min font for priority 80, though 300px would want more
+
+
+def test_overlap_without_hint_moves_the_owner_clear_of_the_other() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 100, "w": 820, "h": 400})
+    d = diag([CHAIN_OVERLAP])
+    # title safe box ends at 32 + 80 + 8; bullets' safe box starts 8 above its y.
+    assert edits(propose(ir, d)) == {"e_bullets": {"y": 128}}
+
+
+def test_growth_that_would_create_a_new_overlap_moves_the_lower_priority_element() -> None:
+    ir = make_ir({**IMG, "layout": {"x": 64, "y": 560, "w": 400, "h": 120}},
+                 bullets={"x": 64, "y": 140, "w": 820, "h": 380})
+    d = diag([{"type": "content_overflow", "eid": "e_bullets", "severity": 42,
+               "details": {"overflow_y_px": 42},
+               "hint": {"action": "resize_height", "suggested_h": 430, "validated": True}}])
+    got = edits(propose(ir, d))
+    assert got["e_bullets"] == {"h": 430}
+    img = {"x": 64, "y": 560, "h": 120, **got["e_img"]}
+    assert img["x"] >= 64 + 820 + 16 or img["y"] >= 140 + 430 + 16  # clear of the safe zone
+    assert img["y"] + img["h"] <= 720
+
+
+def test_locked_and_unknown_elements_are_never_edited() -> None:
+    locked = {**IMG, "source": {"part": "ppt/slides/slide1.xml", "shape_id": 4,
+                                "repairable": False}}
+    d = diag([
+        {"type": "out_of_bounds", "eid": "e_img", "severity": 40,
+         "details": {"edge": "bottom", "by_px": 40}},
+        {"type": "content_overflow", "eid": "e_ghost", "severity": 4,
+         "hint": {"action": "resize_height", "suggested_h": 90}},
+    ])
+    assert propose(make_ir(locked), d).edits == []
+
+
+def test_out_of_bounds_without_hint_moves_the_element_back_in() -> None:
+    d = diag([{"type": "out_of_bounds", "eid": "e_img", "severity": 40,
+               "details": {"edge": "bottom", "by_px": 40}}])
+    assert edits(propose(make_ir(IMG), d)) == {"e_img": {"y": 520}}
+
+
+def test_font_too_small_without_hint_scales_the_ir_font_to_reach_the_minimum() -> None:
+    d = diag([{"type": "font_too_small", "eid": "e_bullets", "severity": 40,
+               "details": {"current": 16, "min": 20}}])
+    ir = make_ir()
+    ir.element("e_bullets").style.fontSize = 17.6  # runs render at 16/17.6 of it
+    assert edits(propose(ir, d)) == {"e_bullets": {"fontSize": 22}}
+
+
+def test_topology_without_hint_puts_the_title_above_the_body() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 40, "w": 820, "h": 400})
+    ir.element("e_title").layout.y = 500
+    d = diag([{"type": "layout_topology", "eid": "e_title", "severity": 5000,
+               "details": {"title_eid": "e_title", "body_eid": "e_bullets"}}])
+    got = edits(propose(ir, d))
+    assert got["e_title"]["y"] == 40
+    assert got["e_bullets"]["y"] >= 40 + 80 + 16
+    assert got["e_bullets"]["y"] + got["e_bullets"].get("h", 400) <= 720
+
+
+def test_taboo_patch_is_replaced_by_the_alternate_strategy() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 140, "w": 820, "h": 400})
+    d = diag([{"type": "content_overflow", "eid": "e_bullets", "severity": 42,
+               "details": {"overflow_y_px": 42}}])
+    seen: list[Patch] = []
+
+    def check(p: Patch) -> TabooCheck:
+        seen.append(p)
+        grows = any("h" in e.layout for e in p.edits)
+        return TabooCheck(allowed=not grows, fingerprint="e_bullets:resize_h:grow",
+                          reason="non-improving before")
+
+    ctx = PolicyContext(settings=Settings(), iteration=1, check=check)
+    got = edits(propose(ir, d, ctx))
+    assert len(seen) == 2
+    assert "h" not in got["e_bullets"] and got["e_bullets"]["fontSize"] < 22
+    assert any("taboo" in n for n in ctx.notes)
+
+
+def test_overlap_alternate_moves_the_other_element() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 100, "w": 820, "h": 400})
+    calls = 0
+
+    def check(p: Patch) -> TabooCheck:
+        nonlocal calls
+        calls += 1
+        return TabooCheck(allowed=calls > 1, fingerprint=f"fp{calls}", reason="taboo")
+
+    ctx = PolicyContext(settings=Settings(), iteration=1, check=check)
+    got = edits(propose(ir, diag([CHAIN_OVERLAP]), ctx))
+    assert list(got) == ["e_title"]
+
+
+def test_everything_taboo_gives_an_empty_patch_with_a_note() -> None:
+    ctx = PolicyContext(settings=Settings(), iteration=2,
+                        check=lambda p: TabooCheck(False, "fp", "tried"))
+    ir = make_ir(bullets={"x": 64, "y": 100, "w": 820, "h": 400})
+    assert propose(ir, diag([CHAIN_OVERLAP]), ctx).edits == []
+    assert any("empty patch" in n for n in ctx.notes)
+
+
+def test_no_defects_no_edits() -> None:
+    assert propose(make_ir(), diag([])).edits == []
