@@ -25,6 +25,8 @@ class TraceLine(BaseModel):
     fallbacks: list[dict[str, Any]] = Field(default_factory=list)
     quality: Quality | None = None
     taboo_refused: list[str] = Field(default_factory=list)
+    rollback_to: int | None = None
+    """After a stall: the iteration rolled back to (the final output)."""
 
 
 class RolloutResult(BaseModel):

@@ -1,0 +1,59 @@
+"""Hard fallbacks when the loop runs out of iterations (spec §7).
+
+1. Truncate: every overflowing text element gets ``overflow: hidden; text-overflow: ellipsis``.
+2. Hide (only with ``ALLOW_HIDE``): the lowest-priority element still causing a defect gets
+   ``display: none`` — decorations first, then images; text is never hidden.
+3. Alert: the driver marks the rollout ``degraded``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pptxagent.ir import Defect, Diagnostics, SlideIR
+from pptxagent.settings import Settings
+
+HIDE_ORDER: tuple[str, ...] = ("decoration", "image")
+
+
+def defect_eids(defect: Defect) -> list[str]:
+    """Every element a defect involves (subject, pair partner, topology members)."""
+    out = [defect.eid, defect.owner_eid, defect.other_eid]
+    out += [defect.details.get(k) for k in ("title_eid", "body_eid")]
+    return [e for e in out if isinstance(e, str) and e]
+
+
+def truncate(ir: SlideIR, diag: Diagnostics) -> tuple[SlideIR, list[dict[str, Any]]]:
+    out = ir.model_copy(deep=True)
+    done: list[dict[str, Any]] = []
+    overflowing = [d.subject for d in diag.defects if d.type == "content_overflow"]
+    for el in out.elements:
+        if el.eid in overflowing and el.is_text:
+            el.style.overflow = "hidden"
+            el.style.textOverflow = "ellipsis"
+            done.append({"fallback": "truncate", "eid": el.eid})
+    return out, done
+
+
+def hide_candidate(ir: SlideIR, diag: Diagnostics) -> str | None:
+    """The decoration (else image) of lowest priority involved in a non-overflow defect."""
+    involved = {e for d in diag.defects if d.type != "content_overflow" for e in defect_eids(d)}
+    candidates = [
+        (HIDE_ORDER.index(el.type), el.priority, i, el.eid)
+        for i, el in enumerate(ir.elements)
+        if el.eid in involved and el.type in HIDE_ORDER and el.style.display != "none"
+    ]
+    return min(candidates)[3] if candidates else None
+
+
+def hard_fallback(
+    ir: SlideIR, diag: Diagnostics, settings: Settings
+) -> tuple[SlideIR, list[dict[str, Any]]]:
+    """Apply truncate (always) and hide (``ALLOW_HIDE``) to ``ir`` measured as ``diag``."""
+    out, done = truncate(ir, diag)
+    if settings.ALLOW_HIDE:
+        eid = hide_candidate(out, diag)
+        if eid is not None:
+            out.element(eid).style.display = "none"
+            done.append({"fallback": "hide", "eid": eid})
+    return out, done
