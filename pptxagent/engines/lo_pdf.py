@@ -1,0 +1,105 @@
+"""Reading LibreOffice's PDFs with pdfium: page images and where each colour's text landed."""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from pptxagent.errors import EngineError
+from pptxagent.ir import Box
+from pptxagent.units import PX_PER_PT
+
+
+def _open(pdf: Path) -> pdfium.PdfDocument:
+    try:
+        return pdfium.PdfDocument(str(pdf))
+    except pdfium.PdfiumError as exc:
+        raise EngineError(f"LibreOffice wrote an unreadable PDF {pdf}: {exc}") from exc
+
+
+def page_count(pdf: Path) -> int:
+    doc = _open(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def pdf_to_pngs(pdf: Path, out_dir: Path, px_width: int | None = None) -> list[Path]:
+    """One ``slide-{n}.png`` per page. Default size: the page at 96 dpi (1 pt = 4/3 px), so a
+    16:9 deck gives 1280 × 720; ``px_width`` scales every page to that width instead."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    doc = _open(pdf)
+    paths: list[Path] = []
+    try:
+        for n in range(len(doc)):
+            page = doc[n]
+            w_pt, h_pt = page.get_size()
+            target_w = px_width if px_width else round(w_pt * PX_PER_PT)
+            target_h = round(h_pt * target_w / w_pt)
+            bitmap = page.render(scale=target_w / w_pt, may_draw_forms=True)
+            image = bitmap.to_pil()
+            if image.size != (target_w, target_h):
+                image = image.resize((target_w, target_h))
+            path = out_dir / f"slide-{n + 1}.png"
+            image.save(path)
+            paths.append(path)
+            page.close()
+    finally:
+        doc.close()
+    return paths
+
+
+def _fill_rgb(obj: pdfium.PdfObject) -> int | None:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    ok = pdfium_c.FPDFPageObj_GetFillColor(
+        obj.raw, ctypes.byref(r), ctypes.byref(g), ctypes.byref(b), ctypes.byref(a)
+    )
+    if not ok:
+        return None
+    return (r.value << 16) | (g.value << 8) | b.value
+
+
+def colour_boxes(pdf: Path, wanted: dict[int, set[int]]) -> dict[int, dict[int, tuple[Box, int]]]:
+    """For page ``n`` (1-based) and each colour in ``wanted[n]``: the union of the bounds of
+    that colour's text objects in slide px (top-down y), and how many text objects it had."""
+    doc = _open(pdf)
+    result: dict[int, dict[int, tuple[Box, int]]] = {}
+    try:
+        for n, colours in wanted.items():
+            if not colours or n > len(doc):
+                continue
+            page = doc[n - 1]
+            _, page_h = page.get_size()
+            acc: dict[int, list[float]] = {}
+            counts: dict[int, int] = {}
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=3):
+                rgb = _fill_rgb(obj)
+                if rgb is None or rgb not in colours:
+                    continue
+                left, bottom, right, top = obj.get_bounds()
+                if right <= left or top <= bottom:
+                    continue
+                box = acc.setdefault(rgb, [left, bottom, right, top])
+                box[0], box[1] = min(box[0], left), min(box[1], bottom)
+                box[2], box[3] = max(box[2], right), max(box[3], top)
+                counts[rgb] = counts.get(rgb, 0) + 1
+            page.close()
+            result[n] = {
+                rgb: (
+                    Box(
+                        x=b[0] * PX_PER_PT,
+                        y=(page_h - b[3]) * PX_PER_PT,
+                        w=(b[2] - b[0]) * PX_PER_PT,
+                        h=(b[3] - b[1]) * PX_PER_PT,
+                    ),
+                    counts[rgb],
+                )
+                for rgb, b in acc.items()
+            }
+    finally:
+        doc.close()
+    return result

@@ -1,0 +1,89 @@
+"""The LibreOffice user profile pptxagent runs with: same fonts as Chromium, no live shrink.
+
+``write_profile(dir)`` writes ``user/registrymodifications.xcu`` into a fresh
+``-env:UserInstallation`` directory with
+
+* the font replacement table (Tools > Options > Fonts) generated from
+  :data:`pptxagent.fonts.FONT_MAP`, every pair "always" replaced, so LibreOffice draws the same
+  installed metric twins the browser's CSS names;
+* quiet-start settings: no first-start wizard, no tips, macros never run.
+
+LibreOffice has no configuration switch for the live "shrink text on overflow" of
+``a:normAutofit``; the text-bounds export (``lo_worker``) turns it off per shape instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
+
+from pptxagent.fonts import FONT_MAP
+
+_HEADER = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n'
+    '<oor:items xmlns:oor="http://openoffice.org/2001/registry" '
+    'xmlns:xs="http://www.w3.org/2001/XMLSchema" '
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n'
+)
+_FOOTER = "</oor:items>\n"
+
+_SUBST = "/org.openoffice.Office.Common/Font/Substitution"
+
+# (node path, property, value)
+_PLAIN_PROPS: tuple[tuple[str, str, str], ...] = (
+    (_SUBST, "Replacement", "true"),
+    ("/org.openoffice.Office.Common/Misc", "FirstRun", "false"),
+    ("/org.openoffice.Office.Common/Misc", "ShowTipOfTheDay", "false"),
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "3"),
+    ("/org.openoffice.Office.Common/Save/Document", "LoadPrinter", "false"),
+    ("/org.openoffice.Office.Impress/Misc", "ShowUndoDeleteWarning", "false"),
+    ("/org.openoffice.Setup/Office", "ooSetupInstCompleted", "true"),
+)
+
+
+def _prop(path: str, name: str, value: str) -> str:
+    return (
+        f"<item oor:path={quoteattr(path)}><prop oor:name={quoteattr(name)} oor:op=\"fuse\">"
+        f"<value>{escape(value)}</value></prop></item>\n"
+    )
+
+
+def _display_name(key: str) -> str:
+    """``FONT_MAP`` keys are lower case; LibreOffice matches case-insensitively, but the
+    Options dialog shows what we write, so write the usual capitalisation."""
+    special = {"ms": "MS", "ui": "UI", "mt": "MT", "cjk": "CJK"}
+    return " ".join(special.get(w, w.capitalize()) for w in key.split())
+
+
+def font_pairs() -> list[tuple[str, str]]:
+    """(template font, installed font) pairs for the replacement table, identity pairs
+    dropped (replacing a font by itself is a no-op that only slows font lookup)."""
+    return [
+        (_display_name(src), dst)
+        for src, dst in sorted(FONT_MAP.items())
+        if src.strip().lower() != dst.strip().lower()
+    ]
+
+
+def registry_xml() -> str:
+    parts = [_HEADER]
+    parts.extend(_prop(*p) for p in _PLAIN_PROPS)
+    for i, (src, dst) in enumerate(font_pairs()):
+        parts.append(
+            f'<item oor:path="{_SUBST}/FontPairs"><node oor:name="_{i}" oor:op="replace">'
+            '<prop oor:name="Always" oor:op="fuse"><value>true</value></prop>'
+            '<prop oor:name="OnScreenOnly" oor:op="fuse"><value>false</value></prop>'
+            f'<prop oor:name="ReplaceFont" oor:op="fuse"><value>{escape(src)}</value></prop>'
+            f'<prop oor:name="SubstituteFont" oor:op="fuse"><value>{escape(dst)}</value></prop>'
+            "</node></item>\n"
+        )
+    parts.append(_FOOTER)
+    return "".join(parts)
+
+
+def write_profile(profile_dir: Path) -> str:
+    """Create the profile under ``profile_dir``; return its ``-env:UserInstallation`` URL."""
+    user = profile_dir / "user"
+    user.mkdir(parents=True, exist_ok=True)
+    (user / "registrymodifications.xcu").write_text(registry_xml(), encoding="utf-8")
+    return profile_dir.resolve().as_uri()

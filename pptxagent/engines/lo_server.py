@@ -1,0 +1,198 @@
+"""Processes behind the LibreOffice engine: the warm unoserver, the UNO worker, cold soffice.
+
+Everything here starts processes in their own session so ``stop`` can end exactly the process
+group it started (unoserver → soffice → soffice.bin) and nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import xmlrpc.client
+from pathlib import Path
+from typing import IO, Any
+
+from pptxagent.errors import EngineError
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+WORKER_SCRIPT = Path(__file__).with_name("lo_worker.py")
+START_TIMEOUT_S = 60.0
+CONVERT_TIMEOUT_S = 300.0
+
+
+def find_soffice() -> str:
+    for name in ("soffice", "libreoffice"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise EngineError(
+        "LibreOffice is not installed (no soffice on PATH); run bin/setup "
+        "(Debian package libreoffice-impress)"
+    )
+
+
+def find_unoserver() -> Path | None:
+    env = os.environ.get("PPTXAGENT_UNOSERVER")
+    candidate = Path(env) if env else REPO_ROOT / ".venv-uno" / "bin" / "unoserver"
+    return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
+
+
+def uno_python() -> str:
+    """A Python that imports ``uno``: the unoserver venv's, else Debian's."""
+    server = find_unoserver()
+    if server is not None and (server.parent / "python").exists():
+        return str(server.parent / "python")
+    return "/usr/bin/python3"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 10.0) -> None:
+    """End a process we started with ``start_new_session=True`` and all its children."""
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(grace_s)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+class UnoServer:
+    """A warm ``unoserver`` (XML-RPC on ``port``, soffice's UNO bridge on ``uno_port``)."""
+
+    def __init__(self, executable: Path, profile_dir: Path, log_path: Path) -> None:
+        self.port = free_port()
+        self.uno_port = free_port()
+        while self.uno_port == self.port:
+            self.uno_port = free_port()
+        self._log = log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [
+                str(executable),
+                "--interface", "127.0.0.1", "--port", str(self.port),
+                "--uno-interface", "127.0.0.1", "--uno-port", str(self.uno_port),
+                "--user-installation", str(profile_dir),
+                "--executable", find_soffice(),
+            ],
+            stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
+            start_new_session=True,
+        )  # fmt: skip
+        self.rpc = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self.port}", allow_none=True)
+
+    def wait_ready(self, timeout_s: float = START_TIMEOUT_S) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            if self.proc.poll() is not None:
+                raise EngineError(f"unoserver exited with code {self.proc.returncode}")
+            try:
+                self.rpc.info()
+                return
+            except (OSError, xmlrpc.client.ProtocolError):
+                if time.monotonic() > deadline:
+                    msg = f"unoserver did not answer within {timeout_s:.0f} s"
+                    raise EngineError(msg) from None
+                time.sleep(0.1)
+
+    def convert_pdf(self, pptx: Path, pdf: Path) -> None:
+        try:
+            self.rpc.convert(
+                str(pptx.resolve()), None, str(pdf.resolve()), None, "impress_pdf_Export",
+                ["ExportHiddenSlides=true", "ExportNotesPages=false"],
+            )  # fmt: skip
+        except xmlrpc.client.Fault as exc:
+            raise EngineError(f"LibreOffice could not convert {pptx}: {exc.faultString}") from exc
+        except OSError as exc:
+            raise EngineError(f"unoserver connection failed converting {pptx}: {exc}") from exc
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        stop_group(self.proc)
+        self._log.close()
+
+
+class UnoWorker:
+    """``lo_worker.py`` under LibreOffice's Python, talking JSON lines over pipes."""
+
+    def __init__(self, uno_port: int, log_path: Path) -> None:
+        self._log = log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [uno_python(), str(WORKER_SCRIPT), "--port", str(uno_port)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
+            text=True, encoding="utf-8", start_new_session=True,
+        )  # fmt: skip
+        hello = self._read()
+        if not hello.get("ready"):
+            raise EngineError(f"the LibreOffice UNO worker did not start: {hello}")
+
+    def _read(self) -> dict[str, Any]:
+        out: IO[str] | None = self.proc.stdout
+        line = out.readline() if out is not None else ""
+        if not line:
+            raise EngineError(
+                f"the LibreOffice UNO worker died (exit {self.proc.poll()}); "
+                f"see {self._log.name}"
+            )
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def call(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self.proc.stdin is None or self.proc.poll() is not None:
+            raise EngineError("the LibreOffice UNO worker is not running")
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = self._read()
+        if not answer.get("ok"):
+            raise EngineError(f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
+        return answer
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.proc.stdin.close()
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            stop_group(self.proc)
+        self._log.close()
+
+
+def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path) -> None:
+    """One-shot ``soffice --convert-to pdf`` with the same profile and hidden slides."""
+    out_dir = work_dir / "cold-out"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    opts = json.dumps({"ExportHiddenSlides": {"type": "boolean", "value": "true"}})
+    cmd = [
+        find_soffice(), "--headless", "--invisible", "--nologo", "--norestore",
+        f"-env:UserInstallation={profile_url}",
+        "--convert-to", f"pdf:impress_pdf_Export:{opts}",
+        "--outdir", str(out_dir), str(pptx.resolve()),
+    ]  # fmt: skip
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
+    try:
+        output, _ = proc.communicate(timeout=CONVERT_TIMEOUT_S)
+    except subprocess.TimeoutExpired as exc:
+        stop_group(proc, grace_s=2)
+        raise EngineError(f"soffice timed out converting {pptx}") from exc
+    produced = out_dir / f"{pptx.stem}.pdf"
+    if proc.returncode != 0 or not produced.exists():
+        raise EngineError(f"soffice could not convert {pptx}: {output.strip()[-300:]}")
+    pdf.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(produced, pdf)

@@ -1,0 +1,201 @@
+"""UNO worker: runs under LibreOffice's own Python (``.venv-uno/bin/python``), never imported.
+
+It connects to the warm ``soffice`` that unoserver started (``--port`` is its UNO port) and
+answers JSON requests, one per line on stdin, one JSON answer per line on stdout::
+
+    {"op": "ping"}
+    {"op": "export", "in": "/abs/deck.pptx", "out": "/abs/deck.pdf",
+     "colour": true, "scales": {"3/pxa:7": [0.625, 0.2]}}
+
+``export`` loads the deck hidden, turns off LibreOffice's live autofit (shrink on overflow and
+grow-to-fit: PowerPoint shows the stored sizes), applies the stored ``fontScale`` /
+``lnSpcReduction`` given in ``scales`` (key ``"{slide}/{shape name}"``), and, with
+``colour``, paints every character of every named text shape (groups and table cells
+included) a unique RGB. It exports a PDF with hidden slides and answers
+``{"ok": true, "colours": {"1": {"pxa:7": 8323073, ...}, ...}}`` (slide numbers 1-based).
+
+Only the standard library and ``uno`` are available here: no pptxagent imports.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from typing import Any
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+COLOUR_BASE = 0x7F0000
+"""Tag colours are ``COLOUR_BASE | k`` for k = 1, 2, ...: a red channel of 127 that real
+templates practically never use, so master-page text cannot be mistaken for a shape's."""
+
+TAG_PREFIX = "pxa:"
+
+
+def _pv(name: str, value: Any) -> Any:
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+
+def connect(port: int, timeout: float = 60.0) -> Any:
+    ctx = uno.getComponentContext()
+    resolver = ctx.ServiceManager.createInstanceWithContext(
+        "com.sun.star.bridge.UnoUrlResolver", ctx
+    )
+    url = f"uno:socket,host=127.0.0.1,port={port};urp;StarOffice.ComponentContext"
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            remote = resolver.resolve(url)
+            break
+        except Exception:  # NoConnectException is not importable by name before connecting
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+    return remote.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", remote)
+
+
+def _iter_shapes(container: Any) -> Any:
+    """Every shape, descending into groups (the group itself is yielded too)."""
+    for i in range(container.getCount()):
+        shape = container.getByIndex(i)
+        yield shape
+        if shape.supportsService("com.sun.star.drawing.GroupShape"):
+            yield from _iter_shapes(shape)
+
+
+def _texts(shape: Any) -> list[Any]:
+    """The XText objects of a shape: its own text, or every cell of a table."""
+    if shape.supportsService("com.sun.star.drawing.TableShape"):
+        table = shape.Model
+        return [
+            table.getCellByPosition(c, r)
+            for r in range(table.Rows.getCount())
+            for c in range(table.Columns.getCount())
+        ]
+    if shape.supportsService("com.sun.star.drawing.GroupShape"):
+        return []
+    if hasattr(shape, "getText") and shape.supportsService("com.sun.star.drawing.Text"):
+        return [shape.getText()]
+    return []
+
+
+def _portions(text: Any) -> Any:
+    paras = text.createEnumeration()
+    while paras.hasMoreElements():
+        para = paras.nextElement()
+        yield para, None
+        portions = para.createEnumeration()
+        while portions.hasMoreElements():
+            yield para, portions.nextElement()
+
+
+def _no_autofit(shape: Any) -> None:
+    from com.sun.star.drawing.TextFitToSizeType import NONE
+
+    info = shape.getPropertySetInfo()
+    if info.hasPropertyByName("TextFitToSize") and shape.TextFitToSize != NONE:
+        shape.TextFitToSize = NONE
+    if info.hasPropertyByName("TextAutoGrowHeight") and shape.TextAutoGrowHeight:
+        size = shape.Size
+        shape.TextAutoGrowHeight = False
+        shape.Size = size
+
+
+def _apply_scale(text: Any, font_scale: float, line_reduction: float) -> None:
+    for para, portion in _portions(text):
+        if portion is None:
+            if line_reduction > 0:
+                spacing = para.ParaLineSpacing
+                if spacing.Mode == 0:  # PROP
+                    spacing.Height = max(1, round(spacing.Height - 100 * line_reduction))
+                    para.ParaLineSpacing = spacing
+            continue
+        if font_scale < 1:
+            for prop in ("CharHeight", "CharHeightAsian", "CharHeightComplex"):
+                size = portion.getPropertyValue(prop)
+                portion.setPropertyValue(prop, round(size * font_scale, 1))
+
+
+def _paint(text: Any, colour: int) -> None:
+    cursor = text.createTextCursor()
+    cursor.gotoStart(False)
+    cursor.gotoEnd(True)
+    cursor.CharColor = colour
+
+
+def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
+    url = uno.systemPathToFileUrl(req["in"])
+    doc = desktop.loadComponentFromURL(url, "_blank", 0, (_pv("Hidden", True),))
+    if doc is None:
+        raise RuntimeError(f"LibreOffice could not load {req['in']}")
+    scales: dict[str, list[float]] = req.get("scales") or {}
+    colours: dict[str, dict[str, int]] = {}
+    k = 0
+    try:
+        pages = doc.DrawPages
+        for n in range(pages.getCount()):
+            slide = str(n + 1)
+            for shape in _iter_shapes(pages.getByIndex(n)):
+                name = shape.Name
+                texts = _texts(shape)
+                if not texts:
+                    continue
+                _no_autofit(shape)
+                fs, red = scales.get(f"{slide}/{name}", (1.0, 0.0))
+                for text in texts:
+                    if fs < 1 or red > 0:
+                        _apply_scale(text, fs, red)
+                if req.get("colour") and name.startswith(TAG_PREFIX):
+                    k += 1
+                    colour = COLOUR_BASE | k
+                    for text in texts:
+                        _paint(text, colour)
+                    colours.setdefault(slide, {})[name] = colour
+        filter_data = uno.Any(
+            "[]com.sun.star.beans.PropertyValue",
+            (_pv("ExportHiddenSlides", True), _pv("ExportNotesPages", False)),
+        )
+        out = uno.systemPathToFileUrl(req["out"])
+        uno.invoke(
+            doc,
+            "storeToURL",
+            (out, (_pv("FilterName", "impress_pdf_Export"), _pv("FilterData", filter_data))),
+        )
+    finally:
+        doc.close(True)
+    return {"ok": True, "colours": colours}
+
+
+def main() -> int:
+    port = int(sys.argv[sys.argv.index("--port") + 1])
+    desktop = connect(port)
+    print(json.dumps({"ok": True, "ready": True}), flush=True)
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+            if req.get("op") == "ping":
+                answer: dict[str, Any] = {"ok": True}
+            elif req.get("op") == "export":
+                answer = export(desktop, req)
+            else:
+                answer = {"ok": False, "error": f"unknown op {req.get('op')!r}"}
+        except Exception as exc:  # report every UNO failure to the caller, keep serving
+            answer = {
+                "ok": False,
+                "error": f"{type(exc).__name__}: {exc}",
+                "trace": traceback.format_exc(limit=3),
+            }
+        print(json.dumps(answer), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""A temporary copy of a deck that LibreOffice can be asked about shape by shape.
+
+``tag_copy(src, dst)`` writes a copy where
+
+* every shape's ``p:cNvPr/@name`` on every slide becomes ``pxa:{id}`` (LibreOffice keeps shape
+  names, so a name read back through UNO maps to the OOXML shape id without ambiguity);
+* every ``a:normAutofit`` / ``a:spAutoFit`` on slides, layouts and masters becomes
+  ``a:noAutofit``: LibreOffice shrinks and grows text live, PowerPoint shows the stored state.
+  The stored ``fontScale`` / ``lnSpcReduction`` of slide shapes are returned so the caller can
+  re-apply them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.xml import qn
+
+TAG_PREFIX = "pxa:"
+_AUTOFIT_PARTS = ("slide+xml", "slideLayout+xml", "slideMaster+xml")
+
+
+@dataclass
+class TaggedDeck:
+    path: Path
+    slide_count: int
+    scales: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """``"{slide}/pxa:{id}"`` → (fontScale, lnSpcReduction) as fractions, for shapes whose
+    stored ``a:normAutofit`` is not the identity."""
+
+
+def tag_name(shape_id: int | str) -> str:
+    return f"{TAG_PREFIX}{shape_id}"
+
+
+def shape_id_of(name: str) -> str | None:
+    """The OOXML shape id from a tagged name, None for a name we did not write."""
+    return name[len(TAG_PREFIX) :] if name.startswith(TAG_PREFIX) else None
+
+
+def _fraction(value: str | None, default: float) -> float:
+    if value is None:
+        return default
+    try:
+        return int(value.rstrip("%")) / 100000
+    except ValueError:
+        return default
+
+
+def _strip_autofit(root: etree._Element) -> dict[etree._Element, tuple[float, float]]:
+    """Replace autofit by noAutofit in every bodyPr; return stored scales by bodyPr."""
+    found: dict[etree._Element, tuple[float, float]] = {}
+    for tag in ("a:normAutofit", "a:spAutoFit"):
+        for el in list(root.iter(qn(tag))):
+            body_pr = el.getparent()
+            if body_pr is None:
+                continue
+            if tag == "a:normAutofit":
+                scale = _fraction(el.get("fontScale"), 1.0)
+                reduction = _fraction(el.get("lnSpcReduction"), 0.0)
+                if scale < 1 or reduction > 0:
+                    found[body_pr] = (scale, reduction)
+            no = etree.Element(qn("a:noAutofit"))
+            no.tail = el.tail
+            body_pr.replace(el, no)
+    return found
+
+
+def _owning_name(body_pr: etree._Element) -> str | None:
+    node: etree._Element | None = body_pr
+    while node is not None and node.tag not in (qn("p:sp"), qn("p:graphicFrame")):
+        node = node.getparent()
+    if node is None:
+        return None
+    c_nv_pr = next(node.iter(qn("p:cNvPr")), None)
+    return c_nv_pr.get("name") if c_nv_pr is not None else None
+
+
+def tag_copy(src: Path, dst: Path) -> TaggedDeck:
+    pkg = Package.open(src)
+    slides = pkg.slide_parts()
+    tagged = TaggedDeck(path=dst, slide_count=len(slides))
+    slide_no = {part: n for n, part in enumerate(slides, start=1)}
+    for part in pkg.part_names():
+        ctype = pkg.content_type(part) or ""
+        if not ctype.endswith(_AUTOFIT_PARTS):
+            continue
+        root = pkg.xml(part)
+        if part in slide_no:
+            for c_nv_pr in root.iter(qn("p:cNvPr")):
+                sid = c_nv_pr.get("id")
+                if sid is not None:
+                    c_nv_pr.set("name", tag_name(sid))
+        scales = _strip_autofit(root)
+        if part in slide_no:
+            for body_pr, value in scales.items():
+                name = _owning_name(body_pr)
+                if name is not None:
+                    tagged.scales[f"{slide_no[part]}/{name}"] = value
+        pkg.mark_dirty(part)
+    pkg.save(dst)
+    return tagged
