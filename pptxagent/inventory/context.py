@@ -1,0 +1,152 @@
+"""Everything a slide inherits from: its layout, master, theme, colour map, text styles.
+
+``DeckReader`` reads each layout, master and theme once per deck. Placeholder matching
+lives here too: slide → layout by ``idx`` (else type), layout → master by type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pptxagent.inventory.colors import ColorContext
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.shapes import PhRef, ShapeData, SlideDoc, read_slide_doc
+from pptxagent.ooxml.styles import (
+    ListStyle,
+    TextStyles,
+    read_default_text_style,
+    read_tx_styles,
+)
+from pptxagent.ooxml.theme import Theme, read_theme
+
+TITLE_TYPES = frozenset({"title", "ctrTitle"})
+_OWN_MASTER_TYPES = frozenset({"title", "dt", "ftr", "sldNum", "hdr"})
+
+
+def _layout_class(ph_type: str | None) -> str:
+    if ph_type in TITLE_TYPES:
+        return "title"
+    if ph_type in (None, "obj", "body"):
+        return "body"
+    return ph_type
+
+
+def _master_class(ph_type: str | None) -> str:
+    if ph_type in TITLE_TYPES:
+        return "title"
+    return ph_type if ph_type in _OWN_MASTER_TYPES else "body"
+
+
+def _placeholders(doc: SlideDoc | None) -> list[tuple[PhRef, ShapeData]]:
+    if doc is None:
+        return []
+    return [(s.ph, s) for s in doc.shapes if s.ph is not None]
+
+
+def match_layout_placeholder(layout: SlideDoc | None, ph: PhRef) -> ShapeData | None:
+    """The layout placeholder a slide placeholder inherits from: same idx, else same type."""
+    cands = _placeholders(layout)
+    idx = ph.idx or 0
+    cls = _layout_class(ph.type)
+    for other, shape in cands:
+        if (other.idx or 0) == idx and _layout_class(other.type) == cls:
+            return shape
+    if ph.idx:
+        for other, shape in cands:
+            if other.idx == ph.idx:
+                return shape
+    for other, shape in cands:
+        if _layout_class(other.type) == cls:
+            return shape
+    return None
+
+
+def match_master_placeholder(master: SlideDoc | None, ph_type: str | None) -> ShapeData | None:
+    cls = _master_class(ph_type)
+    for other, shape in _placeholders(master):
+        if _master_class(other.type) == cls:
+            return shape
+    return None
+
+
+@dataclass(frozen=True)
+class SlideContext:
+    slide: SlideDoc
+    layout: SlideDoc | None
+    master: SlideDoc | None
+    theme: Theme
+    tx_styles: TextStyles
+    default_style: ListStyle
+    colors: ColorContext
+
+    def inherited(self, shape: ShapeData) -> tuple[ShapeData | None, ShapeData | None]:
+        """(layout placeholder, master placeholder) ``shape`` inherits from."""
+        if shape.ph is None:
+            return None, None
+        layout_ph = match_layout_placeholder(self.layout, shape.ph)
+        ph_type = layout_ph.ph.type if layout_ph is not None and layout_ph.ph else shape.ph.type
+        return layout_ph, match_master_placeholder(self.master, ph_type)
+
+    def master_list_style(self, shape: ShapeData) -> ListStyle:
+        """``p:titleStyle`` / ``p:bodyStyle`` / ``p:otherStyle`` for this shape."""
+        if shape.ph is None:
+            return self.tx_styles.other
+        if shape.ph.type in TITLE_TYPES:
+            return self.tx_styles.title
+        return self.tx_styles.body
+
+
+class DeckReader:
+    """Reads and caches the parts slides share."""
+
+    def __init__(self, pkg: Package) -> None:
+        self.pkg = pkg
+        self._docs: dict[str, SlideDoc] = {}
+        self._themes: dict[str, Theme] = {}
+        self._tx: dict[str, TextStyles] = {}
+        self._default: ListStyle | None = None
+
+    def doc(self, part: str) -> SlideDoc:
+        if part not in self._docs:
+            self._docs[part] = read_slide_doc(self.pkg, part)
+        return self._docs[part]
+
+    def _optional_doc(self, part: str | None) -> SlideDoc | None:
+        if part is None or not self.pkg.has_part(part):
+            return None
+        return self.doc(part)
+
+    def default_style(self) -> ListStyle:
+        if self._default is None:
+            self._default = read_default_text_style(self.pkg)
+        return self._default
+
+    def context(self, slide_part: str) -> SlideContext:
+        slide = read_slide_doc(self.pkg, slide_part)
+        layout = self._optional_doc(slide.parent)
+        master = self._optional_doc(layout.parent if layout is not None else None)
+        theme = Theme()
+        tx = TextStyles()
+        clr_map: dict[str, str] = {}
+        if master is not None:
+            if master.theme is not None and self.pkg.has_part(master.theme):
+                if master.theme not in self._themes:
+                    self._themes[master.theme] = read_theme(self.pkg, master.theme)
+                theme = self._themes[master.theme]
+            if master.part not in self._tx:
+                self._tx[master.part] = read_tx_styles(self.pkg, master.part)
+            tx = self._tx[master.part]
+            clr_map = dict(master.clr_map)
+        for doc in (layout, slide):
+            if doc is not None and doc.clr_map:
+                clr_map = dict(doc.clr_map)
+        return SlideContext(
+            slide=slide,
+            layout=layout,
+            master=master,
+            theme=theme,
+            tx_styles=tx,
+            default_style=self.default_style(),
+            colors=ColorContext(scheme=theme.colors, clr_map=clr_map),
+        )
+

@@ -1,0 +1,381 @@
+"""Read slides, layouts and masters into frozen dataclasses: shapes, geometry, text bodies.
+
+Group transforms are applied here, so every ``ShapeData.xfrm`` is in slide coordinates
+(EMU). A shape without its own ``a:xfrm`` (a placeholder inheriting its position) has
+``xfrm=None``; the inventory looks it up on the layout and the master.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from pptxagent.ooxml.package import Package, Rel
+from pptxagent.ooxml.styles import (
+    BodyProps,
+    ListStyle,
+    ParaProps,
+    RunProps,
+    read_body_props,
+    read_list_style,
+    read_para_props,
+    read_run_props,
+)
+from pptxagent.ooxml.theme import ColorSpec, read_clr_map, read_color, read_fill
+from pptxagent.ooxml.xml import qn
+
+_GRAPHIC_KINDS = {
+    "http://schemas.openxmlformats.org/drawingml/2006/table": "table",
+    "http://schemas.openxmlformats.org/drawingml/2006/chart": "chart",
+    "http://schemas.openxmlformats.org/drawingml/2006/diagram": "diagram",
+    "http://schemas.openxmlformats.org/presentationml/2006/ole": "ole",
+}
+
+
+@dataclass(frozen=True)
+class Xfrm:
+    """Offset and extent in slide EMU; ``rot`` in 60000ths of a degree (groups' added in)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    rot: int = 0
+    flip_h: bool = False
+    flip_v: bool = False
+
+
+@dataclass(frozen=True)
+class PhRef:
+    type: str | None
+    """``p:ph/@type`` as written (``None`` = the schema default ``obj``)."""
+    idx: int | None
+
+
+@dataclass(frozen=True)
+class TextRunData:
+    text: str
+    props: RunProps
+    kind: str = "r"
+    """``r``, ``fld`` or ``br`` (a line break inside the paragraph; text ``"\\n"``)."""
+
+
+@dataclass(frozen=True)
+class TextParaData:
+    props: ParaProps
+    runs: tuple[TextRunData, ...]
+    end_props: RunProps
+
+    @property
+    def text(self) -> str:
+        return "".join(r.text for r in self.runs)
+
+
+@dataclass(frozen=True)
+class TextBodyData:
+    body: BodyProps
+    lst_style: ListStyle
+    paragraphs: tuple[TextParaData, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+
+@dataclass(frozen=True)
+class ShapeData:
+    shape_id: int
+    name: str
+    kind: str
+    """``sp``, ``pic``, ``graphicFrame``, ``cxnSp``."""
+    ph: PhRef | None
+    xfrm: Xfrm | None
+    group_depth: int = 0
+    text: TextBodyData | None = None
+    fill_set: bool = False
+    fill: ColorSpec | None = None
+    style_fill: ColorSpec | None = None
+    """Colour of ``p:style/a:fillRef`` (idx > 0), used when ``p:spPr`` sets no fill."""
+    font_ref: str | None = None
+    """``p:style/a:fontRef/@idx``: ``major`` / ``minor``."""
+    font_ref_color: ColorSpec | None = None
+    graphic: str | None = None
+    """For graphic frames: ``table``, ``chart``, ``diagram``, ``ole``, ``other``."""
+    target: str | None = None
+    """Picture media / chart / diagram data part name."""
+    geometry: str | None = None
+    """``a:prstGeom/@prst`` (``rect``, ``line`` …) or ``custom``."""
+    text_box: bool = False
+
+
+@dataclass(frozen=True)
+class SlideDoc:
+    """A slide, layout or master part."""
+
+    part: str
+    name: str
+    show: bool
+    clr_map: dict[str, str]
+    """``p:clrMap`` of a master, ``a:overrideClrMapping`` of a slide/layout (else empty)."""
+    shapes: tuple[ShapeData, ...]
+    parent: str | None
+    """The layout of a slide, the master of a layout; ``None`` for a master."""
+    theme: str | None = None
+
+
+_Transform = tuple[float, float, float, float]
+"""Child EMU → slide EMU: ``(scale_x, scale_y, dx, dy)``, ``x' = x * sx + dx``."""
+_IDENTITY: _Transform = (1.0, 1.0, 0.0, 0.0)
+
+
+def _num(el: etree._Element | None, attr: str, default: int = 0) -> int:
+    if el is None:
+        return default
+    raw = el.get(attr)
+    if raw is None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        try:
+            return round(float(raw))
+        except ValueError:
+            return default
+
+
+def _read_xfrm(xfrm: etree._Element | None, tf: _Transform, rot_add: int) -> Xfrm | None:
+    if xfrm is None:
+        return None
+    off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
+    if off is None or ext is None:
+        return None
+    sx, sy, dx, dy = tf
+    return Xfrm(
+        x=_num(off, "x") * sx + dx,
+        y=_num(off, "y") * sy + dy,
+        w=max(_num(ext, "cx"), 0) * sx,
+        h=max(_num(ext, "cy"), 0) * sy,
+        rot=_num(xfrm, "rot") + rot_add,
+        flip_h=xfrm.get("flipH") in ("1", "true"),
+        flip_v=xfrm.get("flipV") in ("1", "true"),
+    )
+
+
+def _group_transform(xfrm: etree._Element | None, tf: _Transform) -> _Transform:
+    if xfrm is None:
+        return tf
+    off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
+    ch_off, ch_ext = xfrm.find(qn("a:chOff")), xfrm.find(qn("a:chExt"))
+    if off is None or ext is None:
+        return tf
+    cx, cy = _num(ext, "cx"), _num(ext, "cy")
+    ccx, ccy = _num(ch_ext, "cx", cx), _num(ch_ext, "cy", cy)
+    kx = cx / ccx if ccx > 0 else 1.0
+    ky = cy / ccy if ccy > 0 else 1.0
+    # local child x -> group parent coords: off.x + (x - chOff.x) * kx; then the outer tf.
+    px = _num(off, "x") - _num(ch_off, "x") * kx
+    py = _num(off, "y") - _num(ch_off, "y") * ky
+    sx, sy, dx, dy = tf
+    return (kx * sx, ky * sy, px * sx + dx, py * sy + dy)
+
+
+def read_text_body(tx: etree._Element | None) -> TextBodyData | None:
+    if tx is None:
+        return None
+    paras: list[TextParaData] = []
+    for p in tx.findall(qn("a:p")):
+        runs: list[TextRunData] = []
+        for child in p:
+            tag = child.tag
+            if tag == qn("a:r") or tag == qn("a:fld"):
+                t = child.find(qn("a:t"))
+                text = (t.text or "") if t is not None else ""
+                kind = "r" if tag == qn("a:r") else "fld"
+                runs.append(TextRunData(text, read_run_props(child.find(qn("a:rPr"))), kind))
+            elif tag == qn("a:br"):
+                runs.append(TextRunData("\n", read_run_props(child.find(qn("a:rPr"))), "br"))
+        paras.append(
+            TextParaData(
+                props=read_para_props(p.find(qn("a:pPr"))),
+                runs=tuple(runs),
+                end_props=read_run_props(p.find(qn("a:endParaRPr"))),
+            )
+        )
+    return TextBodyData(
+        body=read_body_props(tx.find(qn("a:bodyPr"))),
+        lst_style=read_list_style(tx.find(qn("a:lstStyle"))),
+        paragraphs=tuple(paras),
+    )
+
+
+def _nv(el: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
+    """(``p:cNvPr``, ``p:nvPr``) of any drawable."""
+    for child in el:
+        if isinstance(child.tag, str) and etree.QName(child).localname.startswith("nv"):
+            return child.find(qn("p:cNvPr")), child.find(qn("p:nvPr"))
+    return None, None
+
+
+def _ph(nv_pr: etree._Element | None) -> PhRef | None:
+    ph = nv_pr.find(qn("p:ph")) if nv_pr is not None else None
+    if ph is None:
+        return None
+    idx = ph.get("idx")
+    return PhRef(type=ph.get("type"), idx=_num(ph, "idx") if idx is not None else None)
+
+
+def _target(rels: dict[str, Rel], rid: str | None) -> str | None:
+    rel = rels.get(rid or "")
+    if rel is None or rel.external:
+        return None
+    return rel.target
+
+
+def _graphic(el: etree._Element, rels: dict[str, Rel]) -> tuple[str, str | None]:
+    data = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}")
+    if data is None:
+        return "other", None
+    kind = _GRAPHIC_KINDS.get(data.get("uri") or "", "other")
+    target: str | None = None
+    for child in data:
+        if not isinstance(child.tag, str):
+            continue
+        rid = child.get(qn("r:id")) or child.get(qn("r:dm"))
+        if rid:
+            target = _target(rels, rid)
+            break
+    return kind, target
+
+
+def _style_refs(el: etree._Element) -> tuple[ColorSpec | None, str | None, ColorSpec | None]:
+    style = el.find(qn("p:style"))
+    if style is None:
+        return None, None, None
+    fill_ref = style.find(qn("a:fillRef"))
+    style_fill = None
+    if fill_ref is not None and _num(fill_ref, "idx") > 0:
+        style_fill = read_color(fill_ref)
+    font_ref = style.find(qn("a:fontRef"))
+    if font_ref is None:
+        return style_fill, None, None
+    return style_fill, font_ref.get("idx"), read_color(font_ref)
+
+
+def _shape(
+    el: etree._Element, kind: str, tf: _Transform, depth: int, rot: int, rels: dict[str, Rel]
+) -> ShapeData | None:
+    c_nv_pr, nv_pr = _nv(el)
+    if c_nv_pr is not None and c_nv_pr.get("hidden") in ("1", "true"):
+        return None
+    sp_pr = el.find(qn("p:spPr"))
+    xfrm_el = el.find(qn("p:xfrm")) if kind == "graphicFrame" else None
+    if xfrm_el is None and sp_pr is not None:
+        xfrm_el = sp_pr.find(qn("a:xfrm"))
+    fill_set, fill = read_fill(sp_pr)
+    style_fill, font_ref, font_ref_color = _style_refs(el)
+    geom: str | None = None
+    if sp_pr is not None:
+        prst = sp_pr.find(qn("a:prstGeom"))
+        geom = prst.get("prst") if prst is not None else (
+            "custom" if sp_pr.find(qn("a:custGeom")) is not None else None
+        )
+    graphic: str | None = None
+    target: str | None = None
+    if kind == "graphicFrame":
+        graphic, target = _graphic(el, rels)
+    elif kind == "pic":
+        blip = el.find(f"{qn('p:blipFill')}/{qn('a:blip')}")
+        if blip is not None:
+            target = _target(rels, blip.get(qn("r:embed")))
+    c_nv_sp = el.find(f"{qn('p:nvSpPr')}/{qn('p:cNvSpPr')}")
+    return ShapeData(
+        shape_id=_num(c_nv_pr, "id"),
+        name=(c_nv_pr.get("name") or "") if c_nv_pr is not None else "",
+        kind=kind,
+        ph=_ph(nv_pr),
+        xfrm=_read_xfrm(xfrm_el, tf, rot),
+        group_depth=depth,
+        text=read_text_body(el.find(qn("p:txBody"))),
+        fill_set=fill_set,
+        fill=fill,
+        style_fill=style_fill,
+        font_ref=font_ref,
+        font_ref_color=font_ref_color,
+        graphic=graphic,
+        target=target,
+        geometry=geom,
+        text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
+    )
+
+
+_KINDS = {qn("p:sp"): "sp", qn("p:pic"): "pic", qn("p:graphicFrame"): "graphicFrame",
+          qn("p:cxnSp"): "cxnSp"}
+
+
+def _walk(
+    container: etree._Element,
+    tf: _Transform,
+    depth: int,
+    rot: int,
+    rels: dict[str, Rel],
+    out: list[ShapeData],
+) -> None:
+    for el in container:
+        tag = el.tag
+        if tag == qn("mc:AlternateContent"):
+            branch = el.find(qn("mc:Choice"))
+            if branch is None:
+                branch = el.find(qn("mc:Fallback"))
+            if branch is not None:
+                _walk(branch, tf, depth, rot, rels, out)
+        elif tag == qn("p:grpSp"):
+            c_nv_pr, _ = _nv(el)
+            if c_nv_pr is not None and c_nv_pr.get("hidden") in ("1", "true"):
+                continue
+            gxfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
+            grot = _num(gxfrm, "rot")
+            _walk(el, _group_transform(gxfrm, tf), depth + 1, rot + grot, rels, out)
+        elif isinstance(tag, str) and tag in _KINDS:
+            shape = _shape(el, _KINDS[tag], tf, depth, rot, rels)
+            if shape is not None:
+                out.append(shape)
+
+
+def _rel_of_type(rels: list[Rel], suffix: str) -> str | None:
+    for rel in rels:
+        if rel.type.endswith(suffix) and not rel.external:
+            return rel.target
+    return None
+
+
+def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
+    """Read a slide, layout or master part: its shapes (document order) and its links."""
+    root = pkg.xml(part)
+    rel_list = pkg.rels(part)
+    rels = {r.rid: r for r in rel_list}
+    c_sld = root.find(qn("p:cSld"))
+    shapes: list[ShapeData] = []
+    tree = c_sld.find(qn("p:spTree")) if c_sld is not None else None
+    if tree is not None:
+        _walk(tree, _IDENTITY, 0, 0, rels, shapes)
+    is_master = root.tag == qn("p:sldMaster")
+    if is_master:
+        clr_map = read_clr_map(root.find(qn("p:clrMap")))
+    else:
+        ovr = root.find(qn("p:clrMapOvr"))
+        clr_map = read_clr_map(ovr.find(qn("a:overrideClrMapping")) if ovr is not None else None)
+    parent: str | None = None
+    if root.tag == qn("p:sld"):
+        parent = _rel_of_type(rel_list, "/slideLayout")
+    elif root.tag == qn("p:sldLayout"):
+        parent = _rel_of_type(rel_list, "/slideMaster")
+    return SlideDoc(
+        part=part,
+        name=(c_sld.get("name") or "") if c_sld is not None else "",
+        show=root.get("show") not in ("0", "false"),
+        clr_map=clr_map,
+        shapes=tuple(shapes),
+        parent=parent,
+        theme=_rel_of_type(rel_list, "/theme") if is_master else None,
+    )

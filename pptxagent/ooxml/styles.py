@@ -1,0 +1,279 @@
+"""Read text properties (``a:rPr``, ``a:pPr``, list styles, ``a:bodyPr``) into frozen dataclasses.
+
+Every field is ``None`` when the XML does not say it, so the inventory can cascade them:
+the first level of the chain that sets a field wins. Values stay in OOXML units (EMU,
+hundredths of a point, thousandths of a percent); the inventory converts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.theme import ColorSpec, read_color, read_fill
+from pptxagent.ooxml.xml import qn
+
+LEVELS = 9
+
+
+@dataclass(frozen=True)
+class RunProps:
+    size: int | None = None
+    """``sz``: hundredths of a point."""
+    bold: bool | None = None
+    italic: bool | None = None
+    underline: bool | None = None
+    latin: str | None = None
+    ea: str | None = None
+    color: ColorSpec | None = None
+    fill_set: bool | None = None
+    """True when the XML holds any fill element (a ``noFill`` stops colour inheritance)."""
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """``a:lnSpc``/``a:spcBef``/``a:spcAft``: ``pct`` (1/1000 percent) or ``pts`` (1/100 pt)."""
+
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Bullet:
+    kind: str
+    """``none``, ``char``, ``autonum``, ``blip``."""
+    char: str = ""
+    scheme: str = ""
+    start_at: int = 1
+
+
+@dataclass(frozen=True)
+class ParaProps:
+    level: int | None = None
+    align: str | None = None
+    mar_l: int | None = None
+    indent: int | None = None
+    line_spacing: Spacing | None = None
+    space_before: Spacing | None = None
+    space_after: Spacing | None = None
+    bullet: Bullet | None = None
+    bullet_font: str | None = None
+    """A typeface, or ``"+tx"`` when ``a:buFontTx`` says "follow the text"."""
+    bullet_color: ColorSpec | None = None
+    bullet_color_tx: bool | None = None
+
+
+@dataclass(frozen=True)
+class LevelStyle:
+    """One ``a:lvlNpPr`` (or ``a:defPPr``): paragraph attributes plus its ``a:defRPr``."""
+
+    para: ParaProps = ParaProps()
+    run: RunProps = RunProps()
+
+
+@dataclass(frozen=True)
+class ListStyle:
+    levels: tuple[LevelStyle | None, ...] = (None,) * LEVELS
+    default: LevelStyle | None = None
+
+    def level(self, n: int) -> LevelStyle | None:
+        return self.levels[min(max(n, 0), LEVELS - 1)]
+
+
+EMPTY_LIST_STYLE = ListStyle()
+
+
+@dataclass(frozen=True)
+class BodyProps:
+    l_ins: int | None = None
+    t_ins: int | None = None
+    r_ins: int | None = None
+    b_ins: int | None = None
+    anchor: str | None = None
+    wrap: str | None = None
+    vert: str | None = None
+    num_col: int | None = None
+    rot: int | None = None
+    autofit: str | None = None
+    """``none`` (``a:noAutofit``), ``norm`` (``a:normAutofit``), ``shape`` (``a:spAutoFit``)."""
+    font_scale: int | None = None
+    """``a:normAutofit/@fontScale`` in 1000ths of a percent (absent → 100000 when ``norm``)."""
+    ln_spc_reduction: int | None = None
+
+
+def _int(value: str | None) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        try:
+            return round(float(value))
+        except ValueError:
+            return None
+
+
+def _pct(value: str | None) -> int | None:
+    """ST_Percentage: usually ``"62500"``, sometimes (Strict, LibreOffice) ``"62.5%"``."""
+    if value is not None and value.endswith("%"):
+        try:
+            return round(float(value[:-1]) * 1000)
+        except ValueError:
+            return None
+    return _int(value)
+
+
+def _bool(value: str | None) -> bool | None:
+    if value is None:
+        return None
+    return value in ("1", "true", "on")
+
+
+def read_run_props(rpr: etree._Element | None) -> RunProps:
+    if rpr is None:
+        return RunProps()
+    fill_set, color = read_fill(rpr)
+    u = rpr.get("u")
+    latin = rpr.find(qn("a:latin"))
+    ea = rpr.find(qn("a:ea"))
+    return RunProps(
+        size=_int(rpr.get("sz")),
+        bold=_bool(rpr.get("b")),
+        italic=_bool(rpr.get("i")),
+        underline=None if u is None else u != "none",
+        latin=latin.get("typeface") or None if latin is not None else None,
+        ea=ea.get("typeface") or None if ea is not None else None,
+        color=color,
+        fill_set=fill_set or None,
+    )
+
+
+def _spacing(parent: etree._Element, tag: str) -> Spacing | None:
+    el = parent.find(qn(tag))
+    if el is None:
+        return None
+    pct = el.find(qn("a:spcPct"))
+    if pct is not None:
+        v = _pct(pct.get("val"))
+        return None if v is None else Spacing("pct", v)
+    pts = el.find(qn("a:spcPts"))
+    if pts is not None:
+        v = _int(pts.get("val"))
+        return None if v is None else Spacing("pts", v)
+    return None
+
+
+def _bullet(ppr: etree._Element) -> Bullet | None:
+    if ppr.find(qn("a:buNone")) is not None:
+        return Bullet("none")
+    ch = ppr.find(qn("a:buChar"))
+    if ch is not None:
+        return Bullet("char", char=ch.get("char") or "•")
+    num = ppr.find(qn("a:buAutoNum"))
+    if num is not None:
+        return Bullet(
+            "autonum",
+            scheme=num.get("type") or "arabicPeriod",
+            start_at=_int(num.get("startAt")) or 1,
+        )
+    if ppr.find(qn("a:buBlip")) is not None:
+        return Bullet("blip", char="•")
+    return None
+
+
+def read_para_props(ppr: etree._Element | None) -> ParaProps:
+    if ppr is None:
+        return ParaProps()
+    bu_font: str | None = None
+    if ppr.find(qn("a:buFontTx")) is not None:
+        bu_font = "+tx"
+    else:
+        font = ppr.find(qn("a:buFont"))
+        if font is not None:
+            bu_font = font.get("typeface") or None
+    return ParaProps(
+        level=_int(ppr.get("lvl")),
+        align=ppr.get("algn"),
+        mar_l=_int(ppr.get("marL")),
+        indent=_int(ppr.get("indent")),
+        line_spacing=_spacing(ppr, "a:lnSpc"),
+        space_before=_spacing(ppr, "a:spcBef"),
+        space_after=_spacing(ppr, "a:spcAft"),
+        bullet=_bullet(ppr),
+        bullet_font=bu_font,
+        bullet_color=read_color(ppr.find(qn("a:buClr"))),
+        bullet_color_tx=True if ppr.find(qn("a:buClrTx")) is not None else None,
+    )
+
+
+def read_level_style(ppr: etree._Element | None) -> LevelStyle | None:
+    if ppr is None:
+        return None
+    return LevelStyle(read_para_props(ppr), read_run_props(ppr.find(qn("a:defRPr"))))
+
+
+def read_list_style(el: etree._Element | None) -> ListStyle:
+    """``a:lstStyle``, ``p:titleStyle``/``p:bodyStyle``/``p:otherStyle``, ``p:defaultTextStyle``."""
+    if el is None:
+        return EMPTY_LIST_STYLE
+    levels = tuple(read_level_style(el.find(qn(f"a:lvl{n}pPr"))) for n in range(1, LEVELS + 1))
+    return ListStyle(levels=levels, default=read_level_style(el.find(qn("a:defPPr"))))
+
+
+def read_body_props(body_pr: etree._Element | None) -> BodyProps:
+    if body_pr is None:
+        return BodyProps()
+    autofit: str | None = None
+    scale: int | None = None
+    reduction: int | None = None
+    norm = body_pr.find(qn("a:normAutofit"))
+    if norm is not None:
+        autofit = "norm"
+        scale = _pct(norm.get("fontScale"))
+        reduction = _pct(norm.get("lnSpcReduction"))
+    elif body_pr.find(qn("a:spAutoFit")) is not None:
+        autofit = "shape"
+    elif body_pr.find(qn("a:noAutofit")) is not None:
+        autofit = "none"
+    return BodyProps(
+        l_ins=_int(body_pr.get("lIns")),
+        t_ins=_int(body_pr.get("tIns")),
+        r_ins=_int(body_pr.get("rIns")),
+        b_ins=_int(body_pr.get("bIns")),
+        anchor=body_pr.get("anchor"),
+        wrap=body_pr.get("wrap"),
+        vert=body_pr.get("vert"),
+        num_col=_int(body_pr.get("numCol")),
+        rot=_int(body_pr.get("rot")),
+        autofit=autofit,
+        font_scale=scale,
+        ln_spc_reduction=reduction,
+    )
+
+
+@dataclass(frozen=True)
+class TextStyles:
+    """A master's ``p:txStyles``."""
+
+    title: ListStyle = EMPTY_LIST_STYLE
+    body: ListStyle = EMPTY_LIST_STYLE
+    other: ListStyle = EMPTY_LIST_STYLE
+
+
+def read_tx_styles(pkg: Package, master_part: str) -> TextStyles:
+    """The text styles of the master part ``master_part``."""
+    tx = pkg.xml(master_part).find(qn("p:txStyles"))
+    if tx is None:
+        return TextStyles()
+    return TextStyles(
+        title=read_list_style(tx.find(qn("p:titleStyle"))),
+        body=read_list_style(tx.find(qn("p:bodyStyle"))),
+        other=read_list_style(tx.find(qn("p:otherStyle"))),
+    )
+
+
+def read_default_text_style(pkg: Package) -> ListStyle:
+    """``p:presentation/p:defaultTextStyle``."""
+    return read_list_style(pkg.xml(pkg.main_part()).find(qn("p:defaultTextStyle")))
