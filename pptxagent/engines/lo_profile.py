@@ -43,7 +43,7 @@ _PLAIN_PROPS: tuple[tuple[str, str, str], ...] = (
 
 def _prop(path: str, name: str, value: str) -> str:
     return (
-        f"<item oor:path={quoteattr(path)}><prop oor:name={quoteattr(name)} oor:op=\"fuse\">"
+        f'<item oor:path={quoteattr(path)}><prop oor:name={quoteattr(name)} oor:op="fuse">'
         f"<value>{escape(value)}</value></prop></item>\n"
     )
 

@@ -145,8 +145,7 @@ class UnoWorker:
         line = out.readline() if out is not None else ""
         if not line:
             raise EngineError(
-                f"the LibreOffice UNO worker died (exit {self.proc.poll()}); "
-                f"see {self._log.name}"
+                f"the LibreOffice UNO worker died (exit {self.proc.poll()}); see {self._log.name}"
             )
         answer: dict[str, Any] = json.loads(line)
         return answer

@@ -1,0 +1,170 @@
+"""Cross-check: does LibreOffice put each element's text where the browser did? (pure)
+
+Inputs are slide-px boxes keyed by eid: the browser's text bounds (``contentBox``), the text
+bounds LibreOffice drew (``LibreOffice.text_bounds`` mapped to eids with ``by_eid``) and the
+shape boxes. Edge differences are LibreOffice minus browser, so ``d_bottom = +12`` means
+LibreOffice's text ends 12 px lower. An element "overflows" when its text leaves the shape box
+by more than ``overflow_eps_px``; ``lo_only_overflow`` flags the elements where LibreOffice sees
+an overflow the browser did not — the disagreement a user would see in PowerPoint-like
+renderers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from pptxagent.ir import Box, SlideIR
+
+CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice"]
+
+
+class Overflow(BaseModel):
+    x_px: float = 0.0
+    y_px: float = 0.0
+
+    @property
+    def px(self) -> float:
+        return max(self.x_px, self.y_px)
+
+
+def overflow(text: Box, shape: Box) -> Overflow:
+    """How far ``text`` sticks out of ``shape`` (0 when inside), per axis (worst side)."""
+    return Overflow(
+        x_px=max(0.0, shape.x - text.x, text.right - shape.right),
+        y_px=max(0.0, shape.y - text.y, text.bottom - shape.bottom),
+    )
+
+
+class ElementCheck(BaseModel):
+    eid: str
+    status: CheckStatus
+    browser: Box | None = None
+    libreoffice: Box | None = None
+    shape: Box | None = None
+    d_left: float = 0.0
+    d_top: float = 0.0
+    d_right: float = 0.0
+    d_bottom: float = 0.0
+    height_ratio: float | None = None
+    """LibreOffice text height / browser text height."""
+    max_edge_diff_px: float = 0.0
+    mean_edge_diff_px: float = 0.0
+    within_threshold: bool = False
+    browser_overflow_px: float = 0.0
+    lo_overflow_px: float = 0.0
+    lo_overflow_x_px: float = 0.0
+    lo_overflow_y_px: float = 0.0
+    lo_only_overflow: bool = False
+    """LibreOffice draws the text outside the shape box, the browser did not."""
+
+
+class CrosscheckResult(BaseModel):
+    threshold_px: float
+    overflow_eps_px: float
+    elements: list[ElementCheck] = Field(default_factory=list)
+    compared: int = 0
+    mean_abs_diff_px: float = 0.0
+    """Mean |edge difference| over the four edges of every compared element."""
+    max_abs_diff_px: float = 0.0
+    within_threshold_share: float = 1.0
+    """Share of compared elements whose every edge agrees within ``threshold_px``."""
+    lo_only_overflow: list[str] = Field(default_factory=list)
+    missing_libreoffice: list[str] = Field(default_factory=list)
+    missing_browser: list[str] = Field(default_factory=list)
+
+    def get(self, eid: str) -> ElementCheck | None:
+        return next((e for e in self.elements if e.eid == eid), None)
+
+
+def _check(
+    eid: str,
+    browser: Box | None,
+    lo: Box | None,
+    shape: Box | None,
+    threshold_px: float,
+    eps: float,
+) -> ElementCheck:
+    check = ElementCheck(eid=eid, status="missing_libreoffice", browser=browser, shape=shape)
+    if lo is None:
+        return check
+    lo_over = overflow(lo, shape) if shape is not None else Overflow()
+    check.libreoffice = lo
+    check.lo_overflow_px = lo_over.px
+    check.lo_overflow_x_px = lo_over.x_px
+    check.lo_overflow_y_px = lo_over.y_px
+    if browser is None:
+        check.status = "missing_browser"
+        return check
+    check.status = "compared"
+    check.browser_overflow_px = overflow(browser, shape).px if shape is not None else 0.0
+    diffs = (
+        lo.x - browser.x,
+        lo.y - browser.y,
+        lo.right - browser.right,
+        lo.bottom - browser.bottom,
+    )
+    check.d_left, check.d_top, check.d_right, check.d_bottom = diffs
+    check.height_ratio = lo.h / browser.h if browser.h > 0 else None
+    check.max_edge_diff_px = max(abs(d) for d in diffs)
+    check.mean_edge_diff_px = sum(abs(d) for d in diffs) / 4
+    check.within_threshold = check.max_edge_diff_px <= threshold_px
+    check.lo_only_overflow = lo_over.px > eps and check.browser_overflow_px <= eps
+    return check
+
+
+def compare(
+    browser: Mapping[str, Box],
+    libreoffice: Mapping[str, Box],
+    shapes_boxes: Mapping[str, Box],
+    threshold_px: float = 6.0,
+    overflow_eps_px: float = 1.0,
+) -> CrosscheckResult:
+    """Compare the two renderers' text bounds element by element (eids of either side)."""
+    eids = list(dict.fromkeys([*browser, *libreoffice]))
+    checks = [
+        _check(
+            eid,
+            browser.get(eid),
+            libreoffice.get(eid),
+            shapes_boxes.get(eid),
+            threshold_px,
+            overflow_eps_px,
+        )
+        for eid in eids
+    ]
+    done = [c for c in checks if c.status == "compared"]
+    edge_diffs = [abs(d) for c in done for d in (c.d_left, c.d_top, c.d_right, c.d_bottom)]
+    return CrosscheckResult(
+        threshold_px=threshold_px,
+        overflow_eps_px=overflow_eps_px,
+        elements=checks,
+        compared=len(done),
+        mean_abs_diff_px=sum(edge_diffs) / len(edge_diffs) if edge_diffs else 0.0,
+        max_abs_diff_px=max(edge_diffs, default=0.0),
+        within_threshold_share=(sum(c.within_threshold for c in done) / len(done) if done else 1.0),
+        lo_only_overflow=[c.eid for c in done if c.lo_only_overflow],
+        missing_libreoffice=[c.eid for c in checks if c.status == "missing_libreoffice"],
+        missing_browser=[c.eid for c in checks if c.status == "missing_browser"],
+    )
+
+
+def by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
+    """Re-key LibreOffice text bounds (OOXML shape id → box) by the IR's eids."""
+    out: dict[str, Box] = {}
+    for el in ir.elements:
+        if el.source is not None:
+            box = by_shape_id.get(str(el.source.shape_id))
+            if box is not None:
+                out[el.eid] = box
+    return out
+
+
+def shape_boxes(ir: SlideIR) -> dict[str, Box]:
+    """The IR's layout boxes by eid (what ``compare`` takes as ``shapes_boxes``)."""
+    return {
+        el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)
+        for el in ir.elements
+    }

@@ -1,0 +1,96 @@
+"""Cross-check logic: edge differences, overflow seen by LibreOffice only, agreement figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from pptxagent.ir import Box, Element, Layout, OoxmlRef, SlideIR
+from pptxagent.measure.crosscheck import by_eid, compare, overflow, shape_boxes
+
+SHAPE = Box(x=100, y=100, w=400, h=100)
+
+
+def test_agreeing_renderers_are_within_threshold() -> None:
+    br = Box(x=110, y=105, w=300, h=40)
+    lo = Box(x=111, y=107, w=301, h=41)
+    res = compare({"t": br}, {"t": lo}, {"t": SHAPE})
+    check = res.get("t")
+    assert check is not None and check.status == "compared"
+    assert (check.d_left, check.d_top, check.d_right, check.d_bottom) == (1, 2, 2, 3)
+    assert check.within_threshold
+    assert check.height_ratio == pytest.approx(41 / 40)
+    assert res.compared == 1
+    assert res.within_threshold_share == 1.0
+    assert res.max_abs_diff_px == 3
+    assert res.mean_abs_diff_px == pytest.approx(2.0)
+    assert res.lo_only_overflow == []
+
+
+def test_libreoffice_only_overflow_is_flagged_with_its_size() -> None:
+    br = Box(x=110, y=105, w=300, h=90)  # fits (bottom 195 < 200)
+    lo = Box(x=110, y=105, w=300, h=130)  # LibreOffice wraps one more line: bottom 235
+    res = compare({"body": br}, {"body": lo}, {"body": SHAPE})
+    check = res.get("body")
+    assert check is not None
+    assert check.lo_only_overflow
+    assert check.lo_overflow_y_px == pytest.approx(35)
+    assert check.browser_overflow_px == 0
+    assert not check.within_threshold  # bottom edges 40 px apart
+    assert res.lo_only_overflow == ["body"]
+    assert res.within_threshold_share == 0.0
+
+
+def test_overflow_in_both_renderers_is_not_a_disagreement() -> None:
+    br = Box(x=110, y=105, w=300, h=120)
+    lo = Box(x=110, y=105, w=300, h=122)
+    res = compare({"b": br}, {"b": lo}, {"b": SHAPE})
+    check = res.get("b")
+    assert check is not None
+    assert check.lo_overflow_px > 0 and check.browser_overflow_px > 0
+    assert not check.lo_only_overflow
+
+
+def test_overflow_measures_worst_side_per_axis() -> None:
+    over = overflow(Box(x=90, y=100, w=430, h=50), SHAPE)
+    assert over.x_px == 20  # right edge 520 vs 500, left sticks out 10
+    assert over.y_px == 0
+    assert over.px == 20
+
+
+def test_missing_sides_are_listed_not_compared() -> None:
+    res = compare(
+        {"a": Box(x=0, y=0, w=10, h=10), "b": Box(x=0, y=0, w=10, h=10)},
+        {"b": Box(x=0, y=0, w=10, h=10), "c": Box(x=100, y=180, w=50, h=40)},
+        {"c": SHAPE},
+    )
+    assert res.missing_libreoffice == ["a"]
+    assert res.missing_browser == ["c"]
+    assert res.compared == 1
+    c = res.get("c")
+    assert c is not None and c.lo_overflow_y_px == pytest.approx(20)
+    assert not c.lo_only_overflow  # nothing to compare against
+
+
+def test_result_dumps_to_json() -> None:
+    res = compare({"t": SHAPE}, {"t": SHAPE}, {"t": SHAPE})
+    data = res.model_dump(mode="json")
+    assert data["elements"][0]["eid"] == "t"
+    assert data["within_threshold_share"] == 1.0
+
+
+def test_by_eid_maps_shape_ids_through_the_ir_source() -> None:
+    ir = SlideIR(
+        elements=[
+            Element(
+                eid="e_title",
+                type="title",
+                priority=100,
+                layout=Layout(x=10, y=20, w=300, h=50),
+                source=OoxmlRef(part="/ppt/slides/slide1.xml", shape_id=7),
+            ),
+            Element(eid="e_free", type="text", priority=60, layout=Layout(x=0, y=0, w=1, h=1)),
+        ]
+    )
+    lo = {"7": Box(x=12, y=22, w=100, h=30), "9": Box(x=0, y=0, w=5, h=5)}
+    assert by_eid(ir, lo) == {"e_title": Box(x=12, y=22, w=100, h=30)}
+    assert shape_boxes(ir)["e_title"] == Box(x=10, y=20, w=300, h=50)
