@@ -1,0 +1,153 @@
+"""``pptxagent refine IR.json --rollout-dir DIR``: run the refinement loop on one slide.
+
+Everything is validated before the rollout directory is created: bad JSON, a schema fault
+(reported with its JSON path), duplicate eids, an unknown ``--set`` constant or an LLM policy
+without its endpoint all exit 2 and write nothing. Exit 0 for ``success_clean`` /
+``success_with_warnings``, 1 for ``degraded``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from pptxagent.cli.main import handle_errors
+from pptxagent.errors import InputError, IRValidationError
+from pptxagent.ir import SlideIR, TraceLine, dump, read_json, validate
+from pptxagent.loop.driver import refine
+from pptxagent.policy.base import Policy
+from pptxagent.settings import Settings
+
+_err = Console(stderr=True, highlight=False)
+_QUALITY_STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
+
+
+def load_slide(path: Path) -> tuple[SlideIR, Any]:
+    """The slide IR in ``path`` and its raw JSON; eids must be unique."""
+    data = read_json(path)
+    ir = validate(SlideIR, data, source=str(path))
+    seen: set[str] = set()
+    for i, el in enumerate(ir.elements):
+        if el.eid in seen:
+            json_path = f"$.elements[{i}].eid"
+            raise IRValidationError(
+                f"{path}: {json_path}: duplicate eid {el.eid!r} (eids must be unique)", json_path
+            )
+        seen.add(el.eid)
+    return ir, data
+
+
+def build_settings(
+    ir: SlideIR, max_iter: int | None, allow_hide: bool, sets: tuple[str, ...]
+) -> Settings:
+    """Slide size from the IR, then the flags, then ``--set`` (which wins)."""
+    pairs: dict[str, Any] = {"SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h}
+    if max_iter is not None:
+        pairs["MAX_ITER"] = max_iter
+    if allow_hide:
+        pairs["ALLOW_HIDE"] = True
+    pairs.update(Settings.parse_pairs(sets))
+    return Settings().with_overrides(pairs)
+
+
+def build_policy(name: str, base_url: str | None, model: str | None, key: str | None) -> Policy:
+    if name == "llm":
+        from pptxagent.policy.llm import LLMPolicy
+
+        return LLMPolicy.from_env(base_url=base_url, model=model, api_key=key)
+    from pptxagent.policy.hints import HintsPolicy
+
+    return HintsPolicy()
+
+
+def check_rollout_dir(path: Path) -> None:
+    if path.exists() and not path.is_dir():
+        raise InputError(f"--rollout-dir {path}: exists and is not a directory")
+    if path.is_dir() and any(path.iterdir()):
+        raise InputError(
+            f"--rollout-dir {path}: directory is not empty; give a new directory per rollout"
+        )
+
+
+def _print_line(line: TraceLine) -> None:
+    types = ", ".join(line.defect_types) or "-"
+    extra = ""
+    if line.overrides:
+        extra += f"  overrides {len(line.overrides)}"
+    if line.taboo_refused:
+        extra += f"  taboo refused {len(line.taboo_refused)}"
+    if line.fallbacks:
+        extra += "  fallbacks " + ", ".join(f"{f['fallback']} {f['eid']}" for f in line.fallbacks)
+    _err.print(
+        f"iter {line.iter}: defects {line.defect_count} ({types})  "
+        f"severity {line.total_severity:g}  warnings {line.warning_count}{extra}  "
+        f"→ [bold]{line.action}[/]",
+        markup=True,
+    )
+
+
+@click.command("refine")
+@click.argument("ir_path", metavar="IR.json", type=click.Path(path_type=Path, dir_okay=True))
+@click.option(
+    "--rollout-dir",
+    required=True,
+    type=click.Path(path_type=Path),
+    help="New directory for ir_k/out_k/render_k/dom_k/diag_k/patch_k, trace.jsonl, result.json.",
+)
+@click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]), default="hints",
+              show_default=True, help="Who proposes patches.")
+@click.option("--max-iter", type=click.IntRange(min=0), help="MAX_ITER (default 3).")
+@click.option("--allow-hide", is_flag=True, help="Let the hard fallback hide an element.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="Override a spec constant, e.g. --set HIGH_PRIO_MOVE_PX=64 (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print result.json to stdout.")
+@click.option("--llm-base-url", help="OpenAI-compatible endpoint (env PPTXAGENT_LLM_BASE_URL).")
+@click.option("--llm-model", help="Model name (env PPTXAGENT_LLM_MODEL).")
+@click.option("--llm-api-key", help="API key (env PPTXAGENT_LLM_API_KEY, else OPENAI_API_KEY).")
+@handle_errors
+def command(
+    ir_path: Path,
+    rollout_dir: Path,
+    policy_name: str,
+    max_iter: int | None,
+    allow_hide: bool,
+    sets: tuple[str, ...],
+    as_json: bool,
+    llm_base_url: str | None,
+    llm_model: str | None,
+    llm_api_key: str | None,
+) -> None:
+    """Measure, diagnose and patch one slide IR until it is clean (spec §7–8)."""
+    ir, raw = load_slide(ir_path)
+    settings = build_settings(ir, max_iter, allow_hide, sets)
+    policy = build_policy(policy_name, llm_base_url, llm_model, llm_api_key)
+    check_rollout_dir(rollout_dir)
+
+    from pptxagent.measure import Measurer
+
+    measurer = Measurer(assets_dir=ir_path.resolve().parent)
+    _err.print(f"refine {ir_path} ({len(ir.elements)} elements, policy {policy.name})")
+    out = refine(
+        ir,
+        settings=settings,
+        policy=policy,
+        measurer=measurer,
+        rollout_dir=rollout_dir,
+        input_doc=raw,
+        progress=_print_line,
+    )
+    r = out.result
+    colour = _QUALITY_STYLE[r.quality]
+    _err.print(
+        f"[{colour}]{r.quality}[/] after {r.iterations_to_converge} patch(es); "
+        f"final ir_{r.final_iter}.json in {rollout_dir}",
+        markup=True,
+    )
+    if as_json:
+        click.echo(json.dumps(dump(r), indent=2))
+    sys.exit(0 if r.quality != "degraded" else 1)
