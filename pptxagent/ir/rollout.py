@@ -26,6 +26,8 @@ class TraceLine(BaseModel):
     quality: Quality | None = None
     taboo_refused: list[str] = Field(default_factory=list)
     rollback_to: int | None = None
+    notes: list[str] = Field(default_factory=list)
+    """What the policy reported while deciding this line's action (retries, fallbacks)."""
     """After a stall: the iteration rolled back to (the final output)."""
 
 

@@ -155,21 +155,28 @@ class _Run:
             self.progress(line)
         return line
 
-    def ask(self, policy: Policy, it: Iteration) -> tuple[Patch | None, list[str]]:
-        """Ask for ``patch_{k+1}``; a taboo patch is refused and the policy asked once more."""
+    def ask(self, policy: Policy, it: Iteration) -> tuple[Patch | None, dict[str, Any]]:
+        """Ask for ``patch_{k+1}``; a taboo patch is refused and the policy asked once more.
+
+        Returns the patch (None when there is none) and the trace fields of the decision.
+        """
         assert self.taboo is not None
         self.taboo.rebase(it.ir)
         refused: list[str] = []
+        notes: list[str] = []
+        found: Patch | None = None
         for _ in range(2):
             ctx = PolicyContext(self.settings, iteration=it.k, check=self.taboo.check_patch)
             patch = policy.propose(it.ir, it.diag, ctx)
+            notes += ctx.notes
             if not patch.edits:
-                return None, refused
+                break
             check = self.taboo.check_patch(patch)
             if check.allowed:
-                return patch, refused
+                found = patch
+                break
             refused.append(check.fingerprint)
-        return None, refused
+        return found, {"taboo_refused": refused, "notes": notes}
 
     def step(self, it: Iteration, patch: Patch) -> Iteration:
         assert self.taboo is not None
@@ -245,16 +252,16 @@ def refine(
             extra = {"rollback_to": best}
             break
         if it.k >= settings.MAX_ITER:
-            stop, patch, refused = "stop_max_iter", None, list[str]()
+            stop, patch, decision = "stop_max_iter", None, dict[str, Any]()
         else:
-            patch, refused = run.ask(policy, it)
+            patch, decision = run.ask(policy, it)
             stop = "stop_no_patch"
         if patch is None:
-            run.log(it, "fallback", taboo_refused=refused)
+            run.log(it, "fallback", **decision)
             best = best_iteration(run.counts, run.severities)
             it = final = run.fallback(best)
             break
-        run.log(it, "patch", taboo_refused=refused)
+        run.log(it, "patch", **decision)
         it = run.step(it, patch)
         patches += 1
     result = _result(run, final, stop, patches)
