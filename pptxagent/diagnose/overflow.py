@@ -1,0 +1,124 @@
+"""``content_overflow`` (§5.1): text whose contentBox is not contained in its bbox.
+
+overflow_y_px = max(0, contentBox.h − bbox.h, contentBox.bottom − bbox.bottom, bbox.y −
+contentBox.y) (likewise x/w): a superset of the spec's ``contentBox.h > bbox.h`` that also
+catches text pushed out by insets or anchoring.
+
+Hint, against the target state: grow the box to the content (+ insets + HINT_BUFFER_PX) when
+the slide and same-zIndex neighbours leave room; else take the free space (moving up when
+there is room above) and shrink the font (fontSize² rule for wrapped text), then the line
+height, never below the min font.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pptxagent.diagnose.budget import Draft, finalize
+from pptxagent.diagnose.context import Ctx, Item
+from pptxagent.diagnose.textfit import TextMetrics, fit_height, fit_width, metrics
+from pptxagent.ir import Box, Defect, Hint
+
+_EPS = 1e-6
+
+
+def overflow_px(bbox: Box, content: Box) -> tuple[float, float]:
+    """``(overflow_x_px, overflow_y_px)``: how far the content sticks out of the box."""
+    ox = max(0.0, content.w - bbox.w, content.right - bbox.right, bbox.x - content.x)
+    oy = max(0.0, content.h - bbox.h, content.bottom - bbox.bottom, bbox.y - content.y)
+    return ox, oy
+
+
+def detect(ctx: Ctx) -> list[Defect]:
+    out: list[Defect] = []
+    for it in ctx.items:
+        cb = it.dom.contentBox
+        if not it.is_text or cb is None:
+            continue
+        ox, oy = overflow_px(it.bbox, cb)
+        if ox > 0 or oy > 0:
+            out.append(
+                Defect(
+                    type="content_overflow",
+                    eid=it.eid,
+                    severity=round(ox + oy, 4),
+                    details={"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)},
+                    hint=_hint(ctx, it, cb, ox, oy),
+                )
+            )
+    return out
+
+
+def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) -> bool:
+    """Fill ``d`` for a vertical overflow; return whether the target resolves it."""
+    bb, buf = it.bbox, ctx.settings.HINT_BUFFER_PX
+    fixes = True
+    if bb.y - cb.y > _EPS and it.el.style.verticalAlign in (None, "top"):
+        fixes = False  # top-anchored text above its box: a taller box does not move it
+    need = math.ceil(max(cb.h + m.insets_v, bb.h + oy) + buf)
+    top, bottom = ctx.vertical_room(it)
+    d.reason = f"contentBox.h({cb.h:g}) + insets({m.insets_v:g}) + HINT_BUFFER_PX({buf:g})"
+    if bb.y + need <= bottom + _EPS:
+        d.h = need
+    elif need <= bottom - top + _EPS:
+        d.y, d.h = bottom - need, need
+        d.reason += f", moved up to end at {bottom:g}"
+    else:
+        d.y, d.h = top, math.floor(bottom - top)
+        fit = fit_height(m, d.h - m.insets_v - buf)
+        d.font, d.line = fit.font, fit.line
+        fixes = fixes and fit.fits
+        d.reason += f" > free height {bottom - top:g}: shrink font (fontSize² rule)"
+        if not fit.fits:
+            d.reason += ", still too tall at min font and line height 1.0"
+    return fixes
+
+
+def _horizontal(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, ox: float, d: Draft) -> bool:
+    bb, buf, slide_w = it.bbox, ctx.settings.HINT_BUFFER_PX, ctx.slide_w
+    fixes = True
+    if bb.x - cb.x > _EPS and it.el.style.textAlign in (None, "left", "justify"):
+        fixes = False  # left-aligned text left of its box: a wider box does not move it
+    need = math.ceil(max(cb.w + m.insets_h, bb.w + ox) + buf)
+    why = f"contentBox.w({cb.w:g}) + insets({m.insets_h:g}) + HINT_BUFFER_PX({buf:g})"
+    d.reason = f"{d.reason}; {why}" if d.reason else why
+    if need <= slide_w:
+        d.w = need
+        if bb.x + need > slide_w:
+            d.x = slide_w - need
+    else:
+        d.x, d.w = 0.0, slide_w
+        fit = fit_width(m, slide_w - m.insets_h - buf)
+        d.font = fit.font if d.font is None else min(d.font, fit.font)
+        fixes = fixes and fit.fits
+        d.reason += f" > slide width {slide_w:g}: shrink font"
+    return fixes
+
+
+def _hint(ctx: Ctx, it: Item, cb: Box, ox: float, oy: float) -> Hint:
+    m = metrics(it)
+    d = Draft(action="", reason="")
+    fixes = True
+    if oy > 0:
+        fixes = _vertical(ctx, it, m, cb, oy, d) and fixes
+    if ox > 0:
+        fixes = _horizontal(ctx, it, m, cb, ox, d) and fixes
+    if d.font is not None and d.font >= m.font - _EPS:
+        d.font = None
+    if d.line is not None and d.line >= m.line - _EPS:
+        d.line = None
+    bb = it.bbox
+    grows_h = d.h is not None and abs(d.h - bb.h) > _EPS
+    grows_w = d.w is not None and abs(d.w - bb.w) > _EPS
+    if grows_h and grows_w:
+        d.action = "resize"
+    elif grows_h:
+        d.action = "resize_height"
+    elif grows_w:
+        d.action = "resize_width"
+    elif d.font is not None:
+        d.action = "shrink_font"
+    else:
+        d.action = "reduce_lineHeight"
+    d.fixes = fixes
+    return finalize(ctx, it, d)

@@ -1,0 +1,153 @@
+"""``overlap`` (§5.3, §5.4) and the ``occlusion_suspected`` warning.
+
+Pairs of visible non-decoration elements whose safeBoxes intersect by at least
+MIN_OVERLAP_AREA_PX: the same zIndex is an ``overlap`` defect, different zIndex an
+``occlusion_suspected`` warning. The owner (the one asked to move) is the lower priority; on a
+tie the one lower on the slide, then the later in the IR.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pptxagent.diagnose.budget import Draft, finalize
+from pptxagent.diagnose.context import Ctx, Item
+from pptxagent.diagnose.textfit import fit_height, metrics, min_height
+from pptxagent.ir import Box, Defect, DiagWarning, Hint
+
+_ORDER = ("down", "up", "right", "left")
+
+
+@dataclass(frozen=True)
+class Pair:
+    owner: Item
+    other: Item
+    area: float
+
+
+def pairs(ctx: Ctx) -> list[Pair]:
+    """Every pair of non-decoration elements with a reportable safeBox intersection."""
+    solid = [it for it in ctx.items if not it.is_decoration]
+    out: list[Pair] = []
+    for i, a in enumerate(solid):
+        for b in solid[i + 1 :]:
+            area = a.safe.intersection_area(b.safe)
+            if area >= ctx.settings.MIN_OVERLAP_AREA_PX:
+                owner, other = (a, b) if a.rank() > b.rank() else (b, a)
+                out.append(Pair(owner=owner, other=other, area=area))
+    return out
+
+
+def _crowding(ctx: Ctx, it: Item, other: Item, moved: Box) -> float:
+    """Overlap area a moved ``it`` would create with same-zIndex elements besides ``other``."""
+    safe = moved.inflate(ctx.pad)
+    total = 0.0
+    for o in ctx.solid_peers(it):
+        if o is not other:
+            area = safe.intersection_area(o.safe)
+            total += area if area >= ctx.settings.MIN_OVERLAP_AREA_PX else 0.0
+    return total
+
+
+def _moves(ctx: Ctx, it: Item, other: Item) -> list[tuple[str, float, Box]]:
+    """Moves clearing ``other``'s safeBox that keep ``it`` inside the slide."""
+    b, t, pad = it.bbox, other.safe, ctx.pad
+    cands = {
+        "down": b.model_copy(update={"y": float(math.ceil(t.bottom + pad))}),
+        "up": b.model_copy(update={"y": float(math.floor(t.y - pad - b.h))}),
+        "right": b.model_copy(update={"x": float(math.ceil(t.right + pad))}),
+        "left": b.model_copy(update={"x": float(math.floor(t.x - pad - b.w))}),
+    }
+    out: list[tuple[str, float, Box]] = []
+    for direction in _ORDER:
+        box = cands[direction]
+        inside = box.x >= 0 and box.y >= 0
+        inside = inside and box.right <= ctx.slide_w and box.bottom <= ctx.slide_h
+        if inside:
+            out.append((direction, abs(box.x - b.x) + abs(box.y - b.y), box))
+    return out
+
+
+def _shrink(ctx: Ctx, it: Item, other: Item) -> Draft:
+    """No move fits: take the larger free band above/below ``other`` and shrink into it."""
+    t, pad, buf = other.safe, ctx.pad, ctx.settings.HINT_BUFFER_PX
+    below_y = float(math.ceil(t.bottom + pad))
+    room_below = ctx.slide_h - below_y
+    room_above = float(math.floor(t.y - pad))
+    down = room_below >= room_above
+    y, room = (below_y, room_below) if down else (0.0, room_above)
+    need = min_height(it, buf)
+    d = Draft(
+        action="move_down_and_shrink" if down else "move_up_and_shrink",
+        reason=f"no move clears {other.eid} inside the slide; free band {max(room, 0):g}px",
+        y=y,
+        h=max(room, 1.0),
+        move="down" if down else "up",
+        fixes=room >= need,
+    )
+    if not d.fixes:
+        d.reason += f" < min_h({need:g})"
+    if it.is_text and d.h is not None:
+        m = metrics(it)
+        fit = fit_height(m, d.h - m.insets_v - buf)
+        d.font = fit.font if fit.font < m.font else None
+        d.line = fit.line if fit.line < m.line else None
+        d.fixes = fit.fits and room > 0
+    return d
+
+
+def _hint(ctx: Ctx, it: Item, other: Item) -> Hint:
+    moves = _moves(ctx, it, other)
+    if not moves:
+        return finalize(ctx, it, _shrink(ctx, it, other))
+    direction, _, box = min(
+        moves,
+        key=lambda m: (_crowding(ctx, it, other, m[2]) > 0, m[1], _ORDER.index(m[0])),
+    )
+    axis = "y" if direction in ("up", "down") else "x"
+    edge = {"down": "bottom", "up": "top", "right": "right", "left": "left"}[direction]
+    d = Draft(
+        action=f"move_{direction}",
+        reason=f"clear {other.eid} safeBox {edge} edge",
+        move=direction,
+    )
+    setattr(d, axis, getattr(box, axis))
+    return finalize(ctx, it, d)
+
+
+def _severity(ctx: Ctx, p: Pair) -> tuple[float, str]:
+    if p.owner.is_text or p.other.is_text:
+        mult = ctx.settings.TEXT_OVERLAP_SEVERITY_MULT
+        return p.area * mult, f"×{mult:g} (text involved)"
+    return p.area, "×1 (no text)"
+
+
+def detect(ctx: Ctx) -> tuple[list[Defect], list[DiagWarning]]:
+    defects: list[Defect] = []
+    warnings: list[DiagWarning] = []
+    for p in pairs(ctx):
+        area = round(p.area, 4)
+        if p.owner.dom.zIndex == p.other.dom.zIndex:
+            severity, note = _severity(ctx, p)
+            defects.append(
+                Defect(
+                    type="overlap",
+                    owner_eid=p.owner.eid,
+                    other_eid=p.other.eid,
+                    severity=round(severity, 4),
+                    details={"overlap_area_px": area, "severity_note": note},
+                    hint=_hint(ctx, p.owner, p.other),
+                )
+            )
+        else:
+            top = p.owner if p.owner.dom.zIndex > p.other.dom.zIndex else p.other
+            warnings.append(
+                DiagWarning(
+                    type="occlusion_suspected",
+                    owner_eid=p.owner.eid,
+                    other_eid=p.other.eid,
+                    details={"overlap_area_px": area, "top_eid": top.eid},
+                )
+            )
+    return defects, warnings
