@@ -1,0 +1,209 @@
+"""Apply a content.json document to a template package.
+
+``apply_content`` validates every slide reference, key, value and image BEFORE changing
+anything, then arranges the slides (duplicating a template slide used more than once),
+fills shapes, sets notes and replaces ``{{tokens}}`` (also in fill values and notes), and
+marks dirty exactly the parts it changed. On a ``ContentError`` raised by the strict token
+check the package has been modified in memory: do not save it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from pptxagent.errors import ContentError
+from pptxagent.fill.content import (
+    Content,
+    FillValue,
+    ImageValue,
+    key_path,
+    paragraphs_of,
+    table_rows,
+    value_kind,
+)
+from pptxagent.fill.keys import resolve_key
+from pptxagent.ir import DeckSlide, Element
+from pptxagent.ooxml import filltarget
+from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.picture import ImageInfo, read_image
+from pptxagent.ooxml.slides import duplicate_slide, set_slide_order
+
+Inventory = Callable[[Package, str, int], DeckSlide]
+
+
+class FilledSlide(BaseModel):
+    index: int = Field(ge=1, description="1-based position in the output deck")
+    template_slide: int = Field(ge=1)
+    part: str
+    filled: list[str] = Field(default_factory=list, description="eids that were filled")
+    texts: dict[str, str] = Field(default_factory=dict, description="eid -> text now shown")
+    notes: bool = False
+
+
+class UnresolvedToken(BaseModel):
+    name: str
+    slide: int = Field(ge=1, description="1-based output slide")
+    where: str = "slide"
+    """``slide`` or ``notes``."""
+
+
+class FillPlan(BaseModel):
+    slides: list[FilledSlide]
+    unresolved: list[UnresolvedToken] = Field(default_factory=list)
+
+
+@dataclass
+class _Job:
+    key: str
+    element: Element
+    value: FillValue
+    image: ImageInfo | None = None
+
+
+@dataclass
+class _SlideJob:
+    template_slide: int
+    template_part: str
+    jobs: list[_Job] = field(default_factory=list)
+    notes: str | None = None
+
+
+def _default_inventory(pkg: Package, part: str, index: int) -> DeckSlide:
+    from pptxagent.inventory import inventory_slide
+
+    return inventory_slide(pkg, part, index)
+
+
+def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Path) -> None:
+    src = job.element.source
+    if src is None:
+        raise ContentError(f"{where}: key {job.key!r} names {job.element.eid}, which is not "
+                           "a shape of the template")
+    kinds, what = filltarget.accepts(pkg, part, src.shape_id)
+    kind = value_kind(job.value)
+    shape = f"{what} ({src.name or job.element.eid})"
+    if kind not in kinds:
+        wants = {"text": "text", "table": "a table (list of rows)", "image": '{"image": ...}'}
+        takes = " or ".join(wants[k] for k in sorted(kinds)) or "nothing (it cannot be filled)"
+        raise ContentError(f"{where}: key {job.key!r} is {shape}, which takes {takes}; "
+                           f"got {wants[kind]}")
+    if kind == "table":
+        rows = table_rows(job.value)
+        ncols = filltarget.table_columns(pkg, part, src.shape_id)
+        if not rows:
+            raise ContentError(f"{where}: key {job.key!r}: a table needs at least one row")
+        for i, row in enumerate(rows):
+            if len(row) > ncols:
+                raise ContentError(f"{where}[{i}]: key {job.key!r}: row has {len(row)} cells "
+                                   f"but the table has {ncols} columns")
+    if isinstance(job.value, ImageValue):
+        path = (content_dir / job.value.image).resolve()
+        if not path.is_file():
+            raise ContentError(f"{where}.image: image file {job.value.image!r} not found "
+                               f"(looked for {path})")
+        try:
+            job.image = read_image(path)
+        except ValueError as exc:
+            raise ContentError(f"{where}.image: {exc}") from exc
+
+
+def plan_content(pkg: Package, content: Content, content_dir: Path,
+                 inventory: Inventory = _default_inventory) -> list[_SlideJob]:
+    """Validate the whole document against the template; change nothing."""
+    parts = pkg.slide_parts()
+    if content.slides is None:
+        return [_SlideJob(i + 1, p) for i, p in enumerate(parts)]
+    cache: dict[int, DeckSlide] = {}
+    out: list[_SlideJob] = []
+    for n, entry in enumerate(content.slides):
+        t = entry.template_slide
+        if not 1 <= t <= len(parts):
+            valid = f"1–{len(parts)}" if parts else "none: the template has no slides"
+            raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "
+                               f"exist; valid range: {valid}")
+        sj = _SlideJob(t, parts[t - 1], notes=entry.notes)
+        if entry.fill and t not in cache:
+            cache[t] = inventory(pkg, parts[t - 1], t)
+        for key, value in entry.fill.items():
+            where = key_path(n, key)
+            job = _Job(key, resolve_key(cache[t], key, where), value)
+            _check_value(pkg, sj.template_part, job, where, content_dir)
+            sj.jobs.append(job)
+        if entry.notes is not None and not can_have_notes(pkg, sj.template_part):
+            raise ContentError(f"$.slides[{n}].notes: template slide {t} has no notes slide "
+                               "and the deck has no notes master to create one from")
+        out.append(sj)
+    return out
+
+
+def _arrange(pkg: Package, jobs: list[_SlideJob]) -> list[str]:
+    """Duplicate slides used more than once and set the order; return the output parts."""
+    current = pkg.slide_parts()
+    used: set[str] = set()
+    out: list[str] = []
+    for sj in jobs:
+        part = sj.template_part
+        out.append(duplicate_slide(pkg, part) if part in used else part)
+        used.add(part)
+    if out != current:
+        set_slide_order(pkg, out)
+    return out
+
+
+def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> list[str]:
+    filled: list[str] = []
+    for job in sj.jobs:
+        assert job.element.source is not None  # checked in plan_content
+        sid = job.element.source.shape_id
+        kind = value_kind(job.value)
+        if kind == "table":
+            filltarget.set_table(pkg, part, sid, table_rows(job.value))
+        elif kind == "image":
+            assert job.image is not None
+            frame = (job.element.layout.w, job.element.layout.h)
+            filltarget.set_image(pkg, part, sid, job.image, frame)
+        else:
+            items = [(p.text, p.level) for p in paragraphs_of(job.value)]
+            filltarget.set_text(pkg, part, sid, items)
+        filled.append(job.element.eid)
+    return list(dict.fromkeys(filled))
+
+
+def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: bool,
+                  inventory: Inventory = _default_inventory) -> FillPlan:
+    """Fill ``pkg`` in memory with ``content``; see the module docstring."""
+    jobs = plan_content(pkg, content, content_dir, inventory)
+    parts = _arrange(pkg, jobs) if content.slides is not None else [j.template_part
+                                                                      for j in jobs]
+    values = content.token_values()
+    plan = FillPlan(slides=[])
+    for index, (part, sj) in enumerate(zip(parts, jobs, strict=True), start=1):
+        filled = _fill_slide(pkg, part, sj)
+        res = filltarget.replace_part_tokens(pkg, part, values)
+        plan.unresolved += [UnresolvedToken(name=n, slide=index) for n in res.unresolved]
+        if sj.notes is not None:
+            set_notes(pkg, part, sj.notes.split("\n"))
+        npart = notes_part(pkg, part)
+        if npart is not None:
+            nres = filltarget.replace_part_tokens(pkg, npart, values)
+            plan.unresolved += [UnresolvedToken(name=n, slide=index, where="notes")
+                                for n in nres.unresolved]
+        ids = {j.element.eid: j.element.source.shape_id for j in sj.jobs if j.element.source}
+        texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
+        plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
+                                       filled=filled, texts=texts, notes=sj.notes is not None))
+    if strict and plan.unresolved:
+        listed = ", ".join(
+            f"{{{{{u.name}}}}} (slide {u.slide}{' notes' if u.where == 'notes' else ''})"
+            for u in plan.unresolved
+        )
+        raise ContentError(f"unresolved tokens (--strict): {listed}; add them to \"tokens\"")
+    return plan
+
+
+__all__ = ["FillPlan", "FilledSlide", "UnresolvedToken", "apply_content", "plan_content"]

@@ -1,0 +1,166 @@
+"""The content.json schema: tokens, the output slides, and what fills each shape.
+
+``pptxagent schema content`` prints ``Content.model_json_schema()``. Read a document with
+``load_content`` / ``parse_content``: every schema violation names its JSON path.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pptxagent.errors import IRValidationError
+from pptxagent.ir.load import read_json, validate
+
+Cell = str | int | float
+ValueKind = Literal["text", "table", "image"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ParagraphItem(_Strict):
+    """One paragraph of a text value; ``level`` 0 is the outline's top level."""
+
+    text: str
+    level: int = Field(0, ge=0, le=8)
+
+
+class ImageValue(_Strict):
+    """A picture: ``image`` is a path relative to the folder of content.json."""
+
+    image: str = Field(min_length=1)
+
+
+FillValue = str | ImageValue | list[str | ParagraphItem] | list[list[Cell]]
+"""Text (newlines separate paragraphs), a list of paragraphs, a table (rows of cells), or an
+image."""
+
+
+class SlideContent(_Strict):
+    template_slide: int = Field(ge=1, description="1-based number of the template slide to use")
+    fill: dict[str, FillValue] = Field(
+        default_factory=dict,
+        description="key (title, subtitle, body, body2, name:<shape name>, sp<id>) -> value",
+    )
+    notes: str | None = Field(None, description="replaces the speaker notes text")
+
+
+class Content(_Strict):
+    """A content.json document."""
+
+    tokens: dict[str, str | int | float] = Field(
+        default_factory=dict, description="{{name}} -> value, replaced in all slide text and notes"
+    )
+    slides: list[SlideContent] | None = Field(
+        None, description="the output slides in order; absent: keep every template slide"
+    )
+
+    def token_values(self) -> dict[str, str]:
+        return {k: _cell_text(v) for k, v in self.tokens.items()}
+
+
+def _cell_text(v: Cell) -> str:
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def value_kind(value: FillValue) -> ValueKind:
+    if isinstance(value, ImageValue):
+        return "image"
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        return "table"
+    return "text"
+
+
+def paragraphs_of(value: FillValue) -> list[ParagraphItem]:
+    """A text value as paragraphs (a string splits at newlines, at level 0)."""
+    if isinstance(value, str):
+        return [ParagraphItem(text=line) for line in value.split("\n")]
+    out: list[ParagraphItem] = []
+    for item in value:
+        if isinstance(item, ParagraphItem):
+            out.append(item)
+        elif isinstance(item, str):
+            out.append(ParagraphItem(text=item))
+    return out
+
+
+def table_rows(value: FillValue) -> list[list[str]]:
+    if not isinstance(value, list):
+        return []
+    return [[_cell_text(c) for c in row] for row in value if isinstance(row, list)]
+
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def key_path(slide_no: int, key: str) -> str:
+    """JSON path of a fill key: ``$.slides[0].fill.body`` or ``$.slides[0].fill["name:A b"]``."""
+    step = f".{key}" if _IDENT.match(key) else f"[{_quote(key)}]"
+    return f"$.slides[{slide_no}].fill{step}"
+
+
+def _quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _check_value(value: Any, path: str, source: str) -> None:
+    """Precise messages for fill values (a pydantic union error would name union members)."""
+
+    def fail(msg: str, where: str = path) -> None:
+        raise IRValidationError(f"{source}: {where}: {msg}", path=where)
+
+    if isinstance(value, str):
+        return
+    if isinstance(value, dict):
+        if set(value) != {"image"} or not isinstance(value["image"], str) or not value["image"]:
+            fail('expected {"image": "path"} (the only object value), got keys '
+                 + ", ".join(sorted(map(str, value))))
+        return
+    if not isinstance(value, list):
+        fail("expected text, a list of paragraphs, a table or an image, "
+             f"got {type(value).__name__}")
+        return
+    rows = [isinstance(v, list) for v in value]
+    if any(rows) and not all(rows):
+        fail("mixes table rows (lists) with paragraphs; use one or the other")
+    for i, item in enumerate(value):
+        where = f"{path}[{i}]"
+        if isinstance(item, list):
+            for j, cell in enumerate(item):
+                if not isinstance(cell, str | int | float) or isinstance(cell, bool):
+                    fail(f"a table cell must be text or a number, got {type(cell).__name__}",
+                         f"{where}[{j}]")
+        elif isinstance(item, dict):
+            extra = sorted(set(item) - {"text", "level"})
+            if extra:
+                fail(f"unknown paragraph field {extra[0]!r} (allowed: text, level)", where)
+            if not isinstance(item.get("text"), str):
+                fail("a paragraph needs a string 'text'", f"{where}.text")
+            level = item.get("level", 0)
+            if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= 8:
+                fail(f"level must be an integer 0..8, got {level!r}", f"{where}.level")
+        elif not isinstance(item, str):
+            fail(f"a paragraph must be a string or {{\"text\", \"level\"}}, got "
+                 f"{type(item).__name__}", where)
+
+
+def parse_content(data: Any, source: str = "content.json") -> Content:
+    """Validate a parsed content.json; raise ``IRValidationError`` naming the JSON path."""
+    if isinstance(data, dict) and isinstance(data.get("slides"), list):
+        for i, slide in enumerate(data["slides"]):
+            fill = slide.get("fill") if isinstance(slide, dict) else None
+            if isinstance(fill, dict):
+                for key, value in fill.items():
+                    _check_value(value, key_path(i, str(key)), source)
+    return validate(Content, data, source=source)
+
+
+def load_content(path: Path) -> Content:
+    return parse_content(read_json(path), source=str(path))

@@ -1,0 +1,123 @@
+"""Fill operations addressed by (package, slide part, shape id), for ``pptxagent.fill``.
+
+The fill stage never touches XML itself: it asks here what a shape accepts and hands over
+plain values. Every function that changes a part marks it dirty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from lxml import etree
+
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
+from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
+from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs
+from pptxagent.ooxml.tokens import TokenResult, replace_tokens
+from pptxagent.ooxml.xml import qn
+
+Accepts = Literal["text", "table", "image"]
+_SHAPE_TAGS = ("sp", "pic", "graphicFrame", "grpSp", "cxnSp")
+_GRAPHIC_NAMES = {"chart": "a chart", "diagram": "a SmartArt diagram", "ole": "an embedded object"}
+
+
+def find_shape(root: etree._Element, shape_id: int) -> etree._Element | None:
+    """The shape with ``p:cNvPr/@id == shape_id`` (outside ``mc:Fallback`` copies)."""
+    for cnv in root.iter(qn("p:cNvPr")):
+        if cnv.get("id") != str(shape_id):
+            continue
+        nv = cnv.getparent()
+        shape = nv.getparent() if nv is not None else None
+        if shape is None or etree.QName(shape).localname not in _SHAPE_TAGS:
+            continue
+        if any(a.tag == qn("mc:Fallback") for a in shape.iterancestors()):
+            continue
+        return shape
+    return None
+
+
+def _shape(pkg: Package, part: str, shape_id: int) -> etree._Element:
+    shape = find_shape(pkg.xml(part), shape_id)
+    if shape is None:
+        raise ValueError(f"{part}: no shape with id {shape_id}")
+    return shape
+
+
+def accepts(pkg: Package, part: str, shape_id: int) -> tuple[frozenset[Accepts], str]:
+    """What kinds of value the shape takes, and a short description for messages."""
+    shape = _shape(pkg, part, shape_id)
+    local = etree.QName(shape).localname
+    if local == "sp":
+        if is_picture_placeholder(shape):
+            return frozenset({"text", "image"}), "a placeholder"
+        return frozenset({"text"}), "a text shape"
+    if local == "pic":
+        return frozenset({"image"}), "a picture"
+    if local == "graphicFrame":
+        if find_table(shape) is not None:
+            return frozenset({"table"}), "a table"
+        uri = shape.find(f"{qn('a:graphic')}/{qn('a:graphicData')}")
+        kind = (uri.get("uri", "") if uri is not None else "").rsplit("/", 1)[-1]
+        return frozenset(), _GRAPHIC_NAMES.get(kind, "a graphic frame")
+    if local == "grpSp":
+        return frozenset(), "a group"
+    return frozenset(), "a connector"
+
+
+def table_columns(pkg: Package, part: str, shape_id: int) -> int:
+    tbl = find_table(_shape(pkg, part, shape_id))
+    return column_count(tbl) if tbl is not None else 0
+
+
+def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, int]]) -> None:
+    """Replace the shape's paragraphs with (text, level) items, keeping the template format."""
+    fill_paragraphs(ensure_txbody(_shape(pkg, part, shape_id)), items)
+    pkg.mark_dirty(part)
+
+
+def set_table(pkg: Package, part: str, shape_id: int, rows: Sequence[Sequence[str]]) -> None:
+    fill_table(_shape(pkg, part, shape_id), rows)
+    pkg.mark_dirty(part)
+
+
+def set_image(pkg: Package, part: str, shape_id: int, info: ImageInfo,
+              frame_px: tuple[float, float]) -> None:
+    place_image(pkg, part, _shape(pkg, part, shape_id), info, frame_px)
+    pkg.mark_dirty(part)
+
+
+def shape_text(pkg: Package, part: str, shape_id: int) -> str:
+    """What the shape now shows: its text, a table's cells (tab/newline separated), or for a
+    picture the media part it shows."""
+    shape = _shape(pkg, part, shape_id)
+    tbl = find_table(shape)
+    if tbl is not None:
+        return "\n".join("\t".join(row) for row in table_cells(tbl))
+    body = shape.find(qn("p:txBody"))
+    if body is not None:
+        return body_text(body)
+    blip = shape.find(f"{qn('p:blipFill')}/{qn('a:blip')}")
+    rid = blip.get(qn("r:embed")) if blip is not None else None
+    return pkg.related(part, rid) if rid else ""
+
+
+def replace_part_tokens(pkg: Package, part: str, values: dict[str, str]) -> TokenResult:
+    """Replace ``{{tokens}}`` in every paragraph of a part; marks it dirty only if changed."""
+    res = replace_tokens(pkg.xml(part), values)
+    if res.changed:
+        pkg.mark_dirty(part)
+    return res
+
+
+__all__ = [
+    "accepts",
+    "find_shape",
+    "replace_part_tokens",
+    "set_image",
+    "set_table",
+    "set_text",
+    "shape_text",
+    "table_columns",
+]

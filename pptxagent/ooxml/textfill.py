@@ -1,0 +1,165 @@
+"""Replace a text body's paragraphs while keeping the template's formatting.
+
+Runs are never rebuilt from scratch: each new paragraph is a deep copy of the template
+paragraph for its level (its ``a:pPr``, the first run with its ``a:rPr``, its
+``a:endParaRPr``); only the text changes and the other runs are dropped.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from lxml import etree
+
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
+
+_RUNLIKE = ("a:r", "a:br", "a:fld")
+
+
+def paragraph_level(p: etree._Element) -> int:
+    ppr = p.find(qn("a:pPr"))
+    if ppr is None:
+        return 0
+    try:
+        return int(ppr.get("lvl", "0"))
+    except ValueError:
+        return 0
+
+
+def template_for_level(templates: Sequence[etree._Element], level: int) -> etree._Element:
+    """The first template paragraph at ``level``, else the nearest lower level, else the first."""
+    by_level: dict[int, etree._Element] = {}
+    for p in templates:
+        by_level.setdefault(paragraph_level(p), p)
+    for lvl in range(level, -1, -1):
+        if lvl in by_level:
+            return by_level[lvl]
+    return templates[0]
+
+
+def _copy_attrs(src: etree._Element, dst: etree._Element) -> None:
+    for k, v in src.attrib.items():
+        dst.set(k, v)
+
+
+def _drop_attr(el: etree._Element, name: str) -> None:
+    if name in el.attrib:
+        del el.attrib[name]
+
+
+def _rpr_from_end(p: etree._Element) -> etree._Element | None:
+    """An ``a:rPr`` carrying the paragraph's end-of-paragraph formatting, if it has one."""
+    end = p.find(qn("a:endParaRPr"))
+    if end is None:
+        return None
+    rpr = etree.Element(qn("a:rPr"))
+    _copy_attrs(end, rpr)
+    for child in end:
+        rpr.append(copy.deepcopy(child))
+    return rpr
+
+
+def _keep_format_as_end(p: etree._Element, run: etree._Element) -> None:
+    """Before dropping the last run of a paragraph, keep its format as ``a:endParaRPr``."""
+    rpr = run.find(qn("a:rPr"))
+    if rpr is None or p.find(qn("a:endParaRPr")) is not None:
+        return
+    end = etree.Element(qn("a:endParaRPr"))
+    _copy_attrs(rpr, end)
+    _drop_attr(end, "err")
+    for child in rpr:
+        if child.tag not in (qn("a:hlinkClick"), qn("a:hlinkMouseOver")):
+            end.append(copy.deepcopy(child))
+    insert_in_order(p, end, SCHEMA_ORDER["a:p"])
+
+
+def make_paragraph(template: etree._Element, text: str, level: int) -> etree._Element:
+    """A deep copy of ``template`` holding ``text`` in its first run (format kept)."""
+    p = copy.deepcopy(template)
+    runs = p.findall(qn("a:r"))
+    first = runs[0] if runs else None
+    for child in list(p):
+        if child.tag in tuple(qn(t) for t in _RUNLIKE) and child is not first:
+            p.remove(child)
+    if text:
+        if first is None:
+            first = etree.SubElement(p, qn("a:r"))
+            rpr = _rpr_from_end(template)
+            if rpr is not None:
+                first.append(rpr)
+            etree.SubElement(first, qn("a:t"))
+            insert_in_order(p, first, SCHEMA_ORDER["a:p"])
+        t = first.find(qn("a:t"))
+        if t is None:
+            t = etree.SubElement(first, qn("a:t"))
+        t.text = text
+        rpr = first.find(qn("a:rPr"))
+        if rpr is not None:
+            _drop_attr(rpr, "err")  # the spell-check mark belonged to the old text
+    elif first is not None:
+        _keep_format_as_end(p, first)
+        p.remove(first)
+    if paragraph_level(template) != level:
+        ppr = p.find(qn("a:pPr"))
+        if ppr is None:
+            ppr = insert_in_order(p, etree.Element(qn("a:pPr")), SCHEMA_ORDER["a:p"])
+        if level:
+            ppr.set("lvl", str(level))
+        elif "lvl" in ppr.attrib:
+            del ppr.attrib["lvl"]
+    return p
+
+
+def ensure_txbody(shape: etree._Element) -> etree._Element:
+    """The shape's ``p:txBody`` (created, with one empty paragraph, when missing)."""
+    body = shape.find(qn("p:txBody"))
+    if body is not None:
+        return body
+    body = etree.Element(qn("p:txBody"))
+    etree.SubElement(body, qn("a:bodyPr"))
+    etree.SubElement(body, qn("a:lstStyle"))
+    etree.SubElement(body, qn("a:p"))
+    return insert_in_order(shape, body, SCHEMA_ORDER["p:sp"])
+
+
+def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]]) -> None:
+    """Replace every paragraph of ``txbody`` (``p:txBody`` or ``a:txBody``) with ``items``.
+
+    ``items`` are (text, level); an empty sequence leaves one empty paragraph.
+    """
+    old = txbody.findall(qn("a:p"))
+    if not old:
+        old = [etree.SubElement(txbody, qn("a:p"))]
+    wanted = list(items) or [("", paragraph_level(old[0]))]
+    new = [make_paragraph(template_for_level(old, lvl), text, lvl) for text, lvl in wanted]
+    anchor = old[0]
+    for p in new:
+        anchor.addprevious(p)
+    for p in old:
+        txbody.remove(p)
+
+
+def body_text(txbody: etree._Element) -> str:
+    """The text as a user reads it: paragraphs joined by newlines, ``a:br`` as a newline too."""
+    lines: list[str] = []
+    for p in txbody.findall(qn("a:p")):
+        parts: list[str] = []
+        for child in p:
+            if child.tag in (qn("a:r"), qn("a:fld")):
+                t = child.find(qn("a:t"))
+                parts.append((t.text or "") if t is not None else "")
+            elif child.tag == qn("a:br"):
+                parts.append("\n")
+        lines.append("".join(parts))
+    return "\n".join(lines)
+
+
+__all__ = [
+    "body_text",
+    "ensure_txbody",
+    "fill_paragraphs",
+    "make_paragraph",
+    "paragraph_level",
+    "template_for_level",
+]

@@ -1,0 +1,63 @@
+"""content.json schema: accepted shapes of values and JSON paths in every error."""
+
+from __future__ import annotations
+
+import pytest
+
+from pptxagent.errors import IRValidationError
+from pptxagent.fill.content import (
+    ImageValue,
+    key_path,
+    paragraphs_of,
+    parse_content,
+    table_rows,
+    value_kind,
+)
+
+
+def test_values_of_every_kind() -> None:
+    c = parse_content({"tokens": {"client": "Globex", "year": 2025}, "slides": [
+        {"template_slide": 2, "notes": "hi", "fill": {
+            "title": "T", "body": ["a", {"text": "b", "level": 1}],
+            "name:Figures": [["x", 1], ["y", 2.5]], "sp7": {"image": "a.png"}}}]})
+    assert c.token_values() == {"client": "Globex", "year": "2025"}
+    fill = c.slides[0].fill  # type: ignore[index]
+    assert [value_kind(fill[k]) for k in ("title", "body", "name:Figures", "sp7")] == [
+        "text", "text", "table", "image"]
+    assert [(p.text, p.level) for p in paragraphs_of(fill["body"])] == [("a", 0), ("b", 1)]
+    assert [(p.text, p.level) for p in paragraphs_of("x\ny")] == [("x", 0), ("y", 0)]
+    assert table_rows(fill["name:Figures"]) == [["x", "1"], ["y", "2.5"]]
+    assert isinstance(fill["sp7"], ImageValue)
+
+
+def test_slides_absent_means_keep_all() -> None:
+    assert parse_content({"tokens": {}}).slides is None
+
+
+@pytest.mark.parametrize(
+    ("doc", "path"),
+    [
+        ({"slides": [{"template_slide": 0}]}, "$.slides[0].template_slide"),
+        ({"slides": [{"template_slide": 1, "fill": {"body": ["a", ["b"]]}}]},
+         "$.slides[0].fill.body"),
+        ({"slides": [{"template_slide": 1, "fill": {"body": [{"text": "a", "level": 9}]}}]},
+         "$.slides[0].fill.body[0].level"),
+        ({"slides": [{"template_slide": 1}, {"template_slide": 1, "fill": {
+            "name:My Table": [["a", {"x": 1}]]}}]}, '$.slides[1].fill["name:My Table"][0][1]'),
+        ({"slides": [{"template_slide": 1, "fill": {"pic": {"img": "a.png"}}}]},
+         "$.slides[0].fill.pic"),
+        ({"slides": [{"template_slide": 1, "fill": {"title": 3}}]}, "$.slides[0].fill.title"),
+        ({"tokens": {"a": [1]}}, "$.tokens.a"),
+        ({"slide": []}, "$.slide"),
+    ],
+)
+def test_schema_errors_name_the_json_path(doc: object, path: str) -> None:
+    with pytest.raises(IRValidationError) as exc:
+        parse_content(doc, source="content.json")
+    assert path in str(exc.value)
+    assert str(exc.value).startswith("content.json: ")
+
+
+def test_key_path_quotes_odd_keys() -> None:
+    assert key_path(0, "body2") == "$.slides[0].fill.body2"
+    assert key_path(3, 'name:A "b"') == '$.slides[3].fill["name:A \\"b\\""]'

@@ -1,0 +1,81 @@
+"""Text fill: per-level template paragraphs, runs kept, shorter/longer lists."""
+
+from __future__ import annotations
+
+from fill_xml import child_tags, runs, xml
+
+from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs
+from pptxagent.ooxml.xml import qn
+
+BODY = """<p:txBody><a:bodyPr/><a:lstStyle/>
+<a:p><a:pPr marL="342900" indent="-342900"><a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>
+<a:r><a:rPr lang="en-US" sz="2800" b="1"><a:latin typeface="Georgia"/></a:rPr><a:t>Top </a:t></a:r>
+<a:r><a:rPr lang="en-US" i="1"/><a:t>level</a:t></a:r><a:endParaRPr lang="en-US" sz="2800"/></a:p>
+<a:p><a:pPr lvl="1" marL="742950"><a:buChar char="–"/></a:pPr>
+<a:r><a:rPr lang="en-US" sz="2000"/><a:t>Second</a:t></a:r></a:p>
+</p:txBody>"""
+
+
+def _paras(body):  # type: ignore[no-untyped-def]
+    return body.findall(qn("a:p"))
+
+
+def test_levels_take_their_levels_ppr_and_rpr() -> None:
+    body = xml(BODY)
+    fill_paragraphs(body, [("A", 0), ("a1", 1), ("a2", 1), ("B", 0)])
+    ps = _paras(body)
+    assert body_text(body) == "A\na1\na2\nB"
+    top, sub = ps[0], ps[1]
+    assert top.find(f"{qn('a:pPr')}/{qn('a:buChar')}").get("char") == "•"
+    assert sub.find(f"{qn('a:pPr')}/{qn('a:buChar')}").get("char") == "–"
+    assert sub.find(qn("a:pPr")).get("lvl") == "1"
+    # first run's rPr kept (bold, Georgia, 28 pt), the other runs dropped
+    (text, rpr), = runs(top)
+    assert text == "A" and rpr.get("b") == "1" and rpr.get("sz") == "2800"
+    assert rpr.find(qn("a:latin")).get("typeface") == "Georgia"
+    assert runs(sub)[0][1].get("sz") == "2000"
+    # a:endParaRPr kept, after the run
+    assert child_tags(top) == ["pPr", "r", "endParaRPr"]
+
+
+def test_deeper_level_falls_back_to_nearest_lower_level() -> None:
+    body = xml(BODY)
+    fill_paragraphs(body, [("deep", 3)])
+    p = _paras(body)[0]
+    assert p.find(qn("a:pPr")).get("lvl") == "3"
+    assert p.find(f"{qn('a:pPr')}/{qn('a:buChar')}").get("char") == "–"  # from level 1
+    assert runs(p)[0][1].get("sz") == "2000"
+
+
+def test_longer_and_shorter_lists() -> None:
+    body = xml(BODY)
+    fill_paragraphs(body, [(f"item {i}", 0) for i in range(7)])
+    assert len(_paras(body)) == 7
+    fill_paragraphs(body, [("only", 0)])
+    assert body_text(body) == "only"
+    fill_paragraphs(body, [])
+    ps = _paras(body)
+    assert len(ps) == 1 and body_text(body) == ""  # a text body keeps one paragraph
+    assert ps[0].find(qn("a:endParaRPr")) is not None
+
+
+def test_empty_template_paragraph_takes_end_para_format() -> None:
+    body = xml("<p:txBody><a:bodyPr/><a:p><a:endParaRPr lang='de-DE' sz='1800' b='1'/>"
+               "</a:p></p:txBody>")
+    fill_paragraphs(body, [("Hallo", 0)])
+    (text, rpr), = runs(_paras(body)[0])
+    assert text == "Hallo" and rpr is not None and rpr.get("sz") == "1800"
+    assert child_tags(_paras(body)[0]) == ["r", "endParaRPr"]
+
+
+def test_missing_txbody_is_created_in_schema_order() -> None:
+    sp = xml("<p:sp><p:nvSpPr/><p:spPr/><p:style/></p:sp>")
+    ensure_txbody(sp)
+    assert child_tags(sp) == ["nvSpPr", "spPr", "style", "txBody"]
+
+
+def test_spell_error_mark_is_dropped_with_the_old_text() -> None:
+    body = xml("<p:txBody><a:p><a:r><a:rPr err='1' b='1'/><a:t>Teh</a:t></a:r></a:p></p:txBody>")
+    fill_paragraphs(body, [("The", 0)])
+    rpr = runs(_paras(body)[0])[0][1]
+    assert rpr.get("err") is None and rpr.get("b") == "1"

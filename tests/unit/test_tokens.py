@@ -1,0 +1,72 @@
+"""Token replacement over runs: split tokens, spaces in braces, unresolved names."""
+
+from __future__ import annotations
+
+from fill_xml import runs, xml
+
+from pptxagent.ooxml.tokens import find_tokens, replace_tokens
+
+SPLIT = """<a:p><a:r><a:rPr b="1"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr>
+<a:t>Hello {{</a:t></a:r><a:r><a:rPr i="1"/><a:t>cli</a:t></a:r>
+<a:r><a:rPr u="sng"/><a:t>ent}} and more</a:t></a:r><a:endParaRPr lang="en-US"/></a:p>"""
+
+
+def test_token_split_across_three_runs_takes_first_runs_format() -> None:
+    p = xml(SPLIT)
+    res = replace_tokens(p, {"client": "Globex"})
+    assert res.changed and res.replaced == 1 and res.unresolved == []
+    got = runs(p)
+    assert [t for t, _ in got] == ["Hello Globex", " and more"]
+    first = got[0][1]
+    assert first is not None and first.get("b") == "1"
+    assert first.find(".//{*}srgbClr").get("val") == "FF0000"  # colour kept
+    assert got[1][1] is not None and got[1][1].get("u") == "sng"  # the tail keeps its format
+
+
+def test_token_whole_middle_run_is_deleted() -> None:
+    p = xml("<a:p><a:r><a:t>{{</a:t></a:r><a:r><a:t>client</a:t></a:r>"
+            "<a:r><a:t>}}</a:t></a:r></a:p>")
+    replace_tokens(p, {"client": "Globex"})
+    assert [t for t, _ in runs(p)] == ["Globex"]
+
+
+def test_spaces_inside_braces_and_several_tokens() -> None:
+    p = xml("<a:p><a:r><a:t>{{ client }} for {{author}}, {{ client}}</a:t></a:r></a:p>")
+    replace_tokens(p, {"client": "Globex", "author": "Ann"})
+    assert runs(p)[0][0] == "Globex for Ann, Globex"
+
+
+def test_unresolved_tokens_are_listed_and_left_in_place() -> None:
+    p = xml("<a:p><a:r><a:t>{{client}} {{ missing }}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"client": "Globex"})
+    assert res.unresolved == ["missing"]
+    assert runs(p)[0][0] == "Globex {{ missing }}"
+
+
+def test_no_token_no_change() -> None:
+    p = xml("<a:p><a:r><a:t>plain {not a token}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"client": "x"})
+    assert not res.changed and res.unresolved == []
+
+
+def test_tokens_in_tables_groups_and_tokens_listing() -> None:
+    root = xml("""<p:spTree><p:grpSp><p:sp><p:txBody><a:p><a:r><a:t>{{a}}</a:t></a:r></a:p>
+    </p:txBody></p:sp></p:grpSp><p:graphicFrame><a:graphic><a:graphicData><a:tbl><a:tr><a:tc>
+    <a:txBody><a:p><a:r><a:t>{{b}}</a:t></a:r></a:p></a:txBody></a:tc></a:tr></a:tbl>
+    </a:graphicData></a:graphic></p:graphicFrame></p:spTree>""")
+    assert find_tokens(root) == ["a", "b"]
+    replace_tokens(root, {"a": "1", "b": "2"})
+    assert [t.text for t in root.iter("{*}t")] == ["1", "2"]
+
+
+def test_token_does_not_cross_a_line_break() -> None:
+    p = xml("<a:p><a:r><a:t>{{cli</a:t></a:r><a:br/><a:r><a:t>ent}}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"client": "x"})
+    assert not res.changed
+
+
+def test_empty_value_keeps_one_run() -> None:
+    p = xml("<a:p><a:r><a:rPr b='1'/><a:t>{{a</a:t></a:r><a:r><a:t>}}</a:t></a:r></a:p>")
+    replace_tokens(p, {"a": ""})
+    got = runs(p)
+    assert len(got) == 1 and got[0][0] == ""
