@@ -89,7 +89,8 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
     shape = f"{what} ({src.name or job.element.eid})"
     if kind not in kinds:
         wants = {"text": "text", "table": "a table (list of rows)", "image": '{"image": ...}'}
-        takes = " or ".join(wants[k] for k in sorted(kinds)) or "nothing (it cannot be filled)"
+        takes = " or ".join(wants[k] for k in ("text", "table", "image") if k in kinds)
+        takes = takes or "nothing (it cannot be filled)"
         raise ContentError(f"{where}: key {job.key!r} is {shape}, which takes {takes}; "
                            f"got {wants[kind]}")
     if kind == "table":

@@ -51,7 +51,7 @@ def accepts(pkg: Package, part: str, shape_id: int) -> tuple[frozenset[Accepts],
     local = etree.QName(shape).localname
     if local == "sp":
         if is_picture_placeholder(shape):
-            return frozenset({"text", "image"}), "a placeholder"
+            return frozenset({"text", "image"}), "an empty placeholder"
         return frozenset({"text"}), "a text shape"
     if local == "pic":
         return frozenset({"image"}), "a picture"

@@ -73,11 +73,16 @@ def crop_rect(img_w: float, img_h: float, frame_w: float, frame_h: float) -> dic
 
 
 def is_picture_placeholder(shape: etree._Element) -> bool:
-    """An empty placeholder (``p:sp``) a picture may go into."""
+    """A placeholder (``p:sp``) a picture may go into: a picture placeholder, or a content
+    placeholder that holds no text yet."""
     if shape.tag != qn("p:sp"):
         return False
     ph = shape.find(f"{qn('p:nvSpPr')}/{qn('p:nvPr')}/{qn('p:ph')}")
-    return ph is not None and ph.get("type", "obj") in PICTURE_PH_TYPES
+    if ph is None or ph.get("type", "obj") not in PICTURE_PH_TYPES:
+        return False
+    if ph.get("type") == "pic":
+        return True
+    return not "".join(t.text or "" for t in shape.iter(qn("a:t"))).strip()
 
 
 def _new_media_name(pkg: Package, ext: str) -> str:
