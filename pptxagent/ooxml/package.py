@@ -76,6 +76,8 @@ def source_for_rels(rels_part: str) -> str:
 def resolve_target(source: str, target: str) -> str:
     """An internal relationship target, relative to its source, as an absolute part name."""
     target = unquote(target.split("#", 1)[0])
+    if not target:  # "#anchor": a place inside the source part itself
+        return source
     base = "/" if source == "/" else posixpath.dirname(source)
     joined = target if target.startswith("/") else posixpath.join(base, target)
     return "/" + posixpath.normpath(joined).lstrip("/")
@@ -107,6 +109,7 @@ class Package:
         self._trees: dict[str, etree._Element] = {}
         self._dirty: set[str] = set()
         self._rels: dict[str, list[Rel]] = {}
+        self._ct_maps: tuple[dict[str, str], dict[str, str]] | None = None
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
@@ -229,17 +232,28 @@ class Package:
     def _types(self) -> etree._Element:
         return self.xml(CT_PART)
 
+    def _type_maps(self) -> tuple[dict[str, str], dict[str, str]]:
+        if self._ct_maps is None:
+            root = self._types()
+            overrides = {
+                o.get("PartName", "").lower(): o.get("ContentType", "")
+                for o in root.iterfind(qn("ct:Override"))
+            }
+            defaults = {
+                d.get("Extension", "").lower(): d.get("ContentType", "")
+                for d in root.iterfind(qn("ct:Default"))
+            }
+            self._ct_maps = overrides, defaults
+        return self._ct_maps
+
     def content_type(self, name: str) -> str | None:
+        """The part's content type: its Override, else the Default for its extension."""
         lowered = name.lower()
-        root = self._types()
-        for over in root.iterfind(qn("ct:Override")):
-            if over.get("PartName", "").lower() == lowered:
-                return over.get("ContentType")
-        ext = posixpath.splitext(lowered)[1].lstrip(".")
-        for default in root.iterfind(qn("ct:Default")):
-            if default.get("Extension", "").lower() == ext:
-                return default.get("ContentType")
-        return None
+        overrides, defaults = self._type_maps()
+        if lowered in overrides:
+            return overrides[lowered]
+        base = posixpath.basename(lowered)
+        return defaults.get(base.rsplit(".", 1)[1] if "." in base else "")
 
     def set_content_type(self, name: str, content_type: str) -> None:
         """Record an Override for ``name`` (replacing an existing one)."""
@@ -249,6 +263,7 @@ class Package:
         over.set("PartName", name)
         over.set("ContentType", content_type)
         self._dirty.add(CT_PART)
+        self._ct_maps = None
 
     def _drop_override(self, name: str) -> None:
         root = self._types()
@@ -256,6 +271,7 @@ class Package:
             if over.get("PartName", "").lower() == name.lower():
                 root.remove(over)
                 self._dirty.add(CT_PART)
+                self._ct_maps = None
 
     # --- relationships ----------------------------------------------------------------------
     def rels(self, source: str) -> list[Rel]:
@@ -264,6 +280,7 @@ class Package:
         cached = self._rels.get(key)
         if cached is not None:
             return list(cached)
+        source = self._canon(source) or source
         rels_name = self._canon(rels_part_for(source))
         found: list[Rel] = []
         if rels_name is not None:
