@@ -24,6 +24,8 @@ def _inventory(reader: DeckReader, slide_part: str, index: int) -> DeckSlide:
     elements: list[Element] = []
     seen: set[str] = set()
     for shape in ctx.slide.shapes:
+        if shape.hidden:
+            continue
         eid = f"sp{shape.shape_id}"
         n = 2
         while eid in seen:

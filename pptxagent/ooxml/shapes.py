@@ -22,7 +22,7 @@ from pptxagent.ooxml.styles import (
     read_para_props,
     read_run_props,
 )
-from pptxagent.ooxml.theme import ColorSpec, read_clr_map, read_color, read_fill
+from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
 _GRAPHIC_KINDS = {
@@ -107,6 +107,8 @@ class ShapeData:
     geometry: str | None = None
     """``a:prstGeom/@prst`` (``rect``, ``line`` …) or ``custom``."""
     text_box: bool = False
+    hidden: bool = False
+    """``p:cNvPr/@hidden`` on the shape or a group around it: not drawn, still inherited from."""
 
 
 @dataclass(frozen=True)
@@ -132,16 +134,8 @@ _IDENTITY: _Transform = (1.0, 1.0, 0.0, 0.0)
 def _num(el: etree._Element | None, attr: str, default: int = 0) -> int:
     if el is None:
         return default
-    raw = el.get(attr)
-    if raw is None:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        try:
-            return round(float(raw))
-        except ValueError:
-            return default
+    value = parse_int(el.get(attr))
+    return default if value is None else value
 
 
 def _read_xfrm(xfrm: etree._Element | None, tf: _Transform, rot_add: int) -> Xfrm | None:
@@ -262,12 +256,22 @@ def _style_refs(el: etree._Element) -> tuple[ColorSpec | None, str | None, Color
     return style_fill, font_ref.get("idx"), read_color(font_ref)
 
 
-def _shape(
-    el: etree._Element, kind: str, tf: _Transform, depth: int, rot: int, rels: dict[str, Rel]
-) -> ShapeData | None:
+def _is_hidden(c_nv_pr: etree._Element | None) -> bool:
+    return c_nv_pr is not None and c_nv_pr.get("hidden") in ("1", "true")
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the walk is: the group transform, nesting depth, added rotation, hidden group."""
+
+    tf: _Transform
+    depth: int = 0
+    rot: int = 0
+    hidden: bool = False
+
+
+def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> ShapeData:
     c_nv_pr, nv_pr = _nv(el)
-    if c_nv_pr is not None and c_nv_pr.get("hidden") in ("1", "true"):
-        return None
     sp_pr = el.find(qn("p:spPr"))
     xfrm_el = el.find(qn("p:xfrm")) if kind == "graphicFrame" else None
     if xfrm_el is None and sp_pr is not None:
@@ -294,8 +298,8 @@ def _shape(
         name=(c_nv_pr.get("name") or "") if c_nv_pr is not None else "",
         kind=kind,
         ph=_ph(nv_pr),
-        xfrm=_read_xfrm(xfrm_el, tf, rot),
-        group_depth=depth,
+        xfrm=_read_xfrm(xfrm_el, at.tf, at.rot),
+        group_depth=at.depth,
         text=read_text_body(el.find(qn("p:txBody"))),
         fill_set=fill_set,
         fill=fill,
@@ -306,6 +310,7 @@ def _shape(
         target=target,
         geometry=geom,
         text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
+        hidden=at.hidden or _is_hidden(c_nv_pr),
     )
 
 
@@ -314,12 +319,7 @@ _KINDS = {qn("p:sp"): "sp", qn("p:pic"): "pic", qn("p:graphicFrame"): "graphicFr
 
 
 def _walk(
-    container: etree._Element,
-    tf: _Transform,
-    depth: int,
-    rot: int,
-    rels: dict[str, Rel],
-    out: list[ShapeData],
+    container: etree._Element, at: _Frame, rels: dict[str, Rel], out: list[ShapeData]
 ) -> None:
     for el in container:
         tag = el.tag
@@ -328,18 +328,19 @@ def _walk(
             if branch is None:
                 branch = el.find(qn("mc:Fallback"))
             if branch is not None:
-                _walk(branch, tf, depth, rot, rels, out)
+                _walk(branch, at, rels, out)
         elif tag == qn("p:grpSp"):
             c_nv_pr, _ = _nv(el)
-            if c_nv_pr is not None and c_nv_pr.get("hidden") in ("1", "true"):
-                continue
             gxfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
-            grot = _num(gxfrm, "rot")
-            _walk(el, _group_transform(gxfrm, tf), depth + 1, rot + grot, rels, out)
+            inner = _Frame(
+                tf=_group_transform(gxfrm, at.tf),
+                depth=at.depth + 1,
+                rot=at.rot + _num(gxfrm, "rot"),
+                hidden=at.hidden or _is_hidden(c_nv_pr),
+            )
+            _walk(el, inner, rels, out)
         elif isinstance(tag, str) and tag in _KINDS:
-            shape = _shape(el, _KINDS[tag], tf, depth, rot, rels)
-            if shape is not None:
-                out.append(shape)
+            out.append(_shape(el, _KINDS[tag], at, rels))
 
 
 def _rel_of_type(rels: list[Rel], suffix: str) -> str | None:
@@ -358,7 +359,7 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
     shapes: list[ShapeData] = []
     tree = c_sld.find(qn("p:spTree")) if c_sld is not None else None
     if tree is not None:
-        _walk(tree, _IDENTITY, 0, 0, rels, shapes)
+        _walk(tree, _Frame(_IDENTITY), rels, shapes)
     is_master = root.tag == qn("p:sldMaster")
     if is_master:
         clr_map = read_clr_map(root.find(qn("p:clrMap")))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.theme import ColorSpec, read_color, read_fill
+from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
 LEVELS = 9
@@ -103,18 +103,6 @@ class BodyProps:
     ln_spc_reduction: int | None = None
 
 
-def _int(value: str | None) -> int | None:
-    if value is None:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        try:
-            return round(float(value))
-        except ValueError:
-            return None
-
-
 def _pct(value: str | None) -> int | None:
     """ST_Percentage: usually ``"62500"``, sometimes (Strict, LibreOffice) ``"62.5%"``."""
     if value is not None and value.endswith("%"):
@@ -122,7 +110,7 @@ def _pct(value: str | None) -> int | None:
             return round(float(value[:-1]) * 1000)
         except ValueError:
             return None
-    return _int(value)
+    return parse_int(value)
 
 
 def _bool(value: str | None) -> bool | None:
@@ -139,7 +127,7 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
     latin = rpr.find(qn("a:latin"))
     ea = rpr.find(qn("a:ea"))
     return RunProps(
-        size=_int(rpr.get("sz")),
+        size=parse_int(rpr.get("sz")),
         bold=_bool(rpr.get("b")),
         italic=_bool(rpr.get("i")),
         underline=None if u is None else u != "none",
@@ -160,7 +148,7 @@ def _spacing(parent: etree._Element, tag: str) -> Spacing | None:
         return None if v is None else Spacing("pct", v)
     pts = el.find(qn("a:spcPts"))
     if pts is not None:
-        v = _int(pts.get("val"))
+        v = parse_int(pts.get("val"))
         return None if v is None else Spacing("pts", v)
     return None
 
@@ -176,7 +164,7 @@ def _bullet(ppr: etree._Element) -> Bullet | None:
         return Bullet(
             "autonum",
             scheme=num.get("type") or "arabicPeriod",
-            start_at=_int(num.get("startAt")) or 1,
+            start_at=parse_int(num.get("startAt")) or 1,
         )
     if ppr.find(qn("a:buBlip")) is not None:
         return Bullet("blip", char="•")
@@ -194,10 +182,10 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
         if font is not None:
             bu_font = font.get("typeface") or None
     return ParaProps(
-        level=_int(ppr.get("lvl")),
+        level=parse_int(ppr.get("lvl")),
         align=ppr.get("algn"),
-        mar_l=_int(ppr.get("marL")),
-        indent=_int(ppr.get("indent")),
+        mar_l=parse_int(ppr.get("marL")),
+        indent=parse_int(ppr.get("indent")),
         line_spacing=_spacing(ppr, "a:lnSpc"),
         space_before=_spacing(ppr, "a:spcBef"),
         space_after=_spacing(ppr, "a:spcAft"),
@@ -238,15 +226,15 @@ def read_body_props(body_pr: etree._Element | None) -> BodyProps:
     elif body_pr.find(qn("a:noAutofit")) is not None:
         autofit = "none"
     return BodyProps(
-        l_ins=_int(body_pr.get("lIns")),
-        t_ins=_int(body_pr.get("tIns")),
-        r_ins=_int(body_pr.get("rIns")),
-        b_ins=_int(body_pr.get("bIns")),
+        l_ins=parse_int(body_pr.get("lIns")),
+        t_ins=parse_int(body_pr.get("tIns")),
+        r_ins=parse_int(body_pr.get("rIns")),
+        b_ins=parse_int(body_pr.get("bIns")),
         anchor=body_pr.get("anchor"),
         wrap=body_pr.get("wrap"),
         vert=body_pr.get("vert"),
-        num_col=_int(body_pr.get("numCol")),
-        rot=_int(body_pr.get("rot")),
+        num_col=parse_int(body_pr.get("numCol")),
+        rot=parse_int(body_pr.get("rot")),
         autofit=autofit,
         font_scale=scale,
         ln_spc_reduction=reduction,

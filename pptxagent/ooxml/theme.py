@@ -47,13 +47,17 @@ class Theme:
     colors: dict[str, str] = field(default_factory=dict)
 
 
-def _int(value: str | None) -> int | None:
+def parse_int(value: str | None) -> int | None:
+    """An integer attribute; tolerates ``"12.0"`` (some producers write floats); else None."""
     if value is None:
         return None
     try:
         return int(value)
     except ValueError:
-        return None
+        try:
+            return round(float(value))
+        except (ValueError, OverflowError):
+            return None
 
 
 def read_color_choice(el: etree._Element) -> ColorSpec | None:
@@ -72,7 +76,7 @@ def read_color_choice(el: etree._Element) -> ColorSpec | None:
     for child in el:
         if not isinstance(child.tag, str):
             continue
-        n = _int(child.get("val"))
+        n = parse_int(child.get("val"))
         if n is not None:
             mods.append((etree.QName(child).localname, n))
     return ColorSpec(kind, value, tuple(mods))
