@@ -10,48 +10,15 @@ from __future__ import annotations
 
 import math
 
-from pptxagent.ir import Box, Defect, Element
-from pptxagent.policy.plan import PatchPlan, budget_cap, editable
+from pptxagent.ir import Defect, Element
+from pptxagent.policy.plan import PatchPlan, budget_cap, editable, shrink_font
+from pptxagent.policy.space import clear_of, free_below, free_right
 from pptxagent.settings import min_font_for
 
 
 def _num(details: dict[str, object], key: str) -> float:
     v = details.get(key)
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0.0
-
-
-def free_below(plan: PatchPlan, eid: str, box: Box) -> float:
-    """The lowest y ``eid`` may extend to without entering another element's safe zone."""
-    return _free_limit(plan, eid, box, vertical=True)
-
-
-def free_right(plan: PatchPlan, eid: str, box: Box) -> float:
-    """The largest x ``eid`` may extend to without entering another element's safe zone."""
-    return _free_limit(plan, eid, box, vertical=False)
-
-
-def _free_limit(plan: PatchPlan, eid: str, box: Box, vertical: bool) -> float:
-    gap = 2 * plan.settings.SAFE_PADDING
-    limit = plan.slide_h if vertical else plan.slide_w
-    for _, o in plan.obstacles(eid):
-        across = (o.x < box.right and box.x < o.right) if vertical else (
-            o.y < box.bottom and box.y < o.bottom)
-        start, mine = (o.y, box.y) if vertical else (o.x, box.x)
-        if across and start >= mine + 1:
-            limit = min(limit, start - gap)
-    return limit
-
-
-def shrink_font(plan: PatchPlan, el: Element, ratio: float, rank: int, source: str) -> None:
-    """Scale the font by ``ratio`` (< 1), within the size budget and never below Min Font."""
-    font = plan.font(el.eid)
-    if font is None or not el.is_text or ratio >= 1:
-        return
-    target = max(font * ratio, budget_cap(el, font, plan.settings, grow=False))
-    floor = min_font_for(el.priority)
-    if floor is not None:
-        target = max(target, min(floor, font))
-    plan.set(el.eid, "style", "fontSize", target, rank, source)
 
 
 def overflow(plan: PatchPlan, d: Defect, el: Element, rank: int, alternate: bool) -> None:
@@ -121,87 +88,42 @@ def font_too_small(plan: PatchPlan, d: Defect, el: Element, rank: int) -> None:
     plan.set(el.eid, "style", "fontSize", math.ceil(target * 2) / 2, rank, "derived:font_too_small")
 
 
-def topology(plan: PatchPlan, d: Defect, rank: int) -> None:
-    """Title above body: the title takes the top slot, the body goes below it."""
+def topology(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
+    """Title above every body it sits below (§5.9). The title rises as far as its move budget
+    allows (alternate: stays); each body still not below it goes under the title's bottom,
+    shortened (and its font shrunk) to fit the slide. Also completes a budget-clamped hint."""
     src = "derived:layout_topology"
-    title_eid = str(d.details.get("title_eid") or d.eid or d.owner_eid or "")
-    body_eid = str(d.details.get("body_eid") or d.other_eid or "")
-    if plan.element(title_eid) is None or plan.element(body_eid) is None:
+    title = plan.element(str(d.details.get("title_eid") or d.eid or d.owner_eid or ""))
+    listed = d.details.get("violated_by")
+    names = listed if isinstance(listed, list) else [d.details.get("body_eid") or d.other_eid]
+    bodies = [el for el in (plan.element(str(n)) for n in names) if el is not None]
+    if title is None or not bodies:
         return
-    t, b = plan.box(title_eid), plan.box(body_eid)
-    top = min(t.y, b.y)
-    plan.set_box(title_eid, rank, src, y=top)
-    body_y = max(b.y, top + t.h + 2 * plan.settings.SAFE_PADDING)
-    plan.set_box(body_eid, rank, src, y=body_y)
-    if body_y + b.h > plan.slide_h:
-        plan.set_box(body_eid, rank, src, h=max(1.0, plan.slide_h - body_y))
-
-
-def _candidates(plan: PatchPlan, mover: Box, fixed: Box) -> list[tuple[float, str, float]]:
-    """Positions that clear ``fixed``'s safe zone: (distance, field, value), nearest first."""
-    gap = 2 * plan.settings.SAFE_PADDING
-    opts = [
-        ("y", fixed.bottom + gap, plan.slide_h - mover.h),
-        ("y", fixed.y - gap - mover.h, plan.slide_h - mover.h),
-        ("x", fixed.right + gap, plan.slide_w - mover.w),
-        ("x", fixed.x - gap - mover.w, plan.slide_w - mover.w),
-    ]
-    out: list[tuple[float, str, float]] = []
-    for field, value, hi in opts:
-        if 0 <= value <= hi:
-            cur = mover.y if field == "y" else mover.x
-            out.append((abs(value - cur), field, value))
-    return sorted(out)
-
-
-def _collides(plan: PatchPlan, eid: str, box: Box) -> bool:
-    pad = plan.settings.SAFE_PADDING
-    safe = box.inflate(pad)
-    return any(safe.intersection_area(o.inflate(pad)) >= plan.settings.MIN_OVERLAP_AREA_PX
-               for _, o in plan.obstacles(eid))
-
-
-def move_clear(plan: PatchPlan, mover: Element, fixed_eid: str, rank: int, src: str) -> bool:
-    """Move ``mover`` to the nearest spot clear of ``fixed`` (and, if possible, of all else)."""
-    m, f = plan.box(mover.eid), plan.box(fixed_eid)
-    cands = _candidates(plan, m, f)
-    if not cands:
-        return False
-    for _, field, value in cands:
-        moved = m.model_copy(update={field: value})
-        if not _collides(plan, mover.eid, moved):
-            plan.set(mover.eid, "layout", field, value, rank, src)
-            return True
-    _, field, value = cands[0]
-    plan.set(mover.eid, "layout", field, value, rank, src)
-    return True
-
-
-def squeeze_beside(plan: PatchPlan, mover: Element, fixed_eid: str, rank: int, src: str) -> None:
-    """No room to move: put ``mover`` on its side of ``fixed`` and shrink it to what is left."""
-    m, f = plan.box(mover.eid), plan.box(fixed_eid)
-    gap = 2 * plan.settings.SAFE_PADDING
-    if m.cy >= f.cy:
-        y = min(f.bottom + gap, plan.slide_h - 1)
-        h = max(1.0, min(m.h, plan.slide_h - y))
-        plan.set_box(mover.eid, rank, src, y=y, h=h)
-        ratio = h / m.h if m.h else 1.0
-    else:
-        h = max(1.0, min(m.h, f.y - gap - m.y))
-        plan.set_box(mover.eid, rank, src, h=h)
-        ratio = h / m.h if m.h else 1.0
-    shrink_font(plan, mover, ratio, rank, src)
+    if not alternate:
+        top = min([plan.box(title.eid).y] + [plan.box(b.eid).y for b in bodies])
+        if title.priority >= plan.settings.HIGH_PRIORITY:
+            top = max(top, title.layout.y - plan.settings.HIGH_PRIO_MOVE_PX)
+        plan.set(title.eid, "layout", "y", top, rank, src)
+    t = plan.box(title.eid)
+    for body in bodies:
+        b = plan.box(body.eid)
+        if b.cy > t.cy or not editable(body):
+            continue
+        y = t.bottom + 2 * plan.settings.SAFE_PADDING
+        if body.priority >= plan.settings.HIGH_PRIORITY:  # budgeted: go as far as allowed
+            y = min(y, body.layout.y + plan.settings.HIGH_PRIO_MOVE_PX)
+        h = max(1.0, min(b.h, plan.slide_h - y))
+        plan.set_box(body.eid, rank, src, y=y, h=h if h < b.h else None)
+        shrink_font(plan, body, h / b.h if b.h else 1.0, rank, src)
 
 
 def overlap(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
-    """Move the owner (lower priority) into free space; alternate: move the other one."""
-    src = "derived:overlap"
+    """Move the owner (lower priority) into free space, else squeeze it beside the other;
+    alternate: the other element yields instead."""
     owner, other = plan.element(d.owner_eid or d.eid), plan.element(d.other_eid)
     if owner is None or other is None:
         return
     mover, fixed = (other, owner) if alternate else (owner, other)
     if not editable(mover):
         mover, fixed = fixed, mover
-    if move_clear(plan, mover, fixed.eid, rank, src):
-        return
-    squeeze_beside(plan, mover, fixed.eid, rank, src)
+    clear_of(plan, mover, fixed.eid, rank, "derived:overlap")

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from pydantic import BaseModel
 
 from pptxagent.ir import FIX_ORDER, Box, ChainHint, Defect, Diagnostics, Patch, SlideIR, Summary
-from pptxagent.policy import derive
+from pptxagent.policy import derive, space
 from pptxagent.policy.base import PolicyContext
-from pptxagent.policy.plan import PatchPlan, editable
+from pptxagent.policy.plan import PatchPlan, editable, shrink_font
 from pptxagent.settings import Settings, min_font_for
 
 _HINT_FIELDS: dict[str, tuple[str, str]] = {
@@ -30,6 +30,8 @@ _HINT_FIELDS: dict[str, tuple[str, str]] = {
 }
 _MOVE_FIELD = {"down": "y", "up": "y", "right": "x", "left": "x"}
 OVERLAP_RANK = FIX_ORDER.index("overlap")
+SETTLE_RANK = -1
+"""The settle pass may re-place what this patch itself moved into another element."""
 
 
 def _number(v: object) -> float | None:
@@ -75,7 +77,7 @@ def _creative(plan: PatchPlan, eid: str, prev: str | None) -> None:
         y, remaining = plan.slide_h - min_h, min_h
     h = min(box.h, remaining)
     plan.set_box(eid, OVERLAP_RANK, src, y=y, h=h)
-    derive.shrink_font(plan, el, 0.0 if h < box.h else 1.0, OVERLAP_RANK, src)
+    shrink_font(plan, el, 0.0 if h < box.h else 1.0, OVERLAP_RANK, src)
 
 
 def apply_chain(plan: PatchPlan, summary: Summary) -> None:
@@ -95,7 +97,7 @@ def _is_flagged(ch: ChainHint) -> bool:
 
 def _derive(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
     if d.type == "layout_topology":
-        derive.topology(plan, d, rank)
+        derive.topology(plan, d, rank, alternate)
         return
     if d.type == "overlap":
         derive.overlap(plan, d, rank, alternate)
@@ -129,7 +131,7 @@ def settle_new_overlaps(plan: PatchPlan) -> None:
             mover, fixed = (other, el) if other.priority <= el.priority else (el, other)
             if not editable(mover):
                 mover, fixed = fixed, mover
-            derive.move_clear(plan, mover, fixed.eid, OVERLAP_RANK, "settle:new_overlap")
+            space.clear_of(plan, mover, fixed.eid, SETTLE_RANK, "settle:new_overlap")
 
 
 def _layout_box(plan: PatchPlan, eid: str) -> Box:
@@ -153,8 +155,9 @@ def plan_patch(
         rank = FIX_ORDER.index(d.type)
         if not alternate and d.hint is not None:
             target = d.hint.target_eid or d.eid or d.owner_eid
-            if target and _apply_values(plan, target, d.hint, rank, f"hint:{d.type}"):
-                continue
+            used = bool(target) and _apply_values(plan, str(target), d.hint, rank, f"hint:{d.type}")
+            if used and d.type != "layout_topology":
+                continue  # topology: the hint may be budget-clamped; derive completes it
         _derive(plan, d, rank, alternate)
     settle_new_overlaps(plan)
     return plan.build()

@@ -158,3 +158,15 @@ def budget_cap(el: Element, current: float, settings: Settings, grow: bool) -> f
         return float("inf") if grow else 0.0
     ratio = settings.HIGH_PRIO_SIZE_BUDGET
     return current * (1 + ratio) if grow else current * (1 - ratio)
+
+
+def shrink_font(plan: PatchPlan, el: Element, ratio: float, rank: int, source: str) -> None:
+    """Scale the font by ``ratio`` (< 1), within the size budget and never below Min Font."""
+    font = plan.font(el.eid)
+    if font is None or not el.is_text or ratio >= 1:
+        return
+    target = max(font * ratio, budget_cap(el, font, plan.settings, grow=False))
+    floor = min_font_for(el.priority)
+    if floor is not None:
+        target = max(target, min(floor, font))
+    plan.set(el.eid, "style", "fontSize", target, rank, source)

@@ -163,15 +163,41 @@ def test_font_too_small_without_hint_scales_the_ir_font_to_reach_the_minimum() -
     assert edits(propose(ir, d)) == {"e_bullets": {"fontSize": 22}}
 
 
-def test_topology_without_hint_puts_the_title_above_the_body() -> None:
-    ir = make_ir(bullets={"x": 64, "y": 40, "w": 820, "h": 400})
-    ir.element("e_title").layout.y = 500
-    d = diag([{"type": "layout_topology", "eid": "e_title", "severity": 5000,
-               "details": {"title_eid": "e_title", "body_eid": "e_bullets"}}])
-    got = edits(propose(ir, d))
-    assert got["e_title"]["y"] == 40
-    assert got["e_bullets"]["y"] >= 40 + 80 + 16
-    assert got["e_bullets"]["y"] + got["e_bullets"].get("h", 400) <= 720
+TEXT = {"eid": "e_text", "type": "text", "priority": 60, "content": "Body",
+        "layout": {"x": 64, "y": 150, "w": 900, "h": 120}, "style": {"fontSize": 24}}
+TOPOLOGY = {"type": "layout_topology", "eid": "e_title", "severity": 5000,
+            "details": {"title_eid": "e_title", "body_eid": "e_text", "violated_by": ["e_text"]}}
+
+
+def topology_ir() -> SlideIR:
+    ir = make_ir(TEXT)
+    ir.elements = [e for e in ir.elements if e.eid != "e_bullets"]
+    ir.element("e_title").layout.y = 520
+    return ir
+
+
+def test_topology_title_rises_within_its_budget_and_the_body_goes_below_it() -> None:
+    got = edits(propose(topology_ir(), diag([TOPOLOGY])))
+    assert got["e_title"] == {"y": 472}  # 520 - HIGH_PRIO_MOVE_PX
+    assert got["e_text"] == {"y": 568}  # title bottom 552 + 2 safe paddings; 120px still fit
+
+
+def test_topology_completes_a_budget_clamped_hint() -> None:
+    hinted = {**TOPOLOGY, "hint": {"action": "move_to_top", "target_eid": "e_title",
+                                   "suggested_y": 472, "validated": True}}
+    assert edits(propose(topology_ir(), diag([hinted]))) == {
+        "e_title": {"y": 472}, "e_text": {"y": 568}}
+
+
+def test_topology_alternate_keeps_the_title_and_squeezes_the_body_below() -> None:
+    ctx = PolicyContext(settings=Settings(), iteration=1,
+                        check=lambda p: TabooCheck(
+                            allowed=all(e.eid != "e_title" for e in p.edits),
+                            fingerprint="e_title:move:up", reason="no improvement"))
+    got = edits(propose(topology_ir(), diag([TOPOLOGY]), ctx))
+    assert list(got) == ["e_text"]
+    assert got["e_text"]["y"] == 616 and got["e_text"]["h"] == 104  # to the slide bottom
+    assert 16 <= got["e_text"]["fontSize"] < 24
 
 
 def test_taboo_patch_is_replaced_by_the_alternate_strategy() -> None:
@@ -217,3 +243,15 @@ def test_everything_taboo_gives_an_empty_patch_with_a_note() -> None:
 
 def test_no_defects_no_edits() -> None:
     assert propose(make_ir(), diag([])).edits == []
+
+
+def test_move_in_that_lands_on_another_element_is_squeezed_beside_it_instead() -> None:
+    img = {**IMG, "layout": {"x": 900, "y": 200, "w": 480, "h": 320}}
+    ir = make_ir(img, bullets={"x": 64, "y": 184, "w": 760, "h": 400})
+    d = diag([{"type": "out_of_bounds", "eid": "e_img", "severity": 100,
+               "details": {"edge": "right", "by_px": 100},
+               "hint": {"action": "move_in", "suggested_x": 800, "validated": True}}])
+    got = edits(propose(ir, d))["e_img"]
+    # Right of the bullets (824 + 16), inside the slide, aspect ratio kept.
+    assert got["x"] == 840 and got["w"] == 440
+    assert abs(got["h"] / got["w"] - 320 / 480) < 0.01
