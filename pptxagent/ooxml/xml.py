@@ -226,7 +226,7 @@ def insert_in_order(
     """Insert ``child`` at its schema position among ``parent``'s children; return ``child``.
 
     An existing child of the same tag (or of the same choice group, e.g. ``a:solidFill``
-    replacing ``a:noFill``) is replaced in place, unless the tag is repeatable (``a:r``,
+    replacing ``a:noFill``) is replaced, unless the tag is repeatable (``a:r``,
     ``a:p``...), in which case ``child`` goes after the last of its group. Children the order
     does not know (``mc:AlternateContent``, unknown extensions) are stepped over.
     """
@@ -236,15 +236,11 @@ def insert_in_order(
         raise ValueError(f"{tag!r} is not among the children order {list(order)!r}")
     pos, group = groups[tag]
     repeatable = any(qn(name) == tag for name in REPEATABLE)
-    if not repeatable:
+    if not repeatable:  # drop the one it replaces (wherever it sat, even out of order)
         for existing in list(parent):
-            if existing is child:
-                continue
             info = groups.get(existing.tag) if isinstance(existing.tag, str) else None
-            if info is not None and info[1] == group:
-                existing.addprevious(child)
+            if existing is not child and info is not None and info[1] == group:
                 parent.remove(existing)
-                return child
     if child.getparent() is parent:
         parent.remove(child)
     for existing in parent:
