@@ -23,7 +23,7 @@ from pptxagent.loop.driver import refine
 from pptxagent.policy.base import Policy
 from pptxagent.settings import Settings
 
-_err = Console(stderr=True, highlight=False)
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
 _QUALITY_STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
 
 

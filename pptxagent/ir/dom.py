@@ -46,7 +46,7 @@ class DomElement(BaseModel):
     eid: str
     bbox: Box
     safeBox: Box
-    contentBox: Box | None
+    contentBox: Box | None = None
     zIndex: int
     computed: Computed
     visible: bool = True
