@@ -132,3 +132,18 @@ def test_strict_lists_unresolved_tokens_with_slide_numbers(tmp_path: Path) -> No
     assert plan.slides[0].texts["sp2"] == "1 {{ missing }}"
     with pytest.raises(ContentError, match=r"\{\{missing\}\} \(slide 1\).*\{\{other\}\} \(slide 2"):
         apply_content(Package.open(DOCLING), parse_content(doc), tmp_path, strict=True)
+
+
+def test_empty_placeholders_take_text_and_a_picture(tmp_path: Path) -> None:
+    Image.new("RGB", (300, 300), "green").save(tmp_path / "sq.png")
+    src = CORPUS / "pythonpptx__ph-unpopulated-placeholders.pptx"
+    doc = {"slides": [{"template_slide": 1, "fill": {"title": "Now filled"}},
+                      {"template_slide": 9, "fill": {"name:Picture Placeholder 1":
+                                                     {"image": "sq.png"}}}]}
+    prs = Presentation(str(_fill(src, doc, tmp_path)))
+    assert len(prs.slides) == 2
+    assert prs.slides[0].shapes.title.text_frame.text == "Now filled"
+    (pic,) = list(prs.slides[1].shapes)
+    assert pic.shape_type == 14  # a placeholder ...
+    assert pic.image.size == (300, 300)  # ... now holding the picture
+    assert pic.placeholder_format.type == 18  # PICTURE: still tied to its layout slot
