@@ -87,6 +87,13 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run
             break
     else:
         color = resolve_color(_TX1, src.colors)
+    extra: dict[str, object] = {}
+    cap = first([p.cap for p in chain])
+    if cap in ("all", "small"):
+        extra["caps"] = cap
+    spacing = first([p.spacing for p in chain])
+    if spacing:
+        extra["letterSpacing"] = round(sz_to_px(spacing) * src.font_scale, 2)
     return Run(
         text=text,
         fontSize=round(sz_to_px(size) * src.font_scale, 2),
@@ -95,6 +102,7 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run
         italic=bool(first([p.italic for p in chain])),
         underline=bool(first([p.underline for p in chain])),
         color=color,
+        **extra,
     )
 
 
@@ -202,6 +210,7 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
         if bullet_color is None and runs:
             bullet_color = runs[0].color
     algn = first([p.align for p in chain])
+    extra = {"rtl": True} if first([p.rtl for p in chain]) else {}
     return Paragraph(
         text=text,
         level=level,
@@ -215,6 +224,7 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
         bullet=bullet,
         bulletColor=bullet_color,
         bulletFont=bullet_font,
+        **extra,
     )
 
 

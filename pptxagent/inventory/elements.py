@@ -168,7 +168,7 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         style = _text_style(paragraphs, body)
         content = "\n".join(p.text for p in paragraphs)
     elif shape.kind in ("pic", "graphicFrame"):
-        content = shape.target or ""
+        content = shape.table_text if shape.table_text is not None else shape.target or ""
     if shape.kind != "pic":
         bg = _fill(shape, ctx.colors)
         if bg is not None:

@@ -108,6 +108,8 @@ class ShapeData:
     """``a:prstGeom/@prst`` (``rect``, ``line`` …) or ``custom``."""
     text_box: bool = False
     hidden: bool = False
+    table_text: str | None = None
+    """A table's cell text: rows on lines, cells separated by tabs."""
     """``p:cNvPr/@hidden`` on the shape or a group around it: not drawn, still inherited from."""
 
 
@@ -242,6 +244,20 @@ def _graphic(el: etree._Element, rels: dict[str, Rel]) -> tuple[str, str | None]
     return kind, target
 
 
+def _table_text(el: etree._Element) -> str | None:
+    tbl = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}/{qn('a:tbl')}")
+    if tbl is None:
+        return None
+    rows = []
+    for tr in tbl.findall(qn("a:tr")):
+        cells = []
+        for tc in tr.findall(qn("a:tc")):
+            paras = tc.findall(f"{qn('a:txBody')}/{qn('a:p')}")
+            cells.append(" ".join("".join(t.text or "" for t in p.iter(qn("a:t"))) for p in paras))
+        rows.append("\t".join(cells))
+    return "\n".join(rows)
+
+
 def _style_refs(el: etree._Element) -> tuple[ColorSpec | None, str | None, ColorSpec | None]:
     style = el.find(qn("p:style"))
     if style is None:
@@ -268,6 +284,8 @@ class _Frame:
     depth: int = 0
     rot: int = 0
     hidden: bool = False
+    table_text: str | None = None
+    """A table's cell text: rows on lines, cells separated by tabs."""
 
 
 def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> ShapeData:
@@ -311,6 +329,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         geometry=geom,
         text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
         hidden=at.hidden or _is_hidden(c_nv_pr),
+        table_text=_table_text(el) if graphic == "table" else None,
     )
 
 

@@ -30,6 +30,10 @@ class RunProps:
     color: ColorSpec | None = None
     fill_set: bool | None = None
     """True when the XML holds any fill element (a ``noFill`` stops colour inheritance)."""
+    cap: str | None = None
+    """``none``, ``small``, ``all``."""
+    spacing: int | None = None
+    """``spc``: extra space between characters, hundredths of a point."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ class ParaProps:
     """A typeface, or ``"+tx"`` when ``a:buFontTx`` says "follow the text"."""
     bullet_color: ColorSpec | None = None
     bullet_color_tx: bool | None = None
+    rtl: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +140,8 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
         ea=ea.get("typeface") or None if ea is not None else None,
         color=color,
         fill_set=fill_set or None,
+        cap=rpr.get("cap"),
+        spacing=parse_int(rpr.get("spc")),
     )
 
 
@@ -193,6 +200,7 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
         bullet_font=bu_font,
         bullet_color=read_color(ppr.find(qn("a:buClr"))),
         bullet_color_tx=True if ppr.find(qn("a:buClrTx")) is not None else None,
+        rtl=_bool(ppr.get("rtl")),
     )
 
 

@@ -249,3 +249,22 @@ def test_cli_prints_the_deck_and_refuses_bad_files(tmp_path: Path) -> None:
     res = runner.invoke(cli, ["inventory", str(junk)])
     assert res.exit_code == 2
     assert "junk.pptx" in res.output
+
+
+def test_table_text_right_to_left_and_caps(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[BLANK])
+    table = slide.shapes.add_table(2, 2, Inches(1), Inches(1), Inches(4), Inches(1)).table
+    for (r, c), text in {(0, 0): "Region", (0, 1): "Sales", (1, 0): "North", (1, 1): "12"}.items():
+        table.cell(r, c).text = text
+    box = slide.shapes.add_textbox(Inches(1), Inches(4), Inches(4), Inches(1))
+    box.text_frame.text = "مرحبا"
+    box.text_frame.paragraphs[0]._p.get_or_add_pPr().set("rtl", "1")
+    box.text_frame.paragraphs[0].runs[0]._r.get_or_add_rPr().set("cap", "all")
+    tbl, text = read_back(prs, tmp_path).slides[0].elements
+    assert (tbl.type, tbl.priority, tbl.content) == ("image", 40, "Region\tSales\nNorth\t12")
+    assert tbl.source is not None and tbl.source.model_extra == {"graphic": "table"}
+    assert tbl.source.repairable is False
+    assert text.paragraphs is not None
+    assert text.paragraphs[0].model_extra == {"rtl": True}
+    assert text.paragraphs[0].runs[0].model_extra == {"caps": "all"}
