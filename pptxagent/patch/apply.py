@@ -25,6 +25,8 @@ LAYOUT_KEYS: tuple[str, ...] = ("x", "y", "w", "h", "zIndex")
 SIZE_LAYOUT = ("w", "h")
 SIZE_STYLE = ("fontSize", "lineHeight")
 POSITION = ("x", "y")
+EPS = 1e-6
+"""Float noise (200 × 1.15 = 229.99999999999997) is not a clamp."""
 
 
 @dataclass
@@ -46,7 +48,7 @@ class _Field:
         if lo > hi:
             return
         new = min(max(self.value, lo), hi)
-        if new != self.value:
+        if abs(new - self.value) > EPS:
             self.value = new
             self.reasons.append(reason)
 
@@ -103,7 +105,7 @@ def _budget(f: _Field, kind: str, settings: Settings, cur: float) -> None:
         m = settings.HIGH_PRIO_MOVE_PX
         f.lo, f.hi = cur - m, cur + m
         why = f"HIGH_PRIO_MOVE_PX exceeded (max {_fmt(m)}px from current {_fmt(cur)})"
-    if not f.lo <= f.value <= f.hi:
+    if not f.lo - EPS <= f.value <= f.hi + EPS:
         f.value = min(max(f.value, f.lo), f.hi)
         f.reasons.append(why)
 

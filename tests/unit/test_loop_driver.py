@@ -199,3 +199,21 @@ def test_progress_gets_one_line_per_iteration() -> None:
         diagnoser=fake_diagnose, progress=lambda ln: seen.append((ln.iter, ln.action)),
     )
     assert seen == [(0, "patch"), (1, "stop_success")]
+
+
+def test_policy_notes_and_double_taboo_end_in_fallback(tmp_path: Path) -> None:
+    class Noisy(ScriptedPolicy):
+        def propose(self, ir: SlideIR, diag: Any, ctx: Any) -> Any:
+            ctx.notes.append(f"asked at {ctx.iteration}")
+            return super().propose(ir, diag, ctx)
+
+    # patch 1 does nothing useful (taboo); both answers at iteration 1 repeat it.
+    policy = Noisy(y(110), y(120), y(130))
+    out = run(overflowing(), policy, tmp_path)
+    assert out.result.stop_reason == "stop_no_patch"
+    assert policy.calls == [0, 1, 1]
+    line = trace(tmp_path)[1]
+    assert line["action"] == "fallback"
+    assert line["taboo_refused"] == ["t:move:down", "t:move:down"]
+    assert line["notes"] == ["asked at 1", "asked at 1"]
+    assert out.final_ir.element("t").style.textOverflow == "ellipsis"

@@ -178,3 +178,11 @@ def test_settings_change_the_budget() -> None:
     out, ov = apply_patch(slide(), patch({"eid": "title", "layout": {"x": 100}}), s)
     assert out.element("title").layout.x == 58
     assert "max 10px" in only_override(ov).reason
+
+
+def test_request_exactly_at_the_budget_edge_is_not_an_override() -> None:
+    ir = slide()
+    ir.element("title").layout.h = 200
+    out, ov = apply_patch(ir, patch({"eid": "title", "layout": {"h": 230}}), S)  # 200 × 1.15
+    assert out.element("title").layout.h == 230
+    assert ov == []
