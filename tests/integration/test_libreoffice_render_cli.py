@@ -1,0 +1,53 @@
+"""``pptxagent render``: PNGs from both engines and a contact sheet, on a real corpus deck."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from pptxagent.cli.main import cli
+from pptxagent.cli.render import THUMB_W
+
+CORPUS = Path(__file__).parents[2].parent / "shared" / "corpus" / "pptx"
+
+
+@pytest.mark.libreoffice
+@pytest.mark.browser
+def test_render_both_engines_writes_pngs_and_contact_sheet(tmp_path: Path) -> None:
+    deck = CORPUS / "officegen__test-ppt2.pptx"  # 4:3, its only slide is hidden
+    result = CliRunner().invoke(cli, ["render", str(deck), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for engine in ("libreoffice", "browser"):
+        png = tmp_path / engine / "slide-1.png"
+        assert png.exists(), f"{engine} did not draw the hidden slide"
+        with Image.open(png) as im:
+            assert im.size == (960, 720)
+    with Image.open(tmp_path / "contact-sheet.png") as sheet:
+        # one cell: the two engines side by side, 4:3 thumbnails under a label strip
+        assert sheet.width > 2 * THUMB_W
+        assert sheet.height > THUMB_W * 3 // 4
+    assert "libreoffice: 1 slides" in result.output
+
+
+@pytest.mark.libreoffice
+def test_render_libreoffice_only(tmp_path: Path) -> None:
+    deck = CORPUS / "tika__testPPT_various2.pptx"  # 10 slides, slide 9 hidden
+    result = CliRunner().invoke(
+        cli, ["render", str(deck), "--out", str(tmp_path), "--engine", "libreoffice"]
+    )
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "libreoffice").iterdir()) == sorted(
+        f"slide-{n}.png" for n in range(1, 11)
+    )
+    assert not (tmp_path / "browser").exists()
+    assert (tmp_path / "contact-sheet.png").exists()
+
+
+def test_render_missing_deck_names_it(tmp_path: Path) -> None:
+    missing = tmp_path / "absent.pptx"
+    result = CliRunner().invoke(cli, ["render", str(missing), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert "absent.pptx" in result.output
