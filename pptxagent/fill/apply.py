@@ -198,6 +198,8 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None))
+    unique = {(u.name, u.slide, u.where): u for u in plan.unresolved}
+    plan.unresolved = list(unique.values())
     if strict and plan.unresolved:
         listed = ", ".join(
             f"{{{{{u.name}}}}} (slide {u.slide}{' notes' if u.where == 'notes' else ''})"
