@@ -75,3 +75,29 @@ def test_malformed_chart_xml_is_reported_with_its_part() -> None:
     assert {f.part for f in bad} == {f"/ppt/charts/chart{i}.xml" for i in range(1, 7)}
     with pytest.raises(CorruptPackageError, match=r"out_charts\.pptx:/ppt/charts/chart1\.xml"):
         pkg.xml("/ppt/charts/chart1.xml")
+
+
+def test_schema_audit_flags_bu_none_before_line_spacing_only_in_the_output(
+    tmp_path: Path,
+) -> None:
+    from lxml import etree
+
+    from pptxagent.ooxml import qn
+    from pptxagent.ooxml.audit import schema_findings
+
+    deck = CORPUS / "officeparser__test.pptx"
+    template = schema_findings(deck)
+    pkg = Package.open(deck)
+    pkg.save(tmp_path / "same.pptx")
+    assert compare_findings(template, schema_findings(tmp_path / "same.pptx")) == []
+
+    slide = pkg.slide_parts()[0]
+    ppr = next(pkg.xml(slide).iter(qn("a:pPr")))
+    ppr.insert(0, etree.Element(qn("a:buNone")))  # the mistake python-pptx/LibreOffice accept
+    spacing = etree.Element(qn("a:lnSpc"))
+    etree.SubElement(spacing, qn("a:spcPct")).set("val", "90000")
+    ppr.append(spacing)
+    pkg.mark_dirty(slide)
+    pkg.save(tmp_path / "bad.pptx")
+    new = compare_findings(template, schema_findings(tmp_path / "bad.pptx"))
+    assert [(f.part, "lnSpc" in f.message) for f in new] == [(slide, True)]
