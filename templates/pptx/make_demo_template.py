@@ -83,6 +83,8 @@ def main() -> None:
                     for run in para.runs:
                         if run.font.size is None and shape.name == "Brand Band":
                             run.font.size = Pt(10)
+    # A real template carries a notes master; python-pptx creates it with the first notes page.
+    prs.slides[0].notes_slide.notes_text_frame.text = "Speaker notes"
     prs.save(str(OUT))
     print(f"wrote {OUT}")
 
