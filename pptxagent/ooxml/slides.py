@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 import posixpath
-import random
 import re
+import zlib
 
 from lxml import etree
 
@@ -170,8 +170,9 @@ def duplicate_slide(pkg: Package, slide_part: str) -> str:
     for old, new in mapping.items():
         _copy_part(pkg, old, new, mapping)
     root = pkg.xml(new_slide)
-    for creation in root.iter(_P14_CREATION_ID):
-        creation.set("val", str(random.randint(1, 0xFFFFFFFF)))
+    for creation in root.iter(_P14_CREATION_ID):  # a fresh, reproducible id for the copy
+        seed = f"{creation.get('val', '')}{new_slide}".encode()
+        creation.set("val", str(zlib.crc32(seed) or 1))
         pkg.mark_dirty(new_slide)
 
     main = pkg.main_part()

@@ -210,7 +210,7 @@ def build_zip(entries: Iterable[OutEntry], comment: bytes = b"") -> bytes:
         flags = 0x800 if not entry.name.isascii() else 0
         data, method, crc, csize, usize = _encode(entry)
         dtime, ddate = _dos_time(entry.info)
-        version = 20
+        version = max(20, entry.info.extract_version) if entry.raw and entry.info else 20
         offset = out.tell()
         if offset > 0xFFFFFFFF or csize > 0xFFFFFFFF or usize > 0xFFFFFFFF:
             raise UnsafePackageError(f"{entry.name}: too large to write without zip64")
