@@ -50,6 +50,15 @@ def _rgb(hexstr: str) -> tuple[float, float, float] | None:
         return None
 
 
+def _linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _gamma(c: float) -> float:
+    c = _clamp(c)
+    return c * 12.92 if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055
+
+
 def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{round(_clamp(c) * 255):02X}" for c in rgb)
 
@@ -74,10 +83,10 @@ def apply_mods(rgb: tuple[float, float, float], mods: tuple[tuple[str, int], ...
             else:
                 s = f
             r, g, b = colorsys.hls_to_rgb(h, _clamp(lum), _clamp(s))
-        elif name == "tint":
-            r, g, b = (c + (1 - c) * (1 - f) for c in (r, g, b))
-        elif name == "shade":
-            r, g, b = (c * f for c in (r, g, b))
+        elif name == "tint":  # towards white, in linear light (as PowerPoint and LibreOffice)
+            r, g, b = (_gamma(1 - (1 - _linear(c)) * f) for c in (r, g, b))
+        elif name == "shade":  # towards black, in linear light
+            r, g, b = (_gamma(_linear(c) * f) for c in (r, g, b))
         elif name == "inv":
             r, g, b = 1 - r, 1 - g, 1 - b
     return _hex((r, g, b))

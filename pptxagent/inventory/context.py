@@ -20,7 +20,8 @@ from pptxagent.ooxml.styles import (
 from pptxagent.ooxml.theme import Theme, read_theme
 
 TITLE_TYPES = frozenset({"title", "ctrTitle"})
-_OWN_MASTER_TYPES = frozenset({"title", "dt", "ftr", "sldNum", "hdr"})
+FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
+_OWN_MASTER_TYPES = frozenset({"title"}) | FOOTER_TYPES
 
 
 def _layout_class(ph_type: str | None) -> str:
@@ -88,8 +89,12 @@ class SlideContext:
         return layout_ph, match_master_placeholder(self.master, ph_type)
 
     def master_list_style(self, shape: ShapeData) -> ListStyle:
-        """``p:titleStyle`` / ``p:bodyStyle`` / ``p:otherStyle`` for this shape."""
-        if shape.ph is None:
+        """``p:titleStyle`` / ``p:bodyStyle`` / ``p:otherStyle`` for this shape.
+
+        Date, footer, slide-number and header placeholders take ``p:otherStyle`` like
+        non-placeholder shapes (as Apache POI does): PowerPoint draws no body bullets there.
+        """
+        if shape.ph is None or shape.ph.type in FOOTER_TYPES:
             return self.tx_styles.other
         if shape.ph.type in TITLE_TYPES:
             return self.tx_styles.title

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -268,3 +269,20 @@ def test_table_text_right_to_left_and_caps(tmp_path: Path) -> None:
     assert text.paragraphs is not None
     assert text.paragraphs[0].model_extra == {"rtl": True}
     assert text.paragraphs[0].runs[0].model_extra == {"caps": "all"}
+
+
+def test_footer_placeholder_takes_other_style_no_bullet(tmp_path: Path) -> None:
+    prs = Presentation()
+    layout = prs.slide_layouts[TITLE_AND_CONTENT]
+    slide = prs.slides.add_slide(layout)
+    footer = next(ph for ph in layout.placeholders if ph.placeholder_format.type == 15)  # FOOTER
+    sp = copy.deepcopy(footer._element)
+    assert sp.spPr.find(f"{A}xfrm") is None  # the layout's footer sits where the master's does
+    slide.shapes._spTree.append(sp)
+    slide.shapes[-1].text_frame.text = "Confidential"
+    el = next(e for e in read_back(prs, tmp_path).slides[0].elements if e.content == "Confidential")
+    assert (el.type, el.priority) == ("text", 60)
+    assert (el.layout.x, el.layout.w) == (px(footer.left), px(footer.width))
+    assert el.paragraphs is not None and el.paragraphs[0].bullet is None
+    assert el.style.fontSize == pytest.approx(16)  # the master footer's 12pt
+    assert el.style.textAlign == "center"

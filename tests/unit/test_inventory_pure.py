@@ -24,8 +24,8 @@ CTX = ColorContext(scheme=SCHEME, clr_map={"tx1": "dk1", "bg1": "lt1", "tx2": "d
         (ColorSpec("scheme", "accent1", (("lumMod", 75000),)), "#376092"),
         (ColorSpec("scheme", "bg1", (("lumMod", 50000),)), "#808080"),
         (ColorSpec("scheme", "tx1", (("lumMod", 50000), ("lumOff", 50000))), "#808080"),
-        (ColorSpec("srgb", "FF0000", (("shade", 50000),)), "#800000"),
-        (ColorSpec("srgb", "000000", (("tint", 50000),)), "#808080"),
+        (ColorSpec("srgb", "FF0000", (("shade", 50000),)), "#BC0000"),
+        (ColorSpec("scheme", "tx1", (("tint", 75000),)), "#898989"),  # PowerPoint's footer grey
         (ColorSpec("sys", "FFFFFF"), "#FFFFFF"),
         (ColorSpec("prst", "red"), "#FF0000"),
     ],
