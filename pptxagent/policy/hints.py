@@ -14,8 +14,8 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel
 
-from pptxagent.ir import FIX_ORDER, Box, ChainHint, Defect, Diagnostics, Patch, SlideIR, Summary
-from pptxagent.policy import derive, space
+from pptxagent.ir import FIX_ORDER, ChainHint, Defect, Diagnostics, Patch, SlideIR, Summary
+from pptxagent.policy import derive, finish
 from pptxagent.policy.base import PolicyContext
 from pptxagent.policy.plan import PatchPlan, editable, shrink_font
 from pptxagent.settings import Settings, min_font_for
@@ -30,8 +30,6 @@ _HINT_FIELDS: dict[str, tuple[str, str]] = {
 }
 _MOVE_FIELD = {"down": "y", "up": "y", "right": "x", "left": "x"}
 OVERLAP_RANK = FIX_ORDER.index("overlap")
-SETTLE_RANK = -1
-"""The settle pass may re-place what this patch itself moved into another element."""
 
 
 def _number(v: object) -> float | None:
@@ -113,32 +111,6 @@ def _derive(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
         derive.out_of_bounds(plan, d, el, rank, alternate)
 
 
-def settle_new_overlaps(plan: PatchPlan) -> None:
-    """Move the lower-priority element out of any overlap this patch itself creates."""
-    pad = plan.settings.SAFE_PADDING
-    thr = plan.settings.MIN_OVERLAP_AREA_PX
-    for el in sorted(plan.ir.elements, key=lambda e: -e.priority):
-        if not plan.touched(el.eid):
-            continue
-        for other_eid, other_box in plan.obstacles(el.eid):
-            mine = plan.box(el.eid).inflate(pad)
-            if mine.intersection_area(other_box.inflate(pad)) < thr:
-                continue
-            other = plan.ir.element(other_eid)
-            before = _layout_box(plan, el.eid).intersection_area(_layout_box(plan, other_eid))
-            if before >= thr:
-                continue  # an old overlap: diagnostics report it, hints above handled it
-            mover, fixed = (other, el) if other.priority <= el.priority else (el, other)
-            if not editable(mover):
-                mover, fixed = fixed, mover
-            space.clear_of(plan, mover, fixed.eid, SETTLE_RANK, "settle:new_overlap")
-
-
-def _layout_box(plan: PatchPlan, eid: str) -> Box:
-    lay = plan.ir.element(eid).layout
-    return Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h).inflate(plan.settings.SAFE_PADDING)
-
-
 def ordered_defects(diag: Diagnostics) -> list[Defect]:
     """Fix order (§5.7), the most severe first within a type."""
     return sorted(diag.defects, key=lambda d: (FIX_ORDER.index(d.type), -d.severity))
@@ -159,7 +131,9 @@ def plan_patch(
             if used and d.type != "layout_topology":
                 continue  # topology: the hint may be budget-clamped; derive completes it
         _derive(plan, d, rank, alternate)
-    settle_new_overlaps(plan)
+    finish.settle_new_overlaps(plan)
+    finish.push_back_others(plan, diag)
+    finish.shrink_for_uncovered_overflow(plan, diag)
     return plan.build()
 
 

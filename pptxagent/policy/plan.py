@@ -55,6 +55,20 @@ class PatchPlan:
                 for f in LAYOUT_FIELDS}
         return Box(x=vals["x"], y=vals["y"], w=vals["w"], h=vals["h"])
 
+    def effective_box(self, eid: str) -> Box:
+        """``box`` after the budget clamps ``apply_patch`` will apply (§2) and the slide
+        bounds: where the element will really end up."""
+        el, b, s = self._by_eid[eid], self.box(eid), self.settings
+        x, y, w, h = b.x, b.y, b.w, b.h
+        if el.priority >= s.HIGH_PRIORITY:
+            lay, mv, r = el.layout, s.HIGH_PRIO_MOVE_PX, s.HIGH_PRIO_SIZE_BUDGET
+            x, y = _clamp(x, lay.x - mv, lay.x + mv), _clamp(y, lay.y - mv, lay.y + mv)
+            w, h = _clamp(w, lay.w * (1 - r), lay.w * (1 + r)), _clamp(h, lay.h * (1 - r),
+                                                                       lay.h * (1 + r))
+        w, h = min(w, self.slide_w), min(h, self.slide_h - max(y, 0.0))
+        return Box(x=_clamp(x, 0.0, self.slide_w - w), y=_clamp(y, 0.0, self.slide_h - h),
+                   w=w, h=max(h, 1.0))
+
     def font(self, eid: str) -> float | None:
         w = self.writes.get(eid, {}).get(("style", "fontSize"))
         return w.value if w else self._by_eid[eid].style.fontSize
@@ -150,6 +164,10 @@ class PatchPlan:
         if floor is None or value >= floor:
             return value
         return max(value, min(floor, cur)) if cur is not None else floor
+
+
+def _clamp(v: float, lo: float, hi: float) -> float:
+    return min(max(v, lo), hi) if lo <= hi else v
 
 
 def budget_cap(el: Element, current: float, settings: Settings, grow: bool) -> float:

@@ -255,3 +255,29 @@ def test_move_in_that_lands_on_another_element_is_squeezed_beside_it_instead() -
     # Right of the bullets (824 + 16), inside the slide, aspect ratio kept.
     assert got["x"] == 840 and got["w"] == 440
     assert abs(got["h"] / got["w"] - 320 / 480) < 0.01
+
+
+def test_budget_clamped_owner_move_is_completed_by_moving_the_other_back() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 150, "w": 760, "h": 200})
+    ir.element("e_title").layout.y = 120  # title 120..200 sits on the bullets
+    d = diag([{"type": "overlap", "owner_eid": "e_bullets", "other_eid": "e_title",
+               "severity": 9000, "details": {"overlap_area_px": 4500},
+               "hint": {"action": "move_down", "suggested_y": 198, "validated": True,
+                        "budget_clamped": ["y"]}}])
+    got = edits(propose(ir, d))
+    assert got["e_bullets"] == {"y": 198}  # 150 + HIGH_PRIO_MOVE_PX
+    # The title rises by the 18px still missing for the safe zones: 198 - 16 - 80 = 102.
+    assert got["e_title"] == {"y": 102}
+
+
+def test_overflow_hint_clamped_by_budget_is_completed_by_a_font_shrink() -> None:
+    ir = make_ir(bullets={"x": 64, "y": 150, "w": 760, "h": 200})
+    ir.element("e_bullets").style.fontSize = 24
+    d = diag([{"type": "content_overflow", "eid": "e_bullets", "severity": 47,
+               "details": {"overflow_y_px": 47},
+               "hint": {"action": "resize_height", "suggested_h": 230, "validated": True,
+                        "budget_clamped": ["h"]}}])
+    got = edits(propose(ir, d))["e_bullets"]
+    assert got["h"] == 230
+    # 230 - 8 buffer holds 222 of the 247px content: font × 222/247.
+    assert got["fontSize"] == round(24 * 222 / 247, 2)
