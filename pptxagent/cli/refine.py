@@ -89,6 +89,8 @@ def _print_line(line: TraceLine) -> None:
         f"→ [bold]{line.action}[/]",
         markup=True,
     )
+    for note in line.notes:
+        _err.print(f"  note: {note}", style="dim", markup=False)
 
 
 @click.command("refine")

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from loop_fakes import FakeMeasurer, ScriptedPolicy, element, fake_diagnose, slide
 
 from pptxagent.ir import SlideIR
@@ -217,3 +218,21 @@ def test_policy_notes_and_double_taboo_end_in_fallback(tmp_path: Path) -> None:
     assert line["taboo_refused"] == ["t:move:down", "t:move:down"]
     assert line["notes"] == ["asked at 1", "asked at 1"]
     assert out.final_ir.element("t").style.textOverflow == "ellipsis"
+
+
+def test_crash_mid_rollout_leaves_only_complete_files(tmp_path: Path) -> None:
+    class Dying(FakeMeasurer):
+        def measure(self, ir: SlideIR, settings: Settings) -> Any:
+            if self.measured:
+                raise RuntimeError("browser died")
+            return super().measure(ir, settings)
+
+    with pytest.raises(RuntimeError, match="browser died"):
+        refine(overflowing(), settings=S, policy=ScriptedPolicy(h(308)), measurer=Dying(),
+               rollout_dir=tmp_path, diagnoser=fake_diagnose)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert "ir_0.json" in names and "patch_1.json" in names and "ir_1.json" not in names
+    assert not [n for n in names if n.startswith(".")]
+    for p in tmp_path.glob("*.json"):
+        json.loads(p.read_text())
+    assert len((tmp_path / "trace.jsonl").read_text().splitlines()) == 1
