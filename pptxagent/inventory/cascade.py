@@ -14,8 +14,7 @@ from typing import Literal, TypeVar
 
 from pptxagent.inventory.colors import ColorContext, resolve_color
 from pptxagent.ir import Paragraph, Run
-from pptxagent.ooxml.shapes import TextParaData
-from pptxagent.ooxml.styles import Bullet, LevelStyle, ListStyle, RunProps, Spacing
+from pptxagent.ooxml.styles import Bullet, LevelStyle, ListStyle, RunProps, Spacing, TextParaData
 from pptxagent.ooxml.theme import ColorSpec, Theme
 from pptxagent.units import emu_to_px, sz_to_px
 

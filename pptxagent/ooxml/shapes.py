@@ -1,4 +1,4 @@
-"""Read slides, layouts and masters into frozen dataclasses: shapes, geometry, text bodies.
+"""Read slides, layouts and masters into frozen dataclasses: shapes, geometry, links.
 
 Group transforms are applied here, so every ``ShapeData.xfrm`` is in slide coordinates
 (EMU). A shape without its own ``a:xfrm`` (a placeholder inheriting its position) has
@@ -12,16 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package, Rel
-from pptxagent.ooxml.styles import (
-    BodyProps,
-    ListStyle,
-    ParaProps,
-    RunProps,
-    read_body_props,
-    read_list_style,
-    read_para_props,
-    read_run_props,
-)
+from pptxagent.ooxml.styles import TextBodyData, read_text_body
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
@@ -51,36 +42,6 @@ class PhRef:
     type: str | None
     """``p:ph/@type`` as written (``None`` = the schema default ``obj``)."""
     idx: int | None
-
-
-@dataclass(frozen=True)
-class TextRunData:
-    text: str
-    props: RunProps
-    kind: str = "r"
-    """``r``, ``fld`` or ``br`` (a line break inside the paragraph; text ``"\\n"``)."""
-
-
-@dataclass(frozen=True)
-class TextParaData:
-    props: ParaProps
-    runs: tuple[TextRunData, ...]
-    end_props: RunProps
-
-    @property
-    def text(self) -> str:
-        return "".join(r.text for r in self.runs)
-
-
-@dataclass(frozen=True)
-class TextBodyData:
-    body: BodyProps
-    lst_style: ListStyle
-    paragraphs: tuple[TextParaData, ...]
-
-    @property
-    def text(self) -> str:
-        return "\n".join(p.text for p in self.paragraphs)
 
 
 @dataclass(frozen=True)
@@ -174,35 +135,6 @@ def _group_transform(xfrm: etree._Element | None, tf: _Transform) -> _Transform:
     py = _num(off, "y") - _num(ch_off, "y") * ky
     sx, sy, dx, dy = tf
     return (kx * sx, ky * sy, px * sx + dx, py * sy + dy)
-
-
-def read_text_body(tx: etree._Element | None) -> TextBodyData | None:
-    if tx is None:
-        return None
-    paras: list[TextParaData] = []
-    for p in tx.findall(qn("a:p")):
-        runs: list[TextRunData] = []
-        for child in p:
-            tag = child.tag
-            if tag == qn("a:r") or tag == qn("a:fld"):
-                t = child.find(qn("a:t"))
-                text = (t.text or "") if t is not None else ""
-                kind = "r" if tag == qn("a:r") else "fld"
-                runs.append(TextRunData(text, read_run_props(child.find(qn("a:rPr"))), kind))
-            elif tag == qn("a:br"):
-                runs.append(TextRunData("\n", read_run_props(child.find(qn("a:rPr"))), "br"))
-        paras.append(
-            TextParaData(
-                props=read_para_props(p.find(qn("a:pPr"))),
-                runs=tuple(runs),
-                end_props=read_run_props(p.find(qn("a:endParaRPr"))),
-            )
-        )
-    return TextBodyData(
-        body=read_body_props(tx.find(qn("a:bodyPr"))),
-        lst_style=read_list_style(tx.find(qn("a:lstStyle"))),
-        paragraphs=tuple(paras),
-    )
 
 
 def _nv(el: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:

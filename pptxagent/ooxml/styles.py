@@ -273,3 +273,62 @@ def read_tx_styles(pkg: Package, master_part: str) -> TextStyles:
 def read_default_text_style(pkg: Package) -> ListStyle:
     """``p:presentation/p:defaultTextStyle``."""
     return read_list_style(pkg.xml(pkg.main_part()).find(qn("p:defaultTextStyle")))
+
+
+@dataclass(frozen=True)
+class TextRunData:
+    text: str
+    props: RunProps
+    kind: str = "r"
+    """``r``, ``fld`` or ``br`` (a line break inside the paragraph; text ``"\\n"``)."""
+
+
+@dataclass(frozen=True)
+class TextParaData:
+    props: ParaProps
+    runs: tuple[TextRunData, ...]
+    end_props: RunProps
+
+    @property
+    def text(self) -> str:
+        return "".join(r.text for r in self.runs)
+
+
+@dataclass(frozen=True)
+class TextBodyData:
+    body: BodyProps
+    lst_style: ListStyle
+    paragraphs: tuple[TextParaData, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+
+def read_text_body(tx: etree._Element | None) -> TextBodyData | None:
+    if tx is None:
+        return None
+    paras: list[TextParaData] = []
+    for p in tx.findall(qn("a:p")):
+        runs: list[TextRunData] = []
+        for child in p:
+            tag = child.tag
+            if tag == qn("a:r") or tag == qn("a:fld"):
+                t = child.find(qn("a:t"))
+                text = (t.text or "") if t is not None else ""
+                kind = "r" if tag == qn("a:r") else "fld"
+                runs.append(TextRunData(text, read_run_props(child.find(qn("a:rPr"))), kind))
+            elif tag == qn("a:br"):
+                runs.append(TextRunData("\n", read_run_props(child.find(qn("a:rPr"))), "br"))
+        paras.append(
+            TextParaData(
+                props=read_para_props(p.find(qn("a:pPr"))),
+                runs=tuple(runs),
+                end_props=read_run_props(p.find(qn("a:endParaRPr"))),
+            )
+        )
+    return TextBodyData(
+        body=read_body_props(tx.find(qn("a:bodyPr"))),
+        lst_style=read_list_style(tx.find(qn("a:lstStyle"))),
+        paragraphs=tuple(paras),
+    )
