@@ -110,34 +110,22 @@ def chain_hints(ctx: Ctx, overlaps: list[Defect]) -> ChainResult:
     planned = list(heights)
     feasible = _compress(planned, floors, excess) <= _EPS if excess > 0 else True
     if not feasible:
-        planned = list(heights)
-    ys = _stack(ctx, members, planned)
+        planned = list(heights)  # nothing is shrunk for nothing; members shrink only to fit
     hints = [ChainHint(eid=members[0].eid, action="keep")]
     bottom = members[0].bbox.bottom
     failed: str | None = None
     for i in range(1, len(members)):
         it = members[i]
         y = bottom + 2 * ctx.pad
-        if failed is None and not feasible and ys[i] + floors[i] > slide_h:
+        if failed is None and y + floors[i] > slide_h + _EPS:
             failed = it.eid
-            hints.append(
-                ChainHint(
-                    eid=it.eid,
-                    action="needs_creative_solution",
-                    reason=(
-                        f"suggested_y({ys[i]:g}) + min_h({floors[i]:g}) > SLIDE_H({slide_h:g})"
-                    ),
-                )
-            )
+            reason = f"suggested_y({y:g}) + min_h({floors[i]:g}) > SLIDE_H({slide_h:g})"
         elif failed is not None:
-            hints.append(
-                ChainHint(
-                    eid=it.eid,
-                    action="needs_creative_solution",
-                    reason=f"follows {failed}, which does not fit",
-                )
-            )
+            reason = f"follows {failed}, which does not fit"
         else:
-            hint, bottom = _member_hint(ctx, it, y, planned[i], members[i - 1].eid)
+            h = min(planned[i], slide_h - y)
+            hint, bottom = _member_hint(ctx, it, y, h, members[i - 1].eid)
             hints.append(hint)
-    return ChainResult(chain=chain, feasible=feasible, hints=hints)
+            continue
+        hints.append(ChainHint(eid=it.eid, action="needs_creative_solution", reason=reason))
+    return ChainResult(chain=chain, feasible=feasible and failed is None, hints=hints)
