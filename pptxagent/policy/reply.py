@@ -6,6 +6,7 @@ The problem text goes back to the model in the retry message, so it names the JS
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -76,7 +77,9 @@ def _check_edit(i: int, raw: Any, ir: SlideIR) -> None:
         for key, value in values.items():
             if key not in allowed:
                 raise ReplyError(f"{where}.{ns}.{key}: not editable (use {sorted(allowed)})")
-            if not isinstance(value, int | float) or isinstance(value, bool):
+            if not isinstance(value, int | float) or isinstance(value, bool) or not (
+                math.isfinite(value)
+            ):
                 raise ReplyError(f"{where}.{ns}.{key}: expected a number, got {value!r}")
             if key in POSITIVE_KEYS and value <= 0:
                 raise ReplyError(f"{where}.{ns}.{key}: must be > 0, got {value!r}")

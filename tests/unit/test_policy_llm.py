@@ -77,6 +77,8 @@ def test_two_edits_of_one_element_are_merged() -> None:
      "$.edits[0].layout.top: not editable"),
     ('{"edits": [{"eid": "e_title_001", "layout": {"y": "12"}}]}',
      "$.edits[0].layout.y: expected a number"),
+    ('{"edits": [{"eid": "e_title_001", "layout": {"y": NaN}}]}',
+     "$.edits[0].layout.y: expected a number"),
     ('{"edits": [{"eid": "e_title_001", "style": {"fontSize": 0}}]}',
      "$.edits[0].style.fontSize: must be > 0"),
     ('{"edits": [{"eid": "e_title_001", "style": {"color": "red"}}]}',
