@@ -178,3 +178,24 @@ def test_connection_refused_hands_over_to_the_hints_policy() -> None:
     patch = LLMPolicy(f"http://127.0.0.1:{port}/v1", "m", KEY, timeout=5).propose(IR, DIAG, c)
     assert edits(patch) == GOOD
     assert "cannot connect" in c.notes[-1] and "hints policy answers" in c.notes[-1]
+
+
+@pytest.mark.browser
+def test_llm_patch_drives_the_real_loop_and_hints_take_over_when_the_endpoint_fails(
+    replay: tuple[LLMPolicy, Replay],
+) -> None:
+    from pptxagent.loop.driver import refine
+    from pptxagent.measure import Measurer
+
+    policy, rep = replay
+    rep.script[:] = ["reply_good_fenced.json"]  # later asks get HTTP 500
+    out = refine(IR, settings=Settings(), policy=policy, measurer=Measurer())
+    assert out.iterations[1].patch is not None
+    assert edits(out.iterations[1].patch) == GOOD  # the model's patch, applied as given
+    assert out.result.defect_count_per_iter[0] >= 2
+    # fontSize 16 → 20 is clamped to +15% (18.4); the second ask fails, hints finish the job.
+    assert out.result.quality == "success_clean"
+    assert len(rep.requests) == 2
+    notes = [n for line in out.trace for n in line.notes]
+    assert all("hints policy answers" in n for n in notes)
+    assert len(notes) == len(rep.requests) - 1  # every failed ask was noted
