@@ -3,8 +3,10 @@
 Order of work: the conflict-chain batch (``summary.chain_hints``; a creative fallback for the
 flagged member of an infeasible chain), then every defect in fix order — its hint when it
 carries values, else an edit worked out here (``derive``). Per field the first writer in fix
-order wins (``PatchPlan``). A last pass moves elements out of overlaps the patch itself would
-create, so a feasible slide settles within ``MAX_ITER`` patches. A taboo patch (§5.10) is
+order wins (``PatchPlan``). Finishing passes (``finish``) then look at where elements will
+really land under the budgets and close what single hints leave open (overlaps the patch
+creates, owner moves cut short by the budget, overflow the new box will not hold), so that a
+feasible slide is clean within ``MAX_ITER`` patches — usually one. A taboo patch (§5.10) is
 replaced once by the alternate strategy; if that is taboo too, the answer is an empty patch.
 """
 
@@ -29,7 +31,7 @@ _HINT_FIELDS: dict[str, tuple[str, str]] = {
     "suggested_lineHeight": ("style", "lineHeight"),
 }
 _MOVE_FIELD = {"down": "y", "up": "y", "right": "x", "left": "x"}
-OVERLAP_RANK = FIX_ORDER.index("overlap")
+OVERLAP_RANK = finish.OVERLAP_RANK
 
 
 def _number(v: object) -> float | None:
@@ -67,7 +69,7 @@ def _creative(plan: PatchPlan, eid: str, prev: str | None) -> None:
     src = "creative:chain_infeasible"
     box = plan.box(eid)
     gap = 2 * plan.settings.SAFE_PADDING
-    y = plan.box(prev).bottom + gap if prev and plan.element(prev) else box.y
+    y = plan.effective_box(prev).bottom + gap if prev and plan.element(prev) else box.y
     floor = min_font_for(el.priority)
     min_h = (floor or 12.0) * 1.5 if el.is_text else 32.0
     remaining = plan.slide_h - y
