@@ -94,7 +94,10 @@ def _to_ir(it: Item, d: Draft) -> dict[str, float]:
     return out
 
 
-def _clamp_slide(ctx: Ctx, it: Item, vals: dict[str, float]) -> None:
+def _clamp_slide(ctx: Ctx, it: Item, vals: dict[str, float]) -> bool:
+    """Clamp to the slide; return whether that moved a target (it then no longer resolves
+    what the detector computed it for)."""
+    before = dict(vals)
     lay = it.el.layout
     for size, limit in (("w", ctx.slide_w), ("h", ctx.slide_h)):
         if size in vals:
@@ -103,6 +106,7 @@ def _clamp_slide(ctx: Ctx, it: Item, vals: dict[str, float]) -> None:
         if pos in vals:
             extent = vals.get(size, float(getattr(lay, size)))
             vals[pos] = max(0.0, min(vals[pos], limit - extent))
+    return any(abs(vals[k] - before[k]) > 0.01 for k in vals)
 
 
 def _clamp_min_font(it: Item, vals: dict[str, float]) -> None:
@@ -139,7 +143,7 @@ def _clamp_budget(ctx: Ctx, it: Item, vals: dict[str, float]) -> list[str]:
 
 def finalize(ctx: Ctx, it: Item, d: Draft) -> Hint:
     vals = _to_ir(it, d)
-    _clamp_slide(ctx, it, vals)
+    off_slide = _clamp_slide(ctx, it, vals)
     _clamp_min_font(it, vals)
     clamped = _clamp_budget(ctx, it, vals)
     for name in vals:
@@ -152,6 +156,8 @@ def finalize(ctx: Ctx, it: Item, d: Draft) -> Hint:
         reason += "; budget-clamped: " + ", ".join(clamped)
     if not changed:
         reason += "; no change possible within slide, min font and budget"
+    if off_slide:
+        reason += "; clamped to the slide"
     if d.move is not None:
         axis = "y" if d.move in ("up", "down") else "x"
         if axis in vals:
@@ -166,6 +172,6 @@ def finalize(ctx: Ctx, it: Item, d: Draft) -> Hint:
         suggested_fontSize=vals.get("fontSize"),
         suggested_lineHeight=vals.get("lineHeight"),
         reason=reason,
-        validated=d.fixes and changed,
+        validated=d.fixes and changed and not off_slide,
         **extra,
     )

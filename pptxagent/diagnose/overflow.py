@@ -58,7 +58,7 @@ def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) 
     need = math.ceil(max(cb.h + m.insets_v, bb.h + oy) + buf)
     top, bottom = ctx.vertical_room(it)
     d.reason = f"contentBox.h({cb.h:g}) + insets({m.insets_v:g}) + HINT_BUFFER_PX({buf:g})"
-    if bb.y + need <= bottom + _EPS:
+    if bb.y >= top - _EPS and bb.y + need <= bottom + _EPS:
         d.h = need
     elif need <= bottom - top + _EPS:
         d.y, d.h = bottom - need, need
