@@ -1,0 +1,120 @@
+"""``pptxagent fill TEMPLATE.pptx CONTENT.json -o OUT.pptx``: fill, measure, repair, report.
+
+Exit 0 when every slide is success_*, 1 when the deck was written but some slide is
+degraded, 2 on bad input (a message naming the file, slide, key or JSON path; nothing
+written).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from pptxagent.cli.main import handle_errors
+from pptxagent.cli.refine import build_policy
+from pptxagent.errors import InputError
+from pptxagent.ir import dump
+from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.policy.fit import FitPolicy
+from pptxagent.settings import Settings
+
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+_STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
+
+
+def write_report(report: FillReport, path: Path) -> None:
+    text = json.dumps(dump(report), indent=2, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+
+
+def _print_summary(report: FillReport) -> None:
+    for s in report.slides:
+        style = _STYLE[s.quality]
+        what = f"{len(s.changes)} change(s)" if s.changes else "unchanged"
+        cc = s.crosscheck or {}
+        agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px on "
+                 f"{cc['within_threshold_share']:.0%}" if cc.get("compared") else "")
+        _err.print(f"slide {s.index} (template {s.template_slide}): [{style}]{s.quality}[/] "
+                   f"{what}{agree}", markup=True)
+        for ch in s.changes:
+            _err.print(f"  {ch.get('shape') or ch.get('eid')}: {ch.get('text')}", markup=False)
+    if report.unresolved_tokens:
+        names = ", ".join(sorted({f"{{{{{u['name']}}}}}" for u in report.unresolved_tokens}))
+        _err.print(f"[yellow]unresolved tokens:[/] {names}", markup=True)
+
+
+@click.command("fill")
+@click.argument("template", metavar="TEMPLATE.pptx", type=click.Path(path_type=Path))
+@click.argument("content", metavar="CONTENT.json", type=click.Path(path_type=Path))
+@click.option("-o", "--out", required=True, type=click.Path(path_type=Path),
+              help="Where to write the filled deck.")
+@click.option("--report", "report_path", type=click.Path(path_type=Path),
+              help="Write REPORT.json here.")
+@click.option("--rollout-dir", type=click.Path(path_type=Path),
+              help="Keep every slide's refinement rollout under this directory.")
+@click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]), default="hints",
+              show_default=True)
+@click.option("--no-crosscheck", is_flag=True, help="Skip the LibreOffice cross-check.")
+@click.option("--strict", is_flag=True, help="Unresolved {{tokens}} are an error.")
+@click.option("--no-repair", is_flag=True,
+              help="Fill only (no refinement): what a fill-and-hope tool would produce.")
+@click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
+              help="Override a spec constant (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report to stdout.")
+@click.option("--llm-base-url")
+@click.option("--llm-model")
+@click.option("--llm-api-key")
+@handle_errors
+def command(
+    template: Path,
+    content: Path,
+    out: Path,
+    report_path: Path | None,
+    rollout_dir: Path | None,
+    policy_name: str,
+    no_crosscheck: bool,
+    strict: bool,
+    no_repair: bool,
+    sets: tuple[str, ...],
+    as_json: bool,
+    llm_base_url: str | None,
+    llm_model: str | None,
+    llm_api_key: str | None,
+) -> None:
+    """Fill TEMPLATE.pptx with CONTENT.json, repair what does not fit, write OUT.pptx."""
+    overrides = Settings.parse_pairs(sets)
+    Settings().with_overrides(overrides)  # unknown names fail here, before any work
+    policy = (FitPolicy() if policy_name == "hints"
+              else FitPolicy(build_policy(policy_name, llm_base_url, llm_model, llm_api_key)))
+    if report_path is not None and not report_path.parent.is_dir():
+        raise InputError(f"--report {report_path}: the folder {report_path.parent} does not exist")
+    if rollout_dir is not None and rollout_dir.exists() and not rollout_dir.is_dir():
+        raise InputError(f"--rollout-dir {rollout_dir}: exists and is not a directory")
+    existed = out.exists()
+    try:
+        report = fill_deck(FillOptions(
+            template=template, content=content, out=out, report=report_path,
+            rollout_dir=rollout_dir, policy=policy, crosscheck=not no_crosscheck,
+            strict=strict, repair=not no_repair, settings_overrides=dict(overrides),
+            progress=lambda m: _err.print(m, markup=False),
+        ))
+    except BaseException:
+        if not existed:
+            out.unlink(missing_ok=True)
+        raise
+    if report_path is not None:
+        write_report(report, report_path)
+    _print_summary(report)
+    _err.print(f"wrote {out}" + (f" and {report_path}" if report_path else ""))
+    if as_json:
+        click.echo(json.dumps(dump(report), indent=2, ensure_ascii=False))
+    sys.exit(1 if report.degraded else 0)

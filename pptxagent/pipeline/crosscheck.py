@@ -1,0 +1,126 @@
+"""The LibreOffice cross-check of a packed deck (a second, independent renderer).
+
+For every filled text shape, where LibreOffice drew the text is compared with the browser's
+contentBox. An overflow LibreOffice sees and the browser did not gets one more pass (the
+font is reduced until LibreOffice's text height fits, never below the min font); if it
+still overflows, the slide is degraded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from pptxagent.diagnose import diagnose
+from pptxagent.engines.libreoffice import get_libreoffice
+from pptxagent.ir import Box, SlideIR
+from pptxagent.measure.crosscheck import CrosscheckResult, by_eid, compare, shape_boxes
+from pptxagent.pipeline.writeback import write_back_element
+from pptxagent.settings import min_font_for
+
+if TYPE_CHECKING:
+    from pptxagent.pipeline.fill import FillJob, SlideWork
+
+SHRINK_SAFETY = 0.97
+
+
+def _text_eids(w: SlideWork) -> list[str]:
+    assert w.final_ir is not None
+    return [e.eid for e in w.final_ir.elements
+            if e.eid in w.touched and e.is_text and e.style.display != "none"]
+
+
+def _compare(w: SlideWork, lo: Mapping[str, Box]) -> CrosscheckResult:
+    assert w.final_ir is not None and w.dom is not None
+    eids = _text_eids(w)
+    browser: dict[str, Box] = {}
+    for eid in eids:
+        d = w.dom.get(eid)
+        if d is not None and d.contentBox is not None:
+            browser[eid] = d.contentBox
+    mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
+    shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
+    return compare(browser, mine, shapes)
+
+
+def _summary(res: CrosscheckResult) -> dict[str, Any]:
+    return {
+        "compared": res.compared,
+        "mean_abs_diff_px": round(res.mean_abs_diff_px, 2),
+        "max_abs_diff_px": round(res.max_abs_diff_px, 2),
+        "within_threshold_share": round(res.within_threshold_share, 3),
+        "threshold_px": res.threshold_px,
+        "libreoffice_only_overflow": res.lo_only_overflow,
+        "elements": [
+            {"eid": c.eid, "status": c.status,
+             "max_edge_diff_px": None if c.max_edge_diff_px is None
+             else round(c.max_edge_diff_px, 2),
+             "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2)}
+            for c in res.elements
+        ],
+    }
+
+
+def _shrunk(ir: SlideIR, res: CrosscheckResult) -> tuple[SlideIR, list[str]] | None:
+    """The IR with fonts reduced so LibreOffice's text fits, or None if min fonts forbid."""
+    out = ir.model_copy(deep=True)
+    done: list[str] = []
+    for eid in res.lo_only_overflow:
+        check = res.get(eid)
+        el = out.element(eid)
+        if check is None or check.libreoffice is None or not el.style.fontSize:
+            return None
+        ins = el.style.insets
+        avail = el.layout.h - ((ins.top + ins.bottom) if ins else 0.0)
+        ratio = max(0.1, avail / max(check.libreoffice.h, 1.0))
+        new = el.style.fontSize * math.sqrt(min(ratio, 1.0)) * SHRINK_SAFETY
+        floor = min_font_for(el.priority) or 1.0
+        if new < floor:
+            return None
+        done.append(f"{eid}: LibreOffice saw the text overflow by "
+                    f"{check.lo_overflow_px or 0:.1f} px; font {el.style.fontSize:.1f} → "
+                    f"{new:.1f} px")
+        el.style.fontSize = new
+    return out, done
+
+
+def crosscheck_deck(job: FillJob) -> None:
+    lo = get_libreoffice()
+    bounds = lo.text_bounds(job.opts.out)
+    again: list[SlideWork] = []
+    for w in job.slides:
+        if not w.touched or w.final_ir is None or w.dom is None:
+            continue
+        res = _compare(w, bounds.get(w.filled.index, {}))
+        w.crosscheck = _summary(res)
+        if not res.lo_only_overflow:
+            continue
+        fix = _shrunk(w.final_ir, res) if job.opts.repair else None
+        if fix is None:
+            w.lo_degraded = True
+            w.notes.append("LibreOffice draws text outside its box: "
+                           + ", ".join(res.lo_only_overflow))
+            continue
+        ir, notes = fix
+        dom, _ = job.measurer.measure(ir, job.settings)
+        if w.guard.filter(diagnose(ir, dom, job.settings)).summary.defect_count:
+            w.lo_degraded = True
+            w.notes.append("LibreOffice overflow could not be repaired without new defects")
+            continue
+        for eid in res.lo_only_overflow:
+            w.changes += write_back_element(job.package, w.ir, ir, dom, eid)
+        w.final_ir, w.dom = ir, dom
+        w.notes += notes
+        again.append(w)
+    if not again:
+        return
+    job.package.save(job.opts.out)
+    bounds = lo.text_bounds(job.opts.out)
+    for w in again:
+        res = _compare(w, bounds.get(w.filled.index, {}))
+        w.crosscheck = {**_summary(res), "passes": 2}
+        if res.lo_only_overflow:
+            w.lo_degraded = True
+            w.notes.append("LibreOffice still draws text outside its box after a second "
+                           "pass: " + ", ".join(res.lo_only_overflow))

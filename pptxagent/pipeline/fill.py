@@ -1,0 +1,228 @@
+"""``pptxagent fill``: the ordered stages of a template fill.
+
+content.json → open template → fill (tokens, slides, values) → inventory the filled slides →
+template baseline → refinement loop per slide → write back → pack → LibreOffice cross-check →
+report. Every stage is one function over one ``FillJob``; ``STAGES`` is their order.
+Bad input fails in the first three stages, before anything is written.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pptxagent.diagnose import diagnose
+from pptxagent.errors import InputError
+from pptxagent.fill import FilledSlide, FillPlan, apply_content
+from pptxagent.fill.content import Content, load_content
+from pptxagent.inventory import inventory_deck, inventory_slide
+from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
+from pptxagent.loop.driver import RefineOutcome, refine
+from pptxagent.measure import Measurer
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
+from pptxagent.pipeline.guard import FrozenPolicy, TemplateGuard, baseline_keys, frozen_eids
+from pptxagent.pipeline.report import FillReport
+from pptxagent.policy.base import Policy
+from pptxagent.policy.fit import FitPolicy
+from pptxagent.settings import Settings
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class FillOptions:
+    template: Path
+    content: Path
+    out: Path
+    report: Path | None = None
+    rollout_dir: Path | None = None
+    policy: Policy | None = None
+    crosscheck: bool = True
+    strict: bool = False
+    repair: bool = True
+    settings_overrides: dict[str, Any] = field(default_factory=dict)
+    progress: Progress | None = None
+
+
+@dataclass
+class SlideWork:
+    filled: FilledSlide
+    ir: SlideIR
+    """The slide as filled, before refinement."""
+    touched: frozenset[str]
+    guard: TemplateGuard
+    outcome: RefineOutcome | None = None
+    final_ir: SlideIR | None = None
+    dom: DomSnapshot | None = None
+    diag: Diagnostics | None = None
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    crosscheck: dict[str, Any] | None = None
+    lo_degraded: bool = False
+
+
+@dataclass
+class FillJob:
+    opts: FillOptions
+    settings: Settings = field(default_factory=Settings)
+    content: Content | None = None
+    pkg: Package | None = None
+    template_deck: DeckIR | None = None
+    template_findings: list[Finding] = field(default_factory=list)
+    plan: FillPlan | None = None
+    slides: list[SlideWork] = field(default_factory=list)
+    measurer: Measurer = field(default_factory=Measurer)
+    timings: dict[str, float] = field(default_factory=dict)
+    new_findings: list[str] = field(default_factory=list)
+    report: FillReport | None = None
+
+    def say(self, msg: str) -> None:
+        if self.opts.progress is not None:
+            self.opts.progress(msg)
+
+    @property
+    def package(self) -> Package:
+        assert self.pkg is not None, "open_template runs first"
+        return self.pkg
+
+
+def load_input(job: FillJob) -> None:
+    o = job.opts
+    if not o.template.is_file():
+        raise InputError(f"{o.template}: no such template file")
+    if o.out.resolve() == o.template.resolve():
+        raise InputError(f"{o.out}: refusing to overwrite the template; choose another -o")
+    if not o.out.parent.is_dir():
+        raise InputError(f"{o.out}: the output folder {o.out.parent} does not exist")
+    job.content = load_content(o.content)
+
+
+def open_template(job: FillJob) -> None:
+    job.pkg = Package.open(job.opts.template)
+    job.template_findings = validate_package(job.pkg)
+    job.template_deck = inventory_deck(job.pkg)
+    size = job.template_deck.slide
+    job.settings = Settings().with_overrides(
+        {"SLIDE_W": size.w, "SLIDE_H": size.h, **job.opts.settings_overrides}
+    )
+
+
+def fill_content(job: FillJob) -> None:
+    assert job.content is not None
+    job.plan = apply_content(
+        job.package, job.content, job.opts.content.parent, strict=job.opts.strict
+    )
+
+
+def inventory_filled(job: FillJob) -> None:
+    assert job.plan is not None and job.template_deck is not None
+    deck = job.template_deck
+    for fs in job.plan.slides:
+        ds = inventory_slide(job.package, fs.part, fs.index)
+        ir = SlideIR(slide=deck.slide, elements=ds.elements)
+        before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
+        changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
+        touched = frozenset(changed | set(fs.filled))
+        job.slides.append(SlideWork(fs, ir, touched, TemplateGuard(touched)))
+
+
+def template_baseline(job: FillJob) -> None:
+    """Diagnose each template slide used, unfilled: its own defects are not ours."""
+    assert job.template_deck is not None
+    used = sorted({w.filled.template_slide for w in job.slides if w.touched})
+    if not used:
+        return
+    irs = [job.template_deck.slide_ir(n) for n in used]
+    doms = job.measurer.measure_many(irs, job.settings)
+    base = {n: baseline_keys(diagnose(ir, dom, job.settings))
+            for n, ir, dom in zip(used, irs, doms, strict=True)}
+    for w in job.slides:
+        if w.touched:
+            w.guard = TemplateGuard(w.touched, base[w.filled.template_slide])
+
+
+def refine_slides(job: FillJob) -> None:
+    policy = job.opts.policy or FitPolicy()
+    inner = diagnose
+    for w in job.slides:
+        if not w.touched:
+            w.final_ir = w.ir
+            continue
+        if not job.opts.repair:
+            dom, _ = job.measurer.measure(w.ir, job.settings)
+            w.final_ir, w.dom = w.ir, dom
+            w.diag = w.guard.filter(inner(w.ir, dom, job.settings))
+            continue
+        rdir = job.opts.rollout_dir
+        w.outcome = refine(
+            w.ir,
+            settings=job.settings,
+            policy=FrozenPolicy(policy, frozen_eids(w.ir)),
+            measurer=job.measurer,
+            rollout_dir=rdir / f"slide-{w.filled.index:02d}" if rdir else None,
+            diagnoser=w.guard.wrap(inner),
+        )
+        w.final_ir, w.diag = w.outcome.final_ir, w.outcome.final_diag
+        w.dom = w.outcome.final_dom
+        job.say(f"slide {w.filled.index}: {w.outcome.result.quality} after "
+                f"{w.outcome.result.iterations_to_converge} patch(es)")
+
+
+def write_back_slides(job: FillJob) -> None:
+    from pptxagent.pipeline.writeback import write_back_slide
+
+    for w in job.slides:
+        if w.outcome is not None:
+            w.changes = write_back_slide(job.package, w.ir, w.outcome)
+
+
+def pack(job: FillJob) -> None:
+    new = compare_findings(job.template_findings, validate_package(job.package))
+    job.new_findings = [str(f) for f in new]
+    job.package.save(job.opts.out)
+
+
+def crosscheck(job: FillJob) -> None:
+    if not job.opts.crosscheck:
+        return
+    from pptxagent.pipeline.crosscheck import crosscheck_deck
+
+    crosscheck_deck(job)
+
+
+def build_report(job: FillJob) -> None:
+    from pptxagent.pipeline.summary import make_report
+
+    job.report = make_report(job)
+
+
+STAGES: tuple[Callable[[FillJob], None], ...] = (
+    load_input,
+    open_template,
+    fill_content,
+    inventory_filled,
+    template_baseline,
+    refine_slides,
+    write_back_slides,
+    pack,
+    crosscheck,
+    build_report,
+)
+
+
+def fill_deck(opts: FillOptions) -> FillReport:
+    """Run every stage in order and return the report (also written when asked)."""
+    job = FillJob(opts)
+    t_all = time.perf_counter()
+    for stage in STAGES:
+        t0 = time.perf_counter()
+        stage(job)
+        job.timings[stage.__name__] = round(time.perf_counter() - t0, 4)
+    job.timings["total"] = round(time.perf_counter() - t_all, 4)
+    assert job.report is not None
+    job.report.timings = dict(job.timings)
+    return job.report

@@ -1,0 +1,97 @@
+"""Keep the refinement honest on real templates: the template's own defects are not ours.
+
+* ``TemplateGuard`` filters diagnostics so that a defect counts only when it involves an
+  element the content changed, and is not one the template slide already had (same type and
+  same elements). Shapes the content did not touch keep their place unless a filled shape
+  collides with them.
+* ``FrozenPolicy`` drops patch edits on elements that cannot be written back (shapes inside
+  groups, rotated shapes, tables): they are measured, never moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from pptxagent.ir import Defect, Diagnostics, DiagWarning, DomSnapshot, Patch, SlideIR
+from pptxagent.loop.fallbacks import defect_eids
+from pptxagent.policy.base import Policy, PolicyContext
+from pptxagent.settings import Settings
+
+Diagnoser = Callable[[SlideIR, DomSnapshot, Settings], Diagnostics]
+Key = tuple[str, frozenset[str]]
+
+
+def defect_key(d: Defect) -> Key:
+    return d.type, frozenset(defect_eids(d))
+
+
+def warning_key(w: DiagWarning) -> Key:
+    return w.type, frozenset((w.owner_eid, w.other_eid))
+
+
+@dataclass
+class TemplateGuard:
+    touched: frozenset[str]
+    """Elements whose text the content changed (filled keys and token replacements)."""
+    baseline: frozenset[Key] = field(default_factory=frozenset)
+    """Defect and warning keys the unfilled template slide already had."""
+
+    def keeps(self, key: Key) -> bool:
+        kind, eids = key
+        if not eids & self.touched:
+            return False
+        # Overflow of filled text is always ours; anything else the template already had is not.
+        return kind == "content_overflow" or key not in self.baseline
+
+    def filter(self, diag: Diagnostics) -> Diagnostics:
+        defects = [d for d in diag.defects if self.keeps(defect_key(d))]
+        warnings = [w for w in diag.warnings if self.keeps(warning_key(w))]
+        kept_eids = {e for d in defects for e in defect_eids(d)}
+        summary = diag.summary.model_copy(
+            update={
+                "defect_count": len(defects),
+                "total_severity": sum(d.severity for d in defects),
+                "warning_count": len(warnings),
+            }
+        )
+        if not set(summary.conflict_chain) & kept_eids:
+            summary = summary.model_copy(
+                update={"conflict_chain": [], "chain_hints": [], "chain_feasible": None}
+            )
+        return Diagnostics(defects=defects, warnings=warnings, summary=summary)
+
+    def wrap(self, inner: Diagnoser) -> Diagnoser:
+        def diagnoser(ir: SlideIR, dom: DomSnapshot, settings: Settings) -> Diagnostics:
+            return self.filter(inner(ir, dom, settings))
+
+        return diagnoser
+
+
+def baseline_keys(diag: Diagnostics) -> frozenset[Key]:
+    return frozenset([*map(defect_key, diag.defects), *map(warning_key, diag.warnings)])
+
+
+@dataclass
+class FrozenPolicy:
+    """Wraps a policy and removes edits on elements that must not change."""
+
+    inner: Policy
+    frozen: frozenset[str]
+    name: str = "hints"
+
+    def __post_init__(self) -> None:
+        self.name = self.inner.name
+
+    def propose(self, ir: SlideIR, diag: Diagnostics, ctx: PolicyContext) -> Patch:
+        patch = self.inner.propose(ir, diag, ctx)
+        edits = [e for e in patch.edits if e.eid not in self.frozen]
+        if len(edits) != len(patch.edits):
+            dropped = sorted({e.eid for e in patch.edits} - {e.eid for e in edits})
+            ctx.notes.append(f"edits on non-repairable elements dropped: {', '.join(dropped)}")
+        return patch.model_copy(update={"edits": edits})
+
+
+def frozen_eids(ir: SlideIR, extra: Iterable[str] = ()) -> frozenset[str]:
+    out = {el.eid for el in ir.elements if el.source is not None and not el.source.repairable}
+    return frozenset(out | set(extra))

@@ -1,0 +1,47 @@
+"""REPORT.json of ``pptxagent fill``: per slide quality, defects, changes, cross-check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from pptxagent.ir import Quality
+
+
+class SlideReport(BaseModel):
+    index: int
+    template_slide: int
+    quality: Quality
+    iterations: int
+    defects: list[dict[str, Any]] = Field(default_factory=list)
+    warnings: list[dict[str, Any]] = Field(default_factory=list)
+    changes: list[dict[str, Any]] = Field(default_factory=list)
+    crosscheck: dict[str, Any] | None = None
+    filled: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class FillReport(BaseModel):
+    template: str
+    output: str
+    slides: list[SlideReport] = Field(default_factory=list)
+    unresolved_tokens: list[dict[str, Any]] = Field(default_factory=list)
+    timings: dict[str, float] = Field(default_factory=dict)
+    package_findings: list[str] = Field(default_factory=list)
+    """Structural findings the output has and the template did not (should be empty)."""
+
+    @property
+    def degraded(self) -> bool:
+        return any(s.quality == "degraded" for s in self.slides)
+
+
+def defect_summary(d: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": d.type, "severity": round(float(d.severity), 2)}
+    for k in ("eid", "owner_eid", "other_eid"):
+        v = getattr(d, k, None)
+        if v:
+            out[k] = v
+    if d.details:
+        out["details"] = d.details
+    return out

@@ -1,0 +1,60 @@
+"""Build REPORT.json from a finished fill job."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pptxagent.ir import Quality, dump
+from pptxagent.loop.quality import quality_label
+from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
+
+if TYPE_CHECKING:
+    from pptxagent.pipeline.fill import FillJob, SlideWork
+
+
+def _quality(w: SlideWork) -> Quality:
+    if w.lo_degraded:
+        return "degraded"
+    if w.outcome is not None:
+        return w.outcome.result.quality
+    if w.diag is not None:
+        return quality_label(w.diag)
+    return "success_clean"
+
+
+def _excluded(w: SlideWork) -> list[str]:
+    out = []
+    for el in w.ir.elements:
+        src = el.source
+        if el.eid in w.touched and src is not None and not src.repairable:
+            out.append(f"{el.eid} ({src.name or src.kind}) was measured but excluded from "
+                       "repair (inside a group, rotated, vertical, multi-column or a table)")
+    return out
+
+
+def slide_report(w: SlideWork) -> SlideReport:
+    diag = w.diag
+    return SlideReport(
+        index=w.filled.index,
+        template_slide=w.filled.template_slide,
+        quality=_quality(w),
+        iterations=w.outcome.result.iterations_to_converge if w.outcome else 0,
+        defects=[defect_summary(d) for d in diag.defects] if diag else [],
+        warnings=[dump(x) for x in diag.warnings] if diag else [],
+        changes=w.changes,
+        crosscheck=w.crosscheck,
+        filled=sorted(w.touched),
+        notes=[*w.notes, *_excluded(w)],
+    )
+
+
+def make_report(job: FillJob) -> FillReport:
+    assert job.plan is not None
+    report = FillReport(
+        template=str(job.opts.template),
+        output=str(job.opts.out),
+        slides=[slide_report(w) for w in job.slides],
+        unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
+        package_findings=job.new_findings,
+    )
+    return report

@@ -1,0 +1,49 @@
+"""Write a slide's refinement back into its OOXML part, element by element."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pptxagent.ir import DomSnapshot, Element, SlideIR
+from pptxagent.loop.driver import RefineOutcome
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.writeback import write_back
+
+
+def _differs(a: Element, b: Element) -> bool:
+    la, lb = a.layout, b.layout
+    geo = any(abs(getattr(la, k) - getattr(lb, k)) > 0.01 for k in ("x", "y", "w", "h"))
+    return geo or a.style.fontSize != b.style.fontSize or a.style.lineHeight != b.style.lineHeight
+
+
+def write_back_element(
+    pkg: Package, before: SlideIR, after: SlideIR, dom: DomSnapshot, eid: str
+) -> list[dict[str, Any]]:
+    """Write ``after``'s element ``eid`` over its inventoried state in ``before``."""
+    orig = next((e for e in before.elements if e.eid == eid), None)
+    new = after.element(eid)
+    if orig is None or orig.source is None or not orig.source.repairable:
+        return []
+    if not _differs(orig, new):
+        return []
+    d = dom.get(eid)
+    text_h = d.contentBox.h if d is not None and d.contentBox is not None else None
+    return [c.model_dump(mode="json") for c in write_back(pkg, orig, new, text_height_px=text_h)]
+
+
+def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> list[dict[str, Any]]:
+    """Apply the final IR's changes to the package; return the changes in human terms."""
+    changes: list[dict[str, Any]] = []
+    for el in outcome.final_ir.elements:
+        changes += write_back_element(pkg, before, outcome.final_ir, outcome.final_dom, el.eid)
+    for fb in outcome.result.fallbacks:
+        if fb.get("fallback") == "truncate":
+            changes.append(
+                {
+                    "eid": fb.get("eid"),
+                    "what": "overflow_left",
+                    "text": "text still does not fit after the refinement budget; it is kept "
+                    "whole in the .pptx (not truncated) and the slide is marked degraded",
+                }
+            )
+    return changes

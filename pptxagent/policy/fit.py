@@ -1,0 +1,119 @@
+"""The fill policy: fit text inside the template's own box before touching geometry.
+
+A designer expects what PowerPoint's own "shrink text on overflow" does: the box stays where
+the template put it and the text gets smaller (font first, then up to 20% tighter line
+spacing, never below the min font). Only when the font is at its minimum does the inner
+policy (``hints``) move or grow the box, and then never over template art (decorations) the
+box did not already touch.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
+from pptxagent.policy.base import Policy, PolicyContext
+from pptxagent.policy.hints import HintsPolicy
+from pptxagent.settings import Settings, min_font_for
+
+LINE_FLOOR = 0.8
+"""Line spacing never goes below 80% of the template's (PowerPoint's lnSpcReduction max)."""
+SAFETY = 0.98
+ART_GAP_PX = 2.0
+
+
+def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
+    lay = {**el.layout.model_dump(), **(layout or {})}
+    return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
+
+
+def _insets(el: Element) -> tuple[float, float]:
+    ins = el.style.insets
+    return ((ins.left + ins.right), (ins.top + ins.bottom)) if ins else (0.0, 0.0)
+
+
+def shrink_edit(
+    el: Element, d: Defect, settings: Settings
+) -> tuple[dict[str, float], bool] | None:
+    """Style values that fit ``el``'s overflowing text in its box, and whether they are
+    enough on their own (not cut by the per-patch budget); None if the font is at its min."""
+    fs = el.style.fontSize
+    floor = min_font_for(el.priority) or 1.0
+    if not fs or fs <= floor + 0.01:
+        return None
+    ins_w, ins_h = _insets(el)
+    avail_w, avail_h = max(el.layout.w - ins_w, 1.0), max(el.layout.h - ins_h, 1.0)
+    ox = float(d.details.get("overflow_x_px", 0.0))
+    oy = float(d.details.get("overflow_y_px", 0.0))
+    need_h = avail_h / (avail_h + oy) if oy > 0 else 1.0
+    need_w = avail_w / (avail_w + ox) if ox > 0 else 1.0
+    high = el.priority >= settings.HIGH_PRIORITY
+    step_floor = 1.0 - settings.HIGH_PRIO_SIZE_BUDGET if high else 0.0
+    # Wrapped text: height ∝ font² × line spacing; width overflow: ∝ font.
+    r = min(math.sqrt(need_h), need_w) * SAFETY
+    q = 1.0
+    lh = el.style.lineHeight or 1.2
+    base_lh = el.baseLineHeight or lh
+    enough = r >= step_floor and fs * r >= floor
+    if r < step_floor:
+        r = step_floor
+        q_floor = max(LINE_FLOOR * base_lh / lh, step_floor)
+        q = max(min(1.0, need_h * SAFETY / (r * r)), q_floor)
+    out = {"fontSize": round(max(floor, fs * r), 2)}
+    if q < 0.999:
+        out["lineHeight"] = round(lh * q, 4)
+    return out, enough
+
+
+def _avoid_art(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, float]:
+    """Clip a moved/grown text box so it does not newly cover template art."""
+    el = ir.element(eid)
+    old, new = _box(el), _box(el, layout)
+    out = dict(layout)
+    for art in ir.elements:
+        if art.type != "decoration" or art.eid == eid or art.style.display == "none":
+            continue
+        a = _box(art)
+        if a.w * a.h <= 0 or old.intersection_area(a) > 0 or new.intersection_area(a) <= 0:
+            continue
+        if a.y >= old.bottom - 0.5:  # art below: stop above it
+            out["h"] = max(1.0, a.y - ART_GAP_PX - new.y)
+        elif a.bottom <= old.y + 0.5:  # art above: start below it
+            top = a.bottom + ART_GAP_PX
+            out["h"] = max(1.0, new.bottom - top)
+            out["y"] = top
+        new = _box(el, out)
+    return out
+
+
+@dataclass
+class FitPolicy:
+    inner: Policy = field(default_factory=HintsPolicy)
+    name: str = "fit"
+
+    def propose(self, ir: SlideIR, diag: Diagnostics, ctx: PolicyContext) -> Patch:
+        patch = self.inner.propose(ir, diag, ctx)
+        edits = {e.eid: e.model_copy(deep=True) for e in patch.edits}
+        other = {e for d in diag.defects if d.type != "content_overflow"
+                 for e in (d.eid, d.owner_eid, d.other_eid) if e}
+        for d in diag.defects:
+            if d.type != "content_overflow" or not d.eid:
+                continue
+            el = ir.element(d.eid)
+            fit = shrink_edit(el, d, ctx.settings) if el.is_text else None
+            if fit is None:
+                continue
+            style, enough = fit
+            e = edits.get(d.eid) or Edit(eid=d.eid)
+            e.style = {**e.style, **style}
+            if d.eid not in other:
+                # Overflow alone never moves a template box; it may only grow (down/right)
+                # when the smaller text still does not fit.
+                e.layout = {} if enough else {
+                    k: v for k, v in e.layout.items() if k in ("w", "h")}
+            edits[d.eid] = e
+        for e in edits.values():
+            if e.layout and ir.element(e.eid).is_text:
+                e.layout = _avoid_art(ir, e.eid, e.layout)
+        return Patch(edits=list(edits.values()), constraints=patch.constraints)
