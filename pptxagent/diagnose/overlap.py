@@ -77,23 +77,26 @@ def _shrink(ctx: Ctx, it: Item, other: Item) -> Draft:
     room_above = float(math.floor(t.y - pad))
     down = room_below >= room_above
     y, room = (below_y, room_below) if down else (0.0, room_above)
-    need = min_height(it, buf)
     d = Draft(
         action="move_down_and_shrink" if down else "move_up_and_shrink",
         reason=f"no move clears {other.eid} inside the slide; free band {max(room, 0):g}px",
         y=y,
         h=max(room, 1.0),
         move="down" if down else "up",
-        fixes=room >= need,
     )
-    if not d.fixes:
-        d.reason += f" < min_h({need:g})"
-    if it.is_text and d.h is not None:
+    if it.is_text:
         m = metrics(it)
-        fit = fit_height(m, d.h - m.insets_v - buf)
+        fit = fit_height(m, room - m.insets_v - buf)
         d.font = fit.font if fit.font < m.font else None
         d.line = fit.line if fit.line < m.line else None
         d.fixes = fit.fits and room > 0
+        if not d.fixes:
+            d.reason += ": the text does not fit at min font and line height 1.0"
+    else:
+        need = min_height(it, buf)
+        d.fixes = room >= need
+        if not d.fixes:
+            d.reason += f" < min_h({need:g})"
     return d
 
 

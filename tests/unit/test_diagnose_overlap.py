@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from diag_helpers import dom_from_ir, el, slide
+from diag_helpers import apply_hint, dom_from_ir, el, slide
 
 from pptxagent.diagnose import diagnose
 from pptxagent.ir import Diagnostics, Element, SlideIR
@@ -132,3 +132,16 @@ def test_high_priority_owner_move_is_budget_clamped_but_validated() -> None:
     assert hint is not None and hint.validated
     assert (hint.action, hint.suggested_y) == ("move_down", 148)  # 100 + HIGH_PRIO_MOVE_PX
     assert hint.model_extra is not None and hint.model_extra["budget_clamped"] == ["y"]
+
+
+def test_text_owner_without_room_shrinks_box_and_font_to_fit() -> None:
+    text = el("t", "text", 0, 200, 1280, 500, chars=3000)
+    ir = slide(el("title", "title", 0, 0, 1280, 300), text)
+    d = diagnose(ir, dom_from_ir(ir))
+    (defect,) = [x for x in d.defects if x.type == "overlap"]
+    hint = defect.hint
+    assert hint is not None and hint.validated
+    assert (hint.action, hint.suggested_y, hint.suggested_h) == ("move_down_and_shrink", 316, 404)
+    assert hint.suggested_fontSize is not None and 16 <= hint.suggested_fontSize < 24
+    after = apply_hint(ir, "t", hint)
+    assert diagnose(after, dom_from_ir(after)).defects == []
