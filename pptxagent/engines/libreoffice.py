@@ -29,6 +29,7 @@ from pptxagent.engines.lo_server import (
     cold_convert_pdf,
     find_soffice,
     find_unoserver,
+    unoserver_candidate,
 )
 from pptxagent.errors import EngineError, InputError
 from pptxagent.ir import Box
@@ -39,7 +40,7 @@ class TextBox(Box):
     """Where LibreOffice drew one shape's text (union of its text objects), slide px."""
 
     runs: int = 0
-    """How many PDF text objects (roughly: runs × lines) made up the box."""
+    """How many PDF text objects (about one per run per line) the box unites."""
 
 
 TextBounds = dict[int, dict[str, TextBox]]
@@ -80,7 +81,8 @@ class LibreOffice:
             return
         executable = find_unoserver()
         if executable is None:
-            self.start_error = "unoserver not found (.venv-uno/bin/unoserver; run bin/setup)"
+            where = unoserver_candidate()
+            self.start_error = f"unoserver not found at {where} (run bin/setup)"
             return
         server = UnoServer(executable, self._profile_dir, self._dir / "unoserver.log")
         try:

@@ -53,6 +53,15 @@ def pdf_to_pngs(pdf: Path, out_dir: Path, px_width: int | None = None) -> list[P
     return paths
 
 
+ASCENT_EM = 0.9
+DESCENT_EM = 0.22
+"""Typical hhea ascent/descent of the Latin fonts in ``FONT_MAP`` (Liberation 0.905/0.212,
+Carlito 0.952/0.269, DejaVu 0.928/0.236): the vertical extent of a line's text the way the
+browser's Range rects report it. LibreOffice's PDF font descriptors do not carry usable
+ascent/descent, so the baseline and font size are used with these ratios (error ≲ 2 px at
+24 pt)."""
+
+
 def _fill_rgb(obj: pdfium.PdfObject) -> int | None:
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     ok = pdfium_c.FPDFPageObj_GetFillColor(
@@ -63,9 +72,25 @@ def _fill_rgb(obj: pdfium.PdfObject) -> int | None:
     return (r.value << 16) | (g.value << 8) | b.value
 
 
+def _text_box(obj: pdfium.PdfObject) -> tuple[float, float, float, float] | None:
+    """(left, bottom, right, top) in PDF points of a text object's line box: from the pen
+    origin to the ink's right edge, baseline − descent to baseline + ascent."""
+    left, bottom, right, top = obj.get_bounds()
+    if right <= left or top <= bottom:
+        return None
+    m = obj.get_matrix()
+    size = ctypes.c_float()
+    if not pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size)):
+        return left, bottom, right, top
+    if abs(m.b) > 1e-6 or abs(m.c) > 1e-6:  # rotated or skewed: keep the ink bounds
+        return left, bottom, right, top
+    em = size.value * abs(m.d)
+    return min(m.e, left), m.f - DESCENT_EM * em, right, m.f + ASCENT_EM * em
+
+
 def colour_boxes(pdf: Path, wanted: dict[int, set[int]]) -> dict[int, dict[int, tuple[Box, int]]]:
-    """For page ``n`` (1-based) and each colour in ``wanted[n]``: the union of the bounds of
-    that colour's text objects in slide px (top-down y), and how many text objects it had."""
+    """For page ``n`` (1-based) and each colour in ``wanted[n]``: the union of the line boxes
+    of that colour's text objects in slide px (top-down y), and how many objects it had."""
     doc = _open(pdf)
     result: dict[int, dict[int, tuple[Box, int]]] = {}
     try:
@@ -78,11 +103,10 @@ def colour_boxes(pdf: Path, wanted: dict[int, set[int]]) -> dict[int, dict[int, 
             counts: dict[int, int] = {}
             for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=3):
                 rgb = _fill_rgb(obj)
-                if rgb is None or rgb not in colours:
+                found = _text_box(obj) if rgb is not None and rgb in colours else None
+                if rgb is None or found is None:
                     continue
-                left, bottom, right, top = obj.get_bounds()
-                if right <= left or top <= bottom:
-                    continue
+                left, bottom, right, top = found
                 box = acc.setdefault(rgb, [left, bottom, right, top])
                 box[0], box[1] = min(box[0], left), min(box[1], bottom)
                 box[2], box[3] = max(box[2], right), max(box[3], top)

@@ -37,9 +37,13 @@ def find_soffice() -> str:
     )
 
 
-def find_unoserver() -> Path | None:
+def unoserver_candidate() -> Path:
     env = os.environ.get("PPTXAGENT_UNOSERVER")
-    candidate = Path(env) if env else REPO_ROOT / ".venv-uno" / "bin" / "unoserver"
+    return Path(env) if env else REPO_ROOT / ".venv-uno" / "bin" / "unoserver"
+
+
+def find_unoserver() -> Path | None:
+    candidate = unoserver_candidate()
     return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
 
 

@@ -53,6 +53,10 @@ class ElementCheck(BaseModel):
     max_edge_diff_px: float = 0.0
     mean_edge_diff_px: float = 0.0
     within_threshold: bool = False
+    vertical_diff_px: float = 0.0
+    """max(|d_top|, |d_bottom|): the axis overflow lives on. Horizontal edges differ by design
+    when one side counts bullets or whole paragraph blocks and the other only glyphs."""
+    vertical_within_threshold: bool = False
     browser_overflow_px: float = 0.0
     lo_overflow_px: float = 0.0
     lo_overflow_x_px: float = 0.0
@@ -71,6 +75,10 @@ class CrosscheckResult(BaseModel):
     max_abs_diff_px: float = 0.0
     within_threshold_share: float = 1.0
     """Share of compared elements whose every edge agrees within ``threshold_px``."""
+    mean_vertical_diff_px: float = 0.0
+    """Mean |top/bottom edge difference| over compared elements."""
+    vertical_within_threshold_share: float = 1.0
+    """Share of compared elements whose top and bottom edges agree within ``threshold_px``."""
     lo_only_overflow: list[str] = Field(default_factory=list)
     missing_libreoffice: list[str] = Field(default_factory=list)
     missing_browser: list[str] = Field(default_factory=list)
@@ -111,8 +119,14 @@ def _check(
     check.max_edge_diff_px = max(abs(d) for d in diffs)
     check.mean_edge_diff_px = sum(abs(d) for d in diffs) / 4
     check.within_threshold = check.max_edge_diff_px <= threshold_px
+    check.vertical_diff_px = max(abs(check.d_top), abs(check.d_bottom))
+    check.vertical_within_threshold = check.vertical_diff_px <= threshold_px
     check.lo_only_overflow = lo_over.px > eps and check.browser_overflow_px <= eps
     return check
+
+
+def _share(flags: list[bool]) -> float:
+    return sum(flags) / len(flags) if flags else 1.0
 
 
 def compare(
@@ -137,6 +151,7 @@ def compare(
     ]
     done = [c for c in checks if c.status == "compared"]
     edge_diffs = [abs(d) for c in done for d in (c.d_left, c.d_top, c.d_right, c.d_bottom)]
+    v_diffs = [abs(d) for c in done for d in (c.d_top, c.d_bottom)]
     return CrosscheckResult(
         threshold_px=threshold_px,
         overflow_eps_px=overflow_eps_px,
@@ -144,7 +159,9 @@ def compare(
         compared=len(done),
         mean_abs_diff_px=sum(edge_diffs) / len(edge_diffs) if edge_diffs else 0.0,
         max_abs_diff_px=max(edge_diffs, default=0.0),
-        within_threshold_share=(sum(c.within_threshold for c in done) / len(done) if done else 1.0),
+        within_threshold_share=_share([c.within_threshold for c in done]),
+        mean_vertical_diff_px=sum(v_diffs) / len(v_diffs) if v_diffs else 0.0,
+        vertical_within_threshold_share=_share([c.vertical_within_threshold for c in done]),
         lo_only_overflow=[c.eid for c in done if c.lo_only_overflow],
         missing_libreoffice=[c.eid for c in checks if c.status == "missing_libreoffice"],
         missing_browser=[c.eid for c in checks if c.status == "missing_browser"],

@@ -38,6 +38,19 @@ def test_libreoffice_only_overflow_is_flagged_with_its_size() -> None:
     assert not check.within_threshold  # bottom edges 40 px apart
     assert res.lo_only_overflow == ["body"]
     assert res.within_threshold_share == 0.0
+    assert res.vertical_within_threshold_share == 0.0
+    assert res.mean_vertical_diff_px == pytest.approx(20)  # tops agree, bottoms 40 apart
+
+
+def test_horizontal_only_difference_keeps_vertical_agreement() -> None:
+    br = Box(x=110, y=105, w=380, h=40)  # browser: whole paragraph block, bullet included
+    lo = Box(x=146, y=107, w=150, h=39)  # LibreOffice: glyphs only
+    res = compare({"t": br}, {"t": lo}, {"t": SHAPE})
+    check = res.get("t")
+    assert check is not None
+    assert not check.within_threshold
+    assert check.vertical_within_threshold and check.vertical_diff_px == pytest.approx(2)
+    assert res.vertical_within_threshold_share == 1.0
 
 
 def test_overflow_in_both_renderers_is_not_a_disagreement() -> None:
