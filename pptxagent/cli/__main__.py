@@ -1,0 +1,3 @@
+from pptxagent.cli.main import main
+
+main()
