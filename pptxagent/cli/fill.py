@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from pptxagent.cli.main import handle_errors
+from pptxagent.cli.common import handle_errors
 from pptxagent.cli.refine import build_policy
 from pptxagent.errors import InputError
 from pptxagent.ir import dump

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from pptxagent.cli.main import handle_errors
+from pptxagent.cli.common import handle_errors
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_file
 from pptxagent.ir import dump

@@ -16,7 +16,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from pptxagent.cli.main import handle_errors
+from pptxagent.cli.common import handle_errors
 from pptxagent.errors import InputError, IRValidationError
 from pptxagent.ir import SlideIR, TraceLine, dump, read_json, validate
 from pptxagent.loop.driver import refine

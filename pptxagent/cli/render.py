@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 from PIL import Image, ImageDraw, ImageFont
 
-from pptxagent.cli.main import handle_errors
+from pptxagent.cli.common import handle_errors
 from pptxagent.errors import InputError
 
 ENGINES = ("libreoffice", "browser")

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from pptxagent.cli.main import handle_errors
+from pptxagent.cli.common import handle_errors
 from pptxagent.ir import Patch, SlideIR
 
 
