@@ -174,3 +174,16 @@ def test_font_replacement_table_matches_the_browser(lo: LibreOffice, deck, tmp_p
 def test_missing_deck_is_an_input_error(lo: LibreOffice, tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"nope\.pptx"):
         lo.to_pdf(tmp_path / "nope.pptx", tmp_path / "x.pdf")
+
+
+def test_cold_soffice_fallback_also_exports_hidden_slides(tmp_path: Path) -> None:
+    cold = LibreOffice(warm=False)
+    try:
+        pdf = tmp_path / "cold.pdf"
+        cold.to_pdf(CORPUS / "officegen__test-ppt2.pptx", pdf)  # its only slide is hidden
+        assert not cold.warm
+        doc = pdfium.PdfDocument(str(pdf))
+        assert len(doc) == 1
+        doc.close()
+    finally:
+        cold.close()
