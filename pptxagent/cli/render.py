@@ -24,8 +24,13 @@ GAP = 8
 
 def render_libreoffice(deck: Path, out_dir: Path) -> list[Path]:
     from pptxagent.engines.libreoffice import get_libreoffice
+    from pptxagent.errors import EngineError
 
-    return get_libreoffice().to_pngs(deck, out_dir)
+    lo = get_libreoffice()
+    try:  # as PowerPoint shows the file: stored autofit, no live shrink hiding an overflow
+        return lo.to_pngs_as_stored(deck, out_dir)
+    except EngineError:  # no warm server: a cold soffice draws with its live autofit
+        return lo.to_pngs(deck, out_dir)
 
 
 def render_browser(deck: Path, out_dir: Path) -> list[Path]:

@@ -20,6 +20,7 @@ import shutil
 import tempfile
 import threading
 from pathlib import Path
+from typing import Any
 
 from pptxagent.engines import lo_pdf
 from pptxagent.engines.lo_profile import write_profile
@@ -33,7 +34,7 @@ from pptxagent.engines.lo_server import (
 )
 from pptxagent.errors import EngineError, InputError
 from pptxagent.ir import Box
-from pptxagent.ooxml.tagging import shape_id_of, tag_copy
+from pptxagent.ooxml.tagging import TaggedDeck, shape_id_of, tag_copy
 
 
 class TextBox(Box):
@@ -143,14 +144,11 @@ class LibreOffice:
         finally:
             pdf.unlink(missing_ok=True)
 
-    def text_bounds(self, pptx: Path) -> TextBounds:
-        """Slide number (1-based) → OOXML shape id (str) → where LibreOffice drew its text.
-
-        Drawn with the stored autofit state (no live shrink/grow). Shapes without visible
-        text are absent."""
+    def _export_tagged(self, pptx: Path, pdf: Path, colour: bool) -> tuple[TaggedDeck, Any]:
+        """Export a tagged copy of ``pptx`` as PowerPoint shows it: stored autofit scales,
+        no live shrink/grow; with ``colour`` every text shape is painted its own colour."""
         pptx = _existing(pptx)
         tagged_path = self._scratch(".pptx")
-        pdf = self._scratch(".pdf")
         try:
             tagged = tag_copy(pptx, tagged_path)
             with self._lock:
@@ -160,15 +158,36 @@ class LibreOffice:
                         "op": "export",
                         "in": str(tagged_path.resolve()),
                         "out": str(pdf.resolve()),
-                        "colour": True,
+                        "colour": colour,
                         "scales": {k: list(v) for k, v in tagged.scales.items()},
                     }
                 )
+        finally:
+            tagged_path.unlink(missing_ok=True)
+        return tagged, answer
+
+    def to_pngs_as_stored(self, pptx: Path, out_dir: Path) -> list[Path]:
+        """Like ``to_pngs`` but drawn as PowerPoint shows the file (no live autofit), so an
+        overflow PowerPoint would show is visible; needs the warm server."""
+        pdf = self._scratch(".pdf")
+        try:
+            self._export_tagged(pptx, pdf, colour=False)
+            return lo_pdf.pdf_to_pngs(pdf, out_dir, None)
+        finally:
+            pdf.unlink(missing_ok=True)
+
+    def text_bounds(self, pptx: Path) -> TextBounds:
+        """Slide number (1-based) → OOXML shape id (str) → where LibreOffice drew its text.
+
+        Drawn with the stored autofit state (no live shrink/grow). Shapes without visible
+        text are absent."""
+        pdf = self._scratch(".pdf")
+        try:
+            tagged, answer = self._export_tagged(pptx, pdf, colour=True)
             colours: dict[str, dict[str, int]] = answer.get("colours", {})
             wanted = {int(n): set(by_name.values()) for n, by_name in colours.items()}
             boxes = lo_pdf.colour_boxes(pdf, wanted)
         finally:
-            tagged_path.unlink(missing_ok=True)
             pdf.unlink(missing_ok=True)
         result: TextBounds = {n: {} for n in range(1, tagged.slide_count + 1)}
         for n_str, by_name in colours.items():
