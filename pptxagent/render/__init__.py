@@ -1,1 +1,5 @@
+"""IR → HTML for the browser (Jinja2 templates under ``templates/html``)."""
 
+from pptxagent.render.html import TEMPLATE_DIR, render_deck, render_slide
+
+__all__ = ["TEMPLATE_DIR", "render_deck", "render_slide"]

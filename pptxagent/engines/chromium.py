@@ -1,0 +1,149 @@
+"""Headless Chromium through Playwright's sync API: one warm browser and page per process.
+
+Executable: ``$PPTXAGENT_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium`` (or
+``chromium`` on PATH), else Playwright's bundled browser. The sync API binds the browser to
+the thread that started it: use ``get_chromium()`` from one thread.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from pptxagent.errors import EngineError
+
+LAUNCH_ARGS: tuple[str, ...] = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+DEFAULT_VIEWPORT = (1920, 1080)
+ENV_VAR = "PPTXAGENT_CHROMIUM"
+_HELP = (
+    "install Debian's chromium (apt-get install chromium), or run "
+    "`.venv/bin/playwright install chromium`, or point $PPTXAGENT_CHROMIUM at a Chromium binary"
+)
+
+
+def find_executable() -> str | None:
+    """The Chromium binary to launch; ``None`` means Playwright's own bundled browser."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        if not Path(env).is_file():
+            raise EngineError(f"${ENV_VAR}={env}: no such file; {_HELP}")
+        return env
+    if Path("/usr/bin/chromium").is_file():
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+class Chromium:
+    """A lazily started headless browser with one reused page."""
+
+    def __init__(self, executable: str | None = None, *, bundled: bool = False) -> None:
+        """``executable`` overrides ``find_executable()``; ``bundled`` forces Playwright's own."""
+        self._executable = executable
+        self._bundled = bundled
+        self._pw: Playwright | None = None
+        self._browser: Browser | None = None
+        self._page: Page | None = None
+        self._viewport = DEFAULT_VIEWPORT
+
+    @property
+    def started(self) -> bool:
+        return self._browser is not None
+
+    def start(self) -> None:
+        if self._browser is not None:
+            return
+        exe = None if self._bundled else (self._executable or find_executable())
+        where = exe or "Playwright's bundled Chromium"
+        try:
+            self._pw = sync_playwright().start()
+            self._browser = self._pw.chromium.launch(
+                executable_path=exe, args=list(LAUNCH_ARGS), headless=True
+            )
+            self._page = self._browser.new_page(
+                viewport={"width": self._viewport[0], "height": self._viewport[1]},
+                device_scale_factor=1,
+            )
+        except PlaywrightError as exc:
+            self.close()
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise EngineError(f"cannot start Chromium ({where}): {first}; {_HELP}") from exc
+
+    def close(self) -> None:
+        """Close the browser and Playwright; safe to call twice."""
+        browser, pw = self._browser, self._pw
+        self._browser = self._page = self._pw = None
+        try:
+            if browser is not None:
+                browser.close()
+        except PlaywrightError:
+            pass  # already gone (crashed or killed): nothing left to close
+        finally:
+            if pw is not None:
+                pw.stop()
+
+    def _ready_page(self, min_size: tuple[float, float] | None) -> Page:
+        self.start()
+        assert self._page is not None
+        if min_size is not None:
+            want = (max(DEFAULT_VIEWPORT[0], int(min_size[0]) + 1),
+                    max(DEFAULT_VIEWPORT[1], int(min_size[1]) + 1))
+            if want != self._viewport:
+                self._page.set_viewport_size({"width": want[0], "height": want[1]})
+                self._viewport = want
+        return self._page
+
+    def evaluate_document(self, html: str, script: str, arg: object = None) -> object:
+        """Load ``html`` into the warm page and return ``(script)(arg)`` evaluated in it."""
+        try:
+            page = self._ready_page(None)
+            page.set_content(html, wait_until="load")
+            result: Any = page.evaluate(script, arg)
+        except PlaywrightError as exc:
+            self.close()  # the next call starts a fresh browser
+            raise EngineError(f"Chromium failed while measuring: {exc}") from exc
+        return result
+
+    def screenshot_element(
+        self,
+        html: str,
+        selector: str,
+        path: Path,
+        *,
+        page_size: tuple[float, float] | None = None,
+    ) -> Path:
+        """PNG of the element ``selector`` only (e.g. ``#slide``), at device scale 1."""
+        try:
+            page = self._ready_page(page_size)
+            page.set_content(html, wait_until="load")
+            page.locator(selector).first.screenshot(path=str(path), animations="disabled")
+        except PlaywrightError as exc:
+            self.close()
+            raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
+        return path
+
+
+_INSTANCE: Chromium | None = None
+
+
+def get_chromium() -> Chromium:
+    """The process-wide browser, started on first use and closed at exit."""
+    global _INSTANCE
+    if _INSTANCE is None:
+        _INSTANCE = Chromium()
+        atexit.register(_INSTANCE.close)
+    return _INSTANCE

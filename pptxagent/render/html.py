@@ -1,0 +1,52 @@
+"""IR → one self-contained HTML document (spec §1: every element carries ``data-eid``).
+
+``render_slide`` draws one slide container ``#slide``; ``render_deck`` stacks N containers
+(``class="slide" data-slide="i"``) in one document so a whole deck is measured with one
+``evaluate`` call. Containers never clip: elements outside the slide stay measurable.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+
+import jinja2
+
+import pptxagent
+from pptxagent.ir import SlideIR
+from pptxagent.render.view import SlideView, slide_view
+
+TEMPLATE_DIR = Path(pptxagent.__file__).resolve().parent.parent / "templates" / "html"
+DOCUMENT_TEMPLATE = "document.html.j2"
+SLIDE_GAP_PX = 40
+"""Vertical gap between stacked slide containers in a deck document."""
+PAGE_PAD_PX = 200
+"""Room right of and below the slides, so out-of-bounds elements stay on the page."""
+
+
+@functools.lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATE_DIR)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=False,
+        lstrip_blocks=False,
+    )
+
+
+def _document(views: list[SlideView], title: str) -> str:
+    template = _environment().get_template(DOCUMENT_TEMPLATE)
+    return template.render(slides=views, title=title, gap=SLIDE_GAP_PX, page_pad=PAGE_PAD_PX)
+
+
+def render_slide(ir: SlideIR, *, assets_dir: Path | None = None) -> str:
+    """One slide as a document whose ``#slide`` container is ``ir.slide.w × ir.slide.h`` px."""
+    return _document([slide_view(ir, 0, assets_dir)], "slide")
+
+
+def render_deck(irs: Sequence[SlideIR], *, assets_dir: Path | None = None) -> str:
+    """N slides in one document; container ``i`` has ``data-slide="i"`` (0-based)."""
+    views = [slide_view(ir, i, assets_dir) for i, ir in enumerate(irs)]
+    return _document(views, f"deck of {len(views)} slides")

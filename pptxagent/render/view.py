@@ -1,0 +1,187 @@
+"""IR element → what the Jinja templates draw: positions and CSS computed once, in Python.
+
+The templates only loop and escape; every number and style string is made here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pptxagent.errors import InputError
+from pptxagent.ir import Element, Paragraph, Run, SlideIR
+from pptxagent.render import css
+from pptxagent.render.images import image_src
+
+DEFAULT_FONT_PX = 18.0
+"""Font size of a text element whose style has none."""
+DEFAULT_LINE_HEIGHT = 1.2
+"""PowerPoint single spacing: baseline pitch 1.2 × font size (field notes)."""
+_JUSTIFY = {"top": "flex-start", "middle": "center", "bottom": "flex-end"}
+
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    style: str
+    lines: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class ParaView:
+    style: str
+    runs: list[RunView]
+    bullet: RunView | None = None
+    trailing_br: bool = False
+    """An empty last line (empty paragraph, text ending in a break) still takes a line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ElementView:
+    eid: str
+    kind: str
+    """``text`` (text nodes + <br>), ``paras``, ``img``, ``box`` (decoration, missing image)."""
+    style: str
+    lines: list[str] = field(default_factory=list)
+    paragraphs: list[ParaView] = field(default_factory=list)
+    src: str = ""
+    css_class: str = "el"
+
+
+@dataclass(frozen=True, slots=True)
+class SlideView:
+    index: int
+    style: str
+    elements: list[ElementView]
+
+
+def slide_view(ir: SlideIR, index: int, assets_dir: Path | None) -> SlideView:
+    seen: set[str] = set()
+    views: list[ElementView] = []
+    for i, el in enumerate(ir.elements):
+        if el.eid in seen:
+            raise InputError(f"slide {index}: elements[{i}]: duplicate eid {el.eid!r}")
+        seen.add(el.eid)
+        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir))
+    style = css.declarations([("width", css.px(ir.slide.w)), ("height", css.px(ir.slide.h))])
+    return SlideView(index=index, style=style, elements=views)
+
+
+def _box(el: Element) -> list[tuple[str, str]]:
+    lay = el.layout
+    decl = [
+        ("left", css.px(lay.x)),
+        ("top", css.px(lay.y)),
+        ("width", css.px(lay.w)),
+        ("height", css.px(lay.h)),
+        ("z-index", str(lay.zIndex)),
+    ]
+    if el.style.display == "none":
+        decl.append(("display", "none"))
+    return decl
+
+
+def element_view(el: Element, where: str, assets_dir: Path | None) -> ElementView:
+    decl = _box(el)
+    st = el.style
+    if st.backgroundColor:
+        decl.append(("background-color", css.color(st.backgroundColor, f"{where}: style.backgroundColor")))
+    if el.type == "image":
+        src = image_src(el.content, assets_dir)
+        if src:
+            decl.append(("object-fit", "cover"))
+            return ElementView(el.eid, "img", css.declarations(decl), src=src)
+        return ElementView(el.eid, "box", css.declarations(decl), css_class="el img-missing")
+    if el.type == "decoration":
+        return ElementView(el.eid, "box", css.declarations(decl))
+    return _text_view(el, decl, where)
+
+
+def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
+    st = el.style
+    font_px = st.fontSize or DEFAULT_FONT_PX
+    line_h = st.lineHeight or DEFAULT_LINE_HEIGHT
+    ins = st.insets
+    if ins is not None:
+        pad = " ".join(css.px(v) for v in (ins.top, ins.right, ins.bottom, ins.left))
+        decl.append(("padding", pad))
+    decl += [
+        ("font-family", css.font_family(st.fontFamily, f"{where}: style.fontFamily")),
+        ("font-size", css.px(font_px)),
+        ("line-height", css.num(line_h)),
+        ("color", css.color(st.color, f"{where}: style.color") if st.color else "#000"),
+        ("text-align", st.textAlign or "left"),
+        ("white-space", "pre-wrap" if st.wrap is not False else "pre"),
+    ]
+    if st.fontWeight is not None:
+        decl.append(("font-weight", css.font_weight(st.fontWeight, f"{where}: style.fontWeight")))
+    if st.fontStyle:
+        decl.append(("font-style", css.font_style(st.fontStyle, f"{where}: style.fontStyle")))
+    truncated = st.overflow == "hidden"
+    if truncated:
+        decl += [("overflow", "hidden"), ("text-overflow", st.textOverflow or "ellipsis")]
+    anchor = st.verticalAlign or "top"
+    if el.paragraphs is None and truncated and st.wrap is not False:
+        inner = el.layout.h - (ins.top + ins.bottom if ins else 0)
+        lines = max(1, math.floor(inner / (font_px * line_h) + 1e-6))
+        decl += [("display", "-webkit-box"), ("-webkit-box-orient", "vertical")]
+        decl.append(("-webkit-line-clamp", str(lines)))
+    elif anchor != "top" and st.display != "none":
+        decl += [("display", "flex"), ("flex-direction", "column")]
+        decl.append(("justify-content", _JUSTIFY[anchor]))
+    style = css.declarations(decl)
+    if el.paragraphs is None:
+        return ElementView(el.eid, "text", style, lines=el.content.split("\n"))
+    paras = [_para_view(el, p, f"{where}: paragraphs[{i}]") for i, p in enumerate(el.paragraphs)]
+    return ElementView(el.eid, "paras", style, paragraphs=paras)
+
+
+def _para_view(el: Element, p: Paragraph, where: str) -> ParaView:
+    fscale = el.font_scale()
+    base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
+    runs = p.runs or ([Run(text=p.text)] if p.text else [])
+    first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
+    decl = [("font-size", css.px(first_px * fscale))]
+    if p.lineHeight is not None:
+        decl.append(("line-height", css.num(p.lineHeight * el.line_scale())))
+    if p.align:
+        decl.append(("text-align", p.align))
+    if p.marginLeft:
+        decl.append(("margin-left", css.px(p.marginLeft)))
+    if p.indent:
+        decl.append(("text-indent", css.px(p.indent)))
+    if p.spaceBefore:
+        decl.append(("margin-top", css.px(p.spaceBefore)))
+    if p.spaceAfter:
+        decl.append(("margin-bottom", css.px(p.spaceAfter)))
+    run_views = [_run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
+    bullet = None
+    if p.bullet:
+        bdecl: list[tuple[str, str]] = [("text-indent", "0")]
+        if p.indent < 0:
+            bdecl += [("display", "inline-block"), ("min-width", css.px(-p.indent))]
+        if p.bulletColor:
+            bdecl.append(("color", css.color(p.bulletColor, f"{where}: bulletColor")))
+        if p.bulletFont:
+            bdecl.append(("font-family", css.font_family(p.bulletFont, f"{where}: bulletFont")))
+        text = p.bullet if p.indent < 0 else p.bullet + "\u00a0"
+        bullet = RunView(css.declarations(bdecl), [text])
+    trailing = not run_views or run_views[-1].lines[-1] == ""
+    return ParaView(css.declarations(decl), run_views, bullet, trailing)
+
+
+def _run_view(el: Element, r: Run, where: str) -> RunView:
+    decl: list[tuple[str, str]] = []
+    if r.fontSize:
+        decl.append(("font-size", css.px(r.fontSize * el.font_scale())))
+    if r.fontFamily:
+        decl.append(("font-family", css.font_family(r.fontFamily, f"{where}: fontFamily")))
+    if r.bold is not None:
+        decl.append(("font-weight", "bold" if r.bold else "normal"))
+    if r.italic is not None:
+        decl.append(("font-style", "italic" if r.italic else "normal"))
+    if r.underline:
+        decl.append(("text-decoration", "underline"))
+    if r.color:
+        decl.append(("color", css.color(r.color, f"{where}: color")))
+    return RunView(css.declarations(decl), r.text.split("\n"))
