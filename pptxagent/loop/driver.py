@@ -45,6 +45,8 @@ class Measurer(Protocol):
 
 Diagnoser = Callable[[SlideIR, DomSnapshot, Settings], Diagnostics]
 Progress = Callable[[TraceLine], None]
+Html = str | Callable[[], str]
+"""An ``out_k.html`` or a function rendering it on first use."""
 
 
 @dataclass
@@ -55,12 +57,19 @@ class Iteration:
     ir: SlideIR
     dom: DomSnapshot
     diag: Diagnostics
-    html: str
+    source: Html
+    """``out_k.html``, or a function that renders it on first use (batched measuring)."""
     patch: Patch | None = None
     fingerprint: str = ""
     overrides: list[Override] = field(default_factory=list)
     applied_hints: list[dict[str, Any]] = field(default_factory=list)
     fallbacks: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def html(self) -> str:
+        if not isinstance(self.source, str):
+            self.source = self.source()
+        return self.source
 
     @property
     def defect_count(self) -> int:
@@ -69,6 +78,14 @@ class Iteration:
     @property
     def total_severity(self) -> float:
         return self.diag.summary.total_severity
+
+
+@dataclass
+class Pending:
+    """A state waiting to be measured, and how it was produced (``Iteration`` fields)."""
+
+    ir: SlideIR
+    how: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -115,17 +132,21 @@ class _Run:
     def severities(self) -> list[float]:
         return [it.total_severity for it in self.its]
 
-    def evaluate(self, ir: SlideIR, **how: Any) -> Iteration:
-        k = len(self.its)
-        w = self.writer
-        if w is not None and how.get("patch") is not None:
-            w.write_json(f"patch_{k}.json", how["patch"])
-        dom, html = self.measurer.measure(ir, self.settings)
+    def prepare(self, ir: SlideIR, **how: Any) -> Pending:
+        """The next state to measure; its ``patch_k.json`` is written before measuring."""
+        if self.writer is not None and how.get("patch") is not None:
+            self.writer.write_json(f"patch_{len(self.its)}.json", how["patch"])
+        return Pending(ir, how)
+
+    def record(self, pending: Pending, dom: DomSnapshot, html: Html) -> Iteration:
+        """Diagnose a measured state, write its files and append it as ``ir_k``."""
+        k, ir = len(self.its), pending.ir
         diag = self.diagnoser(ir, dom, self.settings)
-        it = Iteration(k=k, ir=ir, dom=dom, diag=diag, html=html, **how)
+        it = Iteration(k=k, ir=ir, dom=dom, diag=diag, source=html, **pending.how)
+        w = self.writer
         if w is not None:
             w.write_json(f"ir_{k}.json", ir)
-            w.write_text(f"out_{k}.html", html)
+            w.write_text(f"out_{k}.html", it.html)
             tmp = w.temp_png(f"render_{k}.png")
             self.measurer.screenshot(ir, tmp)
             w.commit(tmp, f"render_{k}.png")
@@ -178,26 +199,23 @@ class _Run:
             refused.append(check.fingerprint)
         return found, {"taboo_refused": refused, "notes": notes}
 
-    def step(self, it: Iteration, patch: Patch) -> Iteration:
+    def step(self, it: Iteration, patch: Patch) -> Pending:
         assert self.taboo is not None
         fp = self.taboo.fingerprint(patch)
         new_ir, overrides = apply_patch(it.ir, patch, self.settings)
-        nxt = self.evaluate(
+        return self.prepare(
             new_ir,
             patch=patch,
             fingerprint=fp,
             overrides=overrides,
             applied_hints=applied_hints(patch, it.diag),
         )
-        if non_improving(self.counts, self.severities, nxt.k):
-            self.taboo.record(fp)
-        return nxt
 
-    def fallback(self, base_k: int) -> Iteration:
+    def fallback(self, base_k: int) -> Pending:
         base = self.its[base_k]
         ir, done = hard_fallback(base.ir, base.diag, self.settings)
         done = [{**d, "base_iter": base_k} for d in done]
-        return self.evaluate(ir, fallbacks=done)
+        return self.prepare(ir, fallbacks=done)
 
 
 def _result(run: _Run, final: Iteration, stop: str, patches: int) -> RolloutResult:
@@ -219,6 +237,101 @@ def _result(run: _Run, final: Iteration, stop: str, patches: int) -> RolloutResu
     )
 
 
+class Rollout:
+    """One slide's rollout as a step machine, so slides can be measured one at a time
+    (``refine``) or all together (``loop.batch.refine_many``) with the same decisions.
+
+    ``pending`` is the state to measure next; ``feed`` takes its measurement, diagnoses it,
+    decides (stop, patch or fallback) and sets the next ``pending``, until ``outcome`` is set.
+    """
+
+    def __init__(
+        self,
+        ir: SlideIR,
+        *,
+        settings: Settings,
+        policy: Policy,
+        measurer: Measurer,
+        rollout_dir: Path | None = None,
+        input_doc: object | None = None,
+        progress: Progress | None = None,
+        diagnoser: Diagnoser | None = None,
+    ) -> None:
+        writer = RolloutWriter(rollout_dir) if rollout_dir is not None else None
+        if writer is not None:
+            doc = input_doc if input_doc is not None else dump(ir)
+            writer.write_json("input.json", doc)
+        self.run = _Run(settings, measurer, diagnoser or default_diagnoser(), writer, progress)
+        self.run.taboo = TabooSet(ir)
+        self.policy = policy
+        self.patches = 0
+        self.pending: Pending | None = self.run.prepare(ir.model_copy(deep=True))
+        self.outcome: RefineOutcome | None = None
+        self._then: tuple[str, str] = ("decide", "")
+        """What ``feed`` does with the state being measured: decide, or finish a fallback."""
+
+    @property
+    def done(self) -> bool:
+        return self.outcome is not None
+
+    def feed(self, dom: DomSnapshot, html: Html) -> None:
+        """Take the measurement of ``pending`` and advance to the next state (or the end)."""
+        assert self.pending is not None, "feed() after the rollout ended"
+        run, (then, stop) = self.run, self._then
+        it = run.record(self.pending, dom, html)
+        self.pending = None
+        if then == "fallback":
+            self._finish(it, it, stop)
+            return
+        if then == "step":
+            assert run.taboo is not None
+            if non_improving(run.counts, run.severities, it.k):
+                run.taboo.record(it.fingerprint)
+            self.patches += 1
+        self._decide(it)
+
+    def _decide(self, it: Iteration) -> None:
+        run, settings = self.run, self.run.settings
+        assert run.taboo is not None
+        if it.defect_count == 0:
+            self._finish(it, it, "stop_success")
+            return
+        if stalled(run.counts, run.severities, settings.STALL_THRESHOLD):
+            for old in run.its[-settings.STALL_THRESHOLD :]:
+                run.taboo.record(old.fingerprint)
+            best = best_iteration(run.counts, run.severities)
+            self._finish(it, run.its[best], "stop_stall", rollback_to=best)
+            return
+        if it.k >= settings.MAX_ITER:
+            stop, patch, decision = "stop_max_iter", None, dict[str, Any]()
+        else:
+            patch, decision = run.ask(self.policy, it)
+            stop = "stop_no_patch"
+        if patch is None:
+            run.log(it, "fallback", **decision)
+            self.pending = run.fallback(best_iteration(run.counts, run.severities))
+            self._then = ("fallback", stop)
+            return
+        run.log(it, "patch", **decision)
+        self.pending = run.step(it, patch)
+        self._then = ("step", "")
+
+    def _finish(self, it: Iteration, final: Iteration, stop: str, **extra: Any) -> None:
+        run = self.run
+        result = _result(run, final, stop, self.patches)
+        run.log(it, stop, quality=result.quality, **extra)
+        if run.writer is not None:
+            run.writer.write_json("result.json", result)
+        self.outcome = RefineOutcome(
+            final_ir=final.ir,
+            final_dom=final.dom,
+            final_diag=final.diag,
+            result=result,
+            trace=run.trace,
+            iterations=run.its,
+        )
+
+
 def refine(
     ir: SlideIR,
     *,
@@ -231,48 +344,11 @@ def refine(
     diagnoser: Diagnoser | None = None,
 ) -> RefineOutcome:
     """Run one rollout on ``ir`` and return its final state, result and trace (spec §7–8)."""
-    writer = RolloutWriter(rollout_dir) if rollout_dir is not None else None
-    if writer is not None:
-        doc = input_doc if input_doc is not None else dump(ir)
-        writer.write_json("input.json", doc)
-    run = _Run(settings, measurer, diagnoser or default_diagnoser(), writer, progress)
-    run.taboo = TabooSet(ir)
-    it = run.evaluate(ir.model_copy(deep=True))
-    patches = 0
-    extra: dict[str, Any] = {}
-    while True:
-        if it.defect_count == 0:
-            stop, final = "stop_success", it
-            break
-        if stalled(run.counts, run.severities, settings.STALL_THRESHOLD):
-            for old in run.its[-settings.STALL_THRESHOLD :]:
-                run.taboo.record(old.fingerprint)
-            best = best_iteration(run.counts, run.severities)
-            stop, final = "stop_stall", run.its[best]
-            extra = {"rollback_to": best}
-            break
-        if it.k >= settings.MAX_ITER:
-            stop, patch, decision = "stop_max_iter", None, dict[str, Any]()
-        else:
-            patch, decision = run.ask(policy, it)
-            stop = "stop_no_patch"
-        if patch is None:
-            run.log(it, "fallback", **decision)
-            best = best_iteration(run.counts, run.severities)
-            it = final = run.fallback(best)
-            break
-        run.log(it, "patch", **decision)
-        it = run.step(it, patch)
-        patches += 1
-    result = _result(run, final, stop, patches)
-    run.log(it, stop, quality=result.quality, **extra)
-    if writer is not None:
-        writer.write_json("result.json", result)
-    return RefineOutcome(
-        final_ir=final.ir,
-        final_dom=final.dom,
-        final_diag=final.diag,
-        result=result,
-        trace=run.trace,
-        iterations=run.its,
-    )
+    roll = Rollout(ir, settings=settings, policy=policy, measurer=measurer,
+                   rollout_dir=rollout_dir, input_doc=input_doc, progress=progress,
+                   diagnoser=diagnoser)
+    while roll.pending is not None:
+        dom, html = measurer.measure(roll.pending.ir, settings)
+        roll.feed(dom, html)
+    assert roll.outcome is not None
+    return roll.outcome
