@@ -20,7 +20,8 @@ from pptxagent.fill import FilledSlide, FillPlan, apply_content
 from pptxagent.fill.content import Content, load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
-from pptxagent.loop.driver import RefineOutcome, refine
+from pptxagent.loop.batch import refine_many
+from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
@@ -146,30 +147,33 @@ def template_baseline(job: FillJob) -> None:
 
 
 def refine_slides(job: FillJob) -> None:
+    """Refine every filled slide in lockstep: one browser measurement per round for all
+    slides still running (``loop.batch.refine_many``), each with its own guard and policy."""
     policy = job.opts.policy or FitPolicy()
-    inner = diagnose
+    work = [w for w in job.slides if w.touched]
     for w in job.slides:
         if not w.touched:
             w.final_ir = w.ir
-            continue
-        if not job.opts.repair:
-            dom, _ = job.measurer.measure(w.ir, job.settings)
+    if not job.opts.repair:
+        doms = job.measurer.measure_many([w.ir for w in work], job.settings)
+        for w, dom in zip(work, doms, strict=True):
             w.final_ir, w.dom = w.ir, dom
-            w.diag = w.guard.filter(inner(w.ir, dom, job.settings))
-            continue
-        rdir = job.opts.rollout_dir
-        w.outcome = refine(
-            w.ir,
-            settings=job.settings,
-            policy=FrozenPolicy(policy, frozen_eids(w.ir)),
-            measurer=job.measurer,
-            rollout_dir=rdir / f"slide-{w.filled.index:02d}" if rdir else None,
-            diagnoser=w.guard.wrap(inner),
-        )
-        w.final_ir, w.diag = w.outcome.final_ir, w.outcome.final_diag
-        w.dom = w.outcome.final_dom
-        job.say(f"slide {w.filled.index}: {w.outcome.result.quality} after "
-                f"{w.outcome.result.iterations_to_converge} patch(es)")
+            w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings))
+        return
+    rdir = job.opts.rollout_dir
+    outcomes = refine_many(
+        [w.ir for w in work],
+        settings=job.settings,
+        policies=[FrozenPolicy(policy, frozen_eids(w.ir)) for w in work],
+        measurer=job.measurer,
+        rollout_dirs=[rdir / f"slide-{w.filled.index:02d}" if rdir else None for w in work],
+        diagnosers=[w.guard.wrap(diagnose) for w in work],
+    )
+    for w, outcome in zip(work, outcomes, strict=True):
+        w.outcome = outcome
+        w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
+        job.say(f"slide {w.filled.index}: {outcome.result.quality} after "
+                f"{outcome.result.iterations_to_converge} patch(es)")
 
 
 def write_back_slides(job: FillJob) -> None:
