@@ -15,7 +15,7 @@ from pptxagent.ooxml.zipsafe import write_atomic
 
 
 @click.command("inventory")
-@click.argument("deck", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("deck", type=click.Path(path_type=Path))
 @click.option(
     "-o",
     "--output",

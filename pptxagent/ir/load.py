@@ -34,9 +34,18 @@ def validate(model: type[M], data: Any, source: str = "input") -> M:
         ) from exc
 
 
+class _NonFinite(ValueError):
+    """``NaN`` / ``Infinity``: Python's json reads them, JSON does not allow them."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _NonFinite(name)
+
+
 def read_json(path: Path) -> Any:
+    """Parse a UTF-8 JSON file (a leading BOM is fine); NaN and Infinity are refused."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError as exc:
         raise InputError(f"{path}: no such file") from exc
     except IsADirectoryError as exc:
@@ -44,10 +53,14 @@ def read_json(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read: {exc}") from exc
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise IRValidationError(
             f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
+    except _NonFinite as exc:
+        raise IRValidationError(
+            f"{path}: not valid JSON: {exc} is not a JSON number; use a finite number"
         ) from exc
 
 

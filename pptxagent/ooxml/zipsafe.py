@@ -117,6 +117,8 @@ class ZipSource:
         self.label = path.name
         if not path.exists():
             raise CorruptPackageError(f"{path}: no such file")
+        if path.is_dir():
+            raise CorruptPackageError(f"{path}: is a directory, not a file; expected a .pptx")
         if not path.is_file():
             raise CorruptPackageError(f"{path}: not a file")
         try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.diagnose import diagnose
-from pptxagent.errors import InputError
+from pptxagent.errors import ContentError, InputError
 from pptxagent.fill import FilledSlide, FillPlan, apply_content
 from pptxagent.fill.content import Content, load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
@@ -93,6 +93,8 @@ class FillJob:
 
 def load_input(job: FillJob) -> None:
     o = job.opts
+    if o.template.is_dir():
+        raise InputError(f"{o.template}: is a directory, expected a .pptx template file")
     if not o.template.is_file():
         raise InputError(f"{o.template}: no such template file")
     if o.out.resolve() == o.template.resolve():
@@ -114,9 +116,14 @@ def open_template(job: FillJob) -> None:
 
 def fill_content(job: FillJob) -> None:
     assert job.content is not None
-    job.plan = apply_content(
-        job.package, job.content, job.opts.content.parent, strict=job.opts.strict
-    )
+    try:
+        job.plan = apply_content(
+            job.package, job.content, job.opts.content.parent, strict=job.opts.strict
+        )
+    except ContentError as exc:  # name the content file too, as schema errors do
+        exc.message = f"{job.opts.content}: {exc.message}"
+        exc.args = (exc.message,)
+        raise
 
 
 def inventory_filled(job: FillJob) -> None:

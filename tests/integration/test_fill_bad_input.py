@@ -1,0 +1,219 @@
+"""Bad input to the real ``pptxagent fill`` / ``pptxagent inventory``, as a user meets it.
+
+Each case runs the installed CLI in a subprocess and checks what the user sees: exit code 2,
+one line on stderr that names the culprit (file, part, slide, key, JSON path), no
+traceback, and neither the output deck nor the report left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "templates" / "pptx" / "quarterly-review.pptx"
+CORPUS = Path(__file__).parents[2].parent / "shared" / "corpus" / "pptx"
+EXE = Path(sys.executable).parent / "pptxagent"
+SLIDE1 = "ppt/slides/slide1.xml"
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    cmd = [str(EXE), *map(str, args)]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+
+
+def rezip(dest: Path, edit: Callable[[dict[str, bytes]], None]) -> Path:
+    """The bundled template with its members edited (a real deck, one thing broken)."""
+    with zipfile.ZipFile(TEMPLATE) as zf:
+        members = {i.filename: zf.read(i) for i in zf.infolist()}
+    edit(members)
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return dest
+
+
+def _malformed(m: dict[str, bytes]) -> None:
+    m[SLIDE1] = m[SLIDE1].replace(b"</p:spTree>", b"<p:sp></p:spTree>", 1)
+
+
+def _bomb(m: dict[str, bytes]) -> None:
+    m["ppt/media/zeros.bin"] = b"\0" * (12 << 20)  # 12 MiB of zeros, ~1000:1
+
+
+def _unsafe_name(m: dict[str, bytes]) -> None:
+    m["ppt/../../evil.xml"] = b"<x/>"
+
+
+def _doctype(m: dict[str, bytes]) -> None:
+    head, _, rest = m[SLIDE1].partition(b"?>")
+    entities = b'<!DOCTYPE lol [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>'
+    m[SLIDE1] = head + b"?>" + entities + rest
+
+
+BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
+    "malformed.pptx": _malformed,
+    "bomb.pptx": _bomb,
+    "unsafe.pptx": _unsafe_name,
+    "doctype.pptx": _doctype,
+}
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    d = tmp_path_factory.mktemp("bad")
+    for name, edit in BROKEN_DECKS.items():
+        rezip(d / name, edit)
+    shutil.copy(TEMPLATE, d / "template.pptx")
+    (d / "template_dir.pptx").mkdir()
+    (d / "noop.json").write_text('{"tokens": {}}')
+    return d
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    template: str  # a file in the work dir, or corpus:<name>
+    content: object  # JSON document (dict) or raw text (str)
+    needles: tuple[str, ...]
+    extra: tuple[str, ...] = ()
+    out: str = "out/filled.pptx"
+
+
+NOOP = {"tokens": {}}
+SLIDES_2 = {"slides": [{"template_slide": 2, "fill": {"title": "T", "bodyy": "x"}}]}
+
+CASES = [
+    Case("missing-template", "absent.pptx", NOOP, ("absent.pptx", "no such")),
+    Case("template-is-directory", "template_dir.pptx", NOOP, ("template_dir.pptx", "directory")),
+    Case("encrypted", "corpus:openxmlsdk__encrypted_pptx.pptx", NOOP,
+         ("openxmlsdk__encrypted_pptx.pptx", "encrypted")),
+    Case("iso-strict", "corpus:openxmlsdk__strict_main_bodyPr_rtlCol.pptx", NOOP,
+         ("openxmlsdk__strict_main_bodyPr_rtlCol.pptx", "Strict")),
+    Case("truncated-zip", "corpus:poi__Divino_Revelado.pptx", NOOP,
+         ("poi__Divino_Revelado.pptx", "truncated")),
+    Case("malformed-xml", "malformed.pptx", NOOP,
+         ("malformed.pptx:/ppt/slides/slide1.xml", "malformed XML")),
+    Case("zip-bomb", "bomb.pptx", NOOP, ("bomb.pptx", "zip bomb")),
+    Case("unsafe-member-name", "unsafe.pptx", NOOP,
+         ("unsafe.pptx", "unsafe zip member name", "ppt/../../evil.xml")),
+    Case("doctype-entities", "doctype.pptx", NOOP,
+         ("doctype.pptx:/ppt/slides/slide1.xml", "DOCTYPE")),
+    Case("content-not-json", "template.pptx", '{"tokens": {', ("content.json", "not valid JSON")),
+    Case("content-nan", "template.pptx", '{"tokens": {"x": NaN}}', ("content.json", "NaN")),
+    Case("content-missing", "template.pptx", None, ("content.json", "no such file")),
+    Case("schema-violation", "template.pptx", {"slides": [{"template_slide": "two"}]},
+         ("content.json", "$.slides[0].template_slide")),
+    Case("schema-unknown-field", "template.pptx", {"tokens": {}, "slide": []},
+         ("content.json", "$.slide")),
+    Case("unknown-fill-key", "template.pptx", SLIDES_2,
+         ("content.json", "$.slides[0]", "bodyy", "template slide 2")),
+    Case("template-slide-out-of-range", "template.pptx", {"slides": [{"template_slide": 9}]},
+         ("content.json", "$.slides[0].template_slide", "9", "1", "5")),
+    Case("missing-image", "template.pptx",
+         {"slides": [{"template_slide": 5,
+                      "fill": {"name:Picture Placeholder 2": {"image": "nope.png"}}}]},
+         ("content.json", "image", "nope.png")),
+    Case("strict-unresolved-tokens", "template.pptx", {"tokens": {"client": "Globex"}},
+         ("content.json", "author"), extra=("--strict",)),
+    Case("unknown-set", "template.pptx", NOOP, ("NOPE",), extra=("--set", "NOPE=1")),
+    Case("output-folder-missing", "template.pptx", NOOP, ("missing/x.pptx", "does not exist"),
+         out="missing/x.pptx"),
+    Case("report-folder-missing", "template.pptx", NOOP, ("--report", "nowhere"),
+         extra=("--report", "{tmp}/nowhere/report.json")),
+    Case("output-is-template", "template.pptx", NOOP, ("template",), out="template.pptx"),
+]
+
+
+def _one_error_line(stderr: str) -> str:
+    lines = [ln for ln in stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("pptxagent: error: "), stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_fill_bad_input_exits_2_with_one_line_and_writes_nothing(
+    work: Path, tmp_path: Path, case: Case
+) -> None:
+    if case.template.startswith("corpus:"):
+        template = CORPUS / case.template.removeprefix("corpus:")
+        if not template.is_file():
+            pytest.skip(f"corpus deck {template} not present")
+    else:
+        template = work / case.template
+    content = tmp_path / "content.json"
+    if isinstance(case.content, str):
+        content.write_text(case.content)
+    elif case.content is not None:
+        content.write_text(json.dumps(case.content))
+    (tmp_path / "out").mkdir()
+    out = work / case.out if case.out == "template.pptx" else tmp_path / case.out
+    report = tmp_path / "out" / "report.json"
+    before = sorted(p.name for p in work.iterdir())
+
+    extra = [a.replace("{tmp}", str(tmp_path)) for a in case.extra]
+    proc = run("fill", template, content, "-o", out, "--report", report, "--no-crosscheck",
+               *extra)
+
+    assert proc.returncode == 2, proc.stderr
+    line = _one_error_line(proc.stderr)
+    for needle in case.needles:
+        assert needle in line, (needle, line)
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == []
+    assert not (tmp_path / "missing").exists() and not (tmp_path / "nowhere").exists()
+    assert sorted(p.name for p in work.iterdir()) == before
+    assert (work / "template.pptx").read_bytes() == TEMPLATE.read_bytes()
+
+
+def test_unknown_fill_key_lists_the_slide_keys(work: Path, tmp_path: Path) -> None:
+    content = tmp_path / "content.json"
+    content.write_text(json.dumps(SLIDES_2))
+    proc = run("fill", work / "template.pptx", content, "-o", tmp_path / "o.pptx")
+    line = _one_error_line(proc.stderr)
+    # The slide's keys, so the user can pick the right one.
+    for key in ("title", "body", "name:Content Placeholder 2", "sp3"):
+        assert key in line, (key, line)
+
+
+@pytest.mark.parametrize(
+    ("deck", "needles"),
+    [
+        ("corpus:openxmlsdk__encrypted_pptx.pptx", ("encrypted",)),
+        ("corpus:poi__Divino_Revelado.pptx", ("truncated",)),
+        ("corpus:openxmlsdk__strict_wrapEAvert_bodyPrVert_VerticalTextEAvert.pptx",
+         ("Strict",)),
+        ("corpus:phppres__Sample_01_Simple.pptx", ("/ppt/slideMasters/slideMaster1.xml",
+                                                   "malformed XML")),
+        ("doctype.pptx", ("/ppt/slides/slide1.xml", "DOCTYPE")),
+        ("bomb.pptx", ("zip bomb",)),
+        ("template_dir.pptx", ("directory",)),
+        ("absent.pptx", ("no such file",)),
+    ],
+    ids=["encrypted", "truncated", "strict", "malformed", "doctype", "bomb", "directory",
+         "missing"],
+)
+def test_inventory_bad_deck_exits_2_and_writes_nothing(
+    work: Path, tmp_path: Path, deck: str, needles: tuple[str, ...]
+) -> None:
+    path = CORPUS / deck.removeprefix("corpus:") if deck.startswith("corpus:") else work / deck
+    if deck.startswith("corpus:") and not path.is_file():
+        pytest.skip(f"corpus deck {path} not present")
+    out = tmp_path / "inv.json"
+    proc = run("inventory", path, "-o", out)
+    assert proc.returncode == 2, proc.stderr
+    line = _one_error_line(proc.stderr)
+    assert path.name in line, line
+    for needle in needles:
+        assert needle in line, (needle, line)
+    assert proc.stdout == ""
+    assert list(tmp_path.iterdir()) == []
