@@ -2,8 +2,10 @@
 
 Everything is validated before the rollout directory is created: bad JSON, a schema fault
 (reported with its JSON path), duplicate eids, an unknown ``--set`` constant or an LLM policy
-without its endpoint all exit 2 and write nothing. Exit 0 for ``success_clean`` /
-``success_with_warnings``, 1 for ``degraded``.
+without its endpoint all exit 2 and write nothing. The rollout directory may exist if it
+holds only files of a previous rollout (they are removed first); anything else in it is
+refused with exit 2. Exit 0 for ``success_clean`` / ``success_with_warnings``, 1 for
+``degraded``.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ import click
 from rich.console import Console
 
 from pptxagent.cli.common import handle_errors
-from pptxagent.errors import InputError, IRValidationError
+from pptxagent.errors import IRValidationError
 from pptxagent.ir import SlideIR, TraceLine, dump, read_json, validate
 from pptxagent.loop.driver import refine
+from pptxagent.loop.rolloutdir import prepare_rollout_dir
 from pptxagent.policy.base import Policy
 from pptxagent.settings import Settings
 
@@ -65,15 +68,6 @@ def build_policy(name: str, base_url: str | None, model: str | None, key: str | 
     return HintsPolicy()
 
 
-def check_rollout_dir(path: Path) -> None:
-    if path.exists() and not path.is_dir():
-        raise InputError(f"--rollout-dir {path}: exists and is not a directory")
-    if path.is_dir() and any(path.iterdir()):
-        raise InputError(
-            f"--rollout-dir {path}: directory is not empty; give a new directory per rollout"
-        )
-
-
 def _print_line(line: TraceLine) -> None:
     types = ", ".join(line.defect_types) or "-"
     extra = ""
@@ -99,7 +93,8 @@ def _print_line(line: TraceLine) -> None:
     "--rollout-dir",
     required=True,
     type=click.Path(path_type=Path),
-    help="New directory for ir_k/out_k/render_k/dom_k/diag_k/patch_k, trace.jsonl, result.json.",
+    help="Directory for ir_k/out_k/render_k/dom_k/diag_k/patch_k, trace.jsonl, result.json "
+    "(new, empty, or holding only a previous rollout, which is removed).",
 )
 @click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]), default="hints",
               show_default=True, help="Who proposes patches.")
@@ -128,7 +123,9 @@ def command(
     ir, raw = load_slide(ir_path)
     settings = build_settings(ir, max_iter, allow_hide, sets)
     policy = build_policy(policy_name, llm_base_url, llm_model, llm_api_key)
-    check_rollout_dir(rollout_dir)
+    stale = prepare_rollout_dir(rollout_dir, keep=[ir_path])
+    if stale:
+        _err.print(f"removed {len(stale)} file(s) of a previous rollout from {rollout_dir}")
 
     from pptxagent.measure import Measurer
 

@@ -88,7 +88,7 @@ class Case:
     out: str = "out/filled.pptx"
 
 
-NOOP = {"tokens": {}}
+NOOP: dict[str, object] = {"tokens": {}}
 SLIDES_2 = {"slides": [{"template_slide": 2, "fill": {"title": "T", "bodyy": "x"}}]}
 
 CASES = [

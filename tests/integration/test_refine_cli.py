@@ -99,26 +99,99 @@ def test_infeasible_slide_is_truncated_and_degraded(tmp_path: Path) -> None:
     assert (first["fallback"], first["eid"]) == ("truncate", "e_bullets_002")
 
 
+def _clean_doc_with(index: int, field: str, value: Any) -> str:
+    """The clean fixture with one field of one element replaced (NaN allowed, as Python
+    writes it: JSON has no NaN)."""
+    doc = read(FIXTURES / "clean_slide.json")
+    doc["elements"][index][field] = value
+    return json.dumps(doc)
+
+
+def _one_error_line(stderr: str) -> str:
+    lines = [ln for ln in stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("pptxagent: error: "), stderr
+    assert "Traceback" not in stderr
+    return lines[0]
+
+
 @pytest.mark.parametrize(
-    ("doc", "needle"),
+    ("doc", "needles"),
     [
-        ('{"elements": [{"eid": "a", "type": "text", "priority": 60}]}', "$.elements[0].layout"),
-        ("{not json", "not valid JSON"),
+        ('{"elements": [{"eid": "a", "type": "text", "priority": 60}]}',
+         ("bad.json", "$.elements[0].layout")),
+        ("{not json", ("bad.json", "not valid JSON")),
+        ("", ("bad.json", "not valid JSON")),
+        (_clean_doc_with(2, "eid", "e_band_002"),
+         ("bad.json", "$.elements[2].eid", "duplicate eid 'e_band_002'")),
+        (_clean_doc_with(1, "priority", 101), ("bad.json", "$.elements[1].priority")),
+        (_clean_doc_with(1, "type", "chart"), ("bad.json", "$.elements[1].type")),
+        (_clean_doc_with(1, "layout", {"x": float("nan"), "y": 0, "w": 10, "h": 10}),
+         ("bad.json", "NaN")),
     ],
+    ids=["schema", "not-json", "empty-file", "duplicate-eid", "priority-101", "unknown-type",
+         "nan"],
 )
-def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, doc: str, needle: str) -> None:
+def test_bad_input_exits_2_and_writes_nothing(
+    tmp_path: Path, doc: str, needles: tuple[str, ...]
+) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(doc)
     out = tmp_path / "rollout"
     proc = refine(bad, out)
-    assert proc.returncode == 2
-    message = " ".join(proc.stderr.split())  # rich wraps long lines
-    assert needle in message and "Traceback" not in message
+    assert proc.returncode == 2, proc.stderr
+    line = _one_error_line(proc.stderr)
+    for needle in needles:
+        assert needle in line, (needle, line)
     assert not out.exists()
 
 
 def test_unknown_setting_exits_2(tmp_path: Path) -> None:
     out = tmp_path / "rollout"
     proc = refine(FIXTURES / "clean_slide.json", out, "--set", "NOPE=1")
-    assert proc.returncode == 2 and "unknown constant 'NOPE'" in " ".join(proc.stderr.split())
+    assert proc.returncode == 2
+    assert "unknown constant 'NOPE'" in _one_error_line(proc.stderr)
     assert not out.exists()
+
+
+def test_a_previous_rollout_in_the_directory_is_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "rollout"
+    assert refine(FIXTURES / "broken_slide.json", out).returncode == 0
+    assert (out / "patch_1.json").is_file()
+    (out / ".ir_2.json.x1y2.tmp").write_text("{")  # left by an interrupted run
+    proc = refine(FIXTURES / "clean_slide.json", out, "--json")
+    assert proc.returncode == 0, proc.stderr
+    # Nothing of the broken slide's rollout survives: no stale patch or render to mislead.
+    assert sorted(p.name for p in out.iterdir()) == [
+        "diag_0.json", "dom_0.json", "input.json", "ir_0.json", "out_0.html",
+        "render_0.png", "result.json", "trace.jsonl",
+    ]
+    assert read(out / "input.json") == read(FIXTURES / "clean_slide.json")
+    assert read(out / "result.json")["quality"] == "success_clean"
+
+
+def test_a_pre_created_empty_directory_is_accepted(tmp_path: Path) -> None:
+    out = tmp_path / "rollout"
+    out.mkdir()
+    proc = refine(FIXTURES / "clean_slide.json", out)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "result.json").is_file() and (out / "render_0.png").is_file()
+
+
+@pytest.mark.parametrize("foreign", ["notes.txt", "ir_final.json", "subdir/"])
+def test_a_directory_with_other_files_is_refused_and_left_alone(
+    tmp_path: Path, foreign: str
+) -> None:
+    out = tmp_path / "rollout"
+    out.mkdir()
+    (out / "ir_0.json").write_text("{}")
+    if foreign.endswith("/"):
+        (out / foreign.rstrip("/")).mkdir()
+    else:
+        (out / foreign).write_text("mine")
+    before = sorted(p.name for p in out.iterdir())
+    proc = refine(FIXTURES / "clean_slide.json", out)
+    assert proc.returncode == 2, proc.stderr
+    line = _one_error_line(proc.stderr)
+    assert str(out) in line and foreign.rstrip("/") in line and "not empty" in line
+    assert sorted(p.name for p in out.iterdir()) == before
+    assert (out / "ir_0.json").read_text() == "{}"
