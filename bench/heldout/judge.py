@@ -1,0 +1,217 @@
+"""Judge one case the way the held-out test does: LibreOffice's layout, not the browser's.
+
+Every word present, tokens resolved, the template's run formatting kept (font, bold,
+colour), fonts not shrunk when the content fits, the package intact, and no filled text
+outside its box (±2 px, as LibreOffice draws it) on any slide the report does not call
+degraded. Bad input: exit 2, a message naming the problem, no traceback, no file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+from pptx import Presentation
+
+from bench.heldout.cases import Case
+from pptxagent.engines.libreoffice import TextBox, get_libreoffice
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.validate import compare_findings, validate_package
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+EMU_PX = 9525
+TOL_PX = 2.0
+FILLS = ("noFill", "solidFill", "gradFill", "pattFill")
+Fmt = tuple[str | None, str | None, str | None]
+
+
+def _q(tag: str) -> str:
+    return f"{{{A}}}{tag}"
+
+
+def judge_bad(case: Case, proc: subprocess.CompletedProcess[str], out: Path) -> list[str]:
+    why: list[str] = []
+    if proc.returncode != 2:
+        why.append(f"exit {proc.returncode}, want 2")
+    if "Traceback" in proc.stderr or "Traceback" in proc.stdout:
+        why.append("traceback printed")
+    if out.exists():
+        why.append("output file written")
+    for needle in case.expect_in_message:
+        if needle.lower() not in proc.stderr.lower():
+            why.append(f"message lacks {needle!r}: {proc.stderr.strip()[:160]!r}")
+    return why
+
+
+def _fmt(rpr: etree._Element | None) -> Fmt:
+    if rpr is None:
+        return (None, None, None)
+    latin = rpr.find(_q("latin"))
+    fill = next((f for t in FILLS if (f := rpr.find(_q(t))) is not None), None)
+    return (latin.get("typeface") if latin is not None else None, rpr.get("b"),
+            etree.tostring(fill, method="c14n").decode() if fill is not None else None)
+
+
+def _level(p: etree._Element) -> int:
+    ppr = p.find(_q("pPr"))
+    return int(ppr.get("lvl", "0")) if ppr is not None else 0
+
+
+def _level_formats(txbody: etree._Element) -> dict[int, Fmt]:
+    """Per outline level, the format of the first paragraph's first run (or end mark)."""
+    out: dict[int, Fmt] = {}
+    for p in txbody.findall(_q("p")):
+        r = p.find(_q("r"))
+        rpr = r.find(_q("rPr")) if r is not None else p.find(_q("endParaRPr"))
+        out.setdefault(_level(p), _fmt(rpr))
+    return out
+
+
+def _sizes(txbody: etree._Element) -> dict[int, set[str | None]]:
+    out: dict[int, set[str | None]] = {}
+    for p in txbody.findall(_q("p")):
+        for r in p.findall(_q("r")):
+            rpr = r.find(_q("rPr"))
+            out.setdefault(_level(p), set()).add(rpr.get("sz") if rpr is not None else None)
+    return out
+
+
+def _autofit(txbody: etree._Element) -> tuple[str | None, str | None]:
+    fit = txbody.find(f"{_q('bodyPr')}/{_q('normAutofit')}")
+    return (None, None) if fit is None else (fit.get("fontScale"), fit.get("lnSpcReduction"))
+
+
+def _shape(slide: Any, sid: str) -> Any:
+    return next((s for s in slide.shapes if str(s.shape_id) == sid), None)
+
+
+def _words(value: Any, tokens: Mapping[str, str]) -> Iterable[str]:
+    if isinstance(value, dict):
+        value = value.get("text", "")
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        text = item.get("text", "") if isinstance(item, dict) else str(item)
+        for name, val in tokens.items():
+            text = text.replace("{{" + name + "}}", val).replace("{{ " + name + " }}", val)
+        yield from text.split()
+
+
+def _slide_words(slide: Any) -> set[str]:
+    words: set[str] = set()
+    for sh in slide.shapes:
+        if sh.has_text_frame:
+            words.update(sh.text_frame.text.split())
+    return words
+
+
+def _check_format(case: Case, tslide: Any, oslide: Any, sid: str, fits: bool) -> list[str]:
+    why: list[str] = []
+    tsh, osh = _shape(tslide, sid), _shape(oslide, sid)
+    if osh is None or not osh.has_text_frame:
+        return [f"sp{sid} missing from the output"]
+    tb, ob = tsh.text_frame._txBody, osh.text_frame._txBody
+    want = _level_formats(tb)
+    for p in ob.findall(_q("p")):
+        r = p.find(_q("r"))
+        lvl = _level(p)
+        if r is None or lvl not in want:
+            continue
+        got = _fmt(r.find(_q("rPr")))
+        if got != want[lvl]:
+            why.append(f"sp{sid} level {lvl} run format {got} != template {want[lvl]}")
+            break
+    if fits:
+        tsz, osz = _sizes(tb), _sizes(ob)
+        for lvl, sizes in osz.items():
+            if lvl in tsz and not sizes <= tsz[lvl]:
+                why.append(f"sp{sid} level {lvl} sizes {sorted(map(str, sizes))} not in "
+                           f"template {sorted(map(str, tsz[lvl]))} (content fits)")
+        if _autofit(ob) != _autofit(tb):
+            why.append(f"sp{sid} autofit {_autofit(ob)} != template {_autofit(tb)}")
+    return why
+
+
+def _check_split(case: Case, oslide: Any) -> list[str]:
+    exp = case.expect_formatting
+    sh = _shape(oslide, exp["shape_id"])
+    if sh is None:
+        return ["split-token shape missing"]
+    p = sh.text_frame.paragraphs[0]
+    text = "".join(r.text for r in p.runs)
+    if text != exp["text"]:
+        return [f"split token: text {text!r} != {exp['text']!r}"]
+    run = next((r for r in p.runs if exp["value"] in r.text), None)
+    if run is None:
+        return ["split token: the value is not in one run"]
+    latin, bold, fill = _fmt(run._r.find(_q("rPr")))
+    why = []
+    if bold != "1" or fill is None or exp["color"] not in fill:
+        why.append(f"split token: value run bold={bold} fill={fill} (want bold, {exp['color']})")
+    if latin != exp["latin"]:
+        why.append(f"split token: value run font {latin} != {exp['latin']}")
+    return why
+
+
+def _check_bounds(sid: str, sh: Any, box: TextBox | None) -> str | None:
+    if box is None:
+        return None if not sh.text_frame.text.strip() else f"sp{sid}: LibreOffice drew no text"
+    x, y, w, h = (v / EMU_PX for v in (sh.left, sh.top, sh.width, sh.height))
+    over = max(x - box.x, y - box.y, box.x + box.w - (x + w), box.y + box.h - (y + h))
+    if over > TOL_PX:
+        return f"sp{sid}: LibreOffice text {over:.0f}px outside its box"
+    return None
+
+
+def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
+               report: dict[str, Any] | None) -> list[str]:
+    assert case.tpl is not None
+    if proc.returncode not in (0, 1) or report is None or not out.exists():
+        tail = proc.stderr.strip().splitlines()[-1:] or [""]
+        return [f"exit {proc.returncode}: {tail[0][:200]}"]
+    why: list[str] = []
+    degraded = {s["index"] for s in report["slides"] if s["quality"] == "degraded"}
+    if (proc.returncode == 1) != bool(degraded):
+        why.append(f"exit {proc.returncode} but degraded slides {sorted(degraded)}")
+    if degraded and not case.may_degrade:
+        why.append(f"degraded slides {sorted(degraded)} (content fits at the min font)")
+    new = compare_findings(validate_package(Package.open(case.template)),
+                           validate_package(Package.open(out)))
+    why += [f"package: {f}" for f in new[:3]]
+    prs, tpl = Presentation(str(out)), Presentation(str(case.template))
+    specs = case.content["slides"]
+    if len(prs.slides) != len(specs):
+        return [*why, f"{len(prs.slides)} slides, want {len(specs)}"]
+    if report.get("unresolved_tokens"):
+        why.append(f"unresolved tokens {report['unresolved_tokens']}")
+    tokens = {k: str(v) for k, v in case.content.get("tokens", {}).items()}
+    bounds = get_libreoffice().text_bounds(out)
+    t = case.tpl
+    ids = {t.title_key: t.title_id, t.body_key: t.body_id}
+    fits = case.kind in ("fits", "triple", "split")
+    for i, (oslide, spec) in enumerate(zip(prs.slides, specs, strict=True), start=1):
+        shown = _slide_words(oslide)
+        missing = [w for v in spec.get("fill", {}).values() for w in _words(v, tokens)
+                   if w not in shown]
+        if missing:
+            why.append(f"slide {i}: words missing {missing[:4]}")
+        if any("{{" in sh.text_frame.text for sh in oslide.shapes if sh.has_text_frame):
+            why.append(f"slide {i}: '{{{{' left in the text")
+        tslide = tpl.slides[spec["template_slide"] - 1]
+        for key in spec.get("fill", {}):
+            why += _check_format(case, tslide, oslide, ids[key], fits)
+        if case.kind == "split":
+            why += _check_split(case, oslide)
+        if i in degraded:
+            continue
+        sids = [ids[k] for k in spec.get("fill", {})]
+        if case.kind == "split":
+            sids.append(case.expect_formatting["shape_id"])
+        for sid in sids:
+            sh = _shape(oslide, sid)
+            msg = _check_bounds(sid, sh, bounds.get(i, {}).get(sid)) if sh else None
+            if msg:
+                why.append(f"slide {i}: {msg}")
+    return why
