@@ -46,9 +46,12 @@ def _inventory(reader: DeckReader, slide_part: str, index: int) -> DeckSlide:
     )
 
 
-def inventory_slide(pkg: Package, slide_part: str, index: int) -> DeckSlide:
-    """One slide (``index`` is 1-based, as in the deck)."""
-    return _inventory(DeckReader(pkg), slide_part, index)
+def inventory_slide(
+    pkg: Package, slide_part: str, index: int, reader: DeckReader | None = None
+) -> DeckSlide:
+    """One slide (``index`` is 1-based, as in the deck). Pass one ``reader`` for many slides
+    of an unchanged package: it reads their layouts, masters and themes once."""
+    return _inventory(reader or DeckReader(pkg), slide_part, index)
 
 
 def slide_size(pkg: Package) -> SlideSize:

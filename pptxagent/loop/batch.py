@@ -66,16 +66,21 @@ def refine_many(
     diagnosers: Sequence[Diagnoser | None] | None = None,
     progress: Callable[[int], Progress | None] | None = None,
     html_of: HtmlOf | None = None,
+    measured: Sequence[DomSnapshot] | None = None,
 ) -> list[RefineOutcome]:
     """Refine every slide of ``irs`` (slide ``i`` with ``policies[i]``, ``diagnosers[i]`` and
     ``rollout_dirs[i]``) and return their outcomes in order; the same outcomes ``refine``
     gives slide by slide. ``progress(i)`` gives slide ``i``'s trace callback.
+
+    ``measured``: the DOMs of ``irs`` as given, when the caller already measured them (say in
+    one document with other slides); the first round then needs no browser call.
     """
     n = len(irs)
     pols = _per_slide(policies, n, "policies")
     dirs = _per_slide(rollout_dirs, n, "rollout dirs")
     diags = _per_slide(diagnosers, n, "diagnosers")
     render = html_of or default_html_of(measurer)
+    first = _per_slide(measured, n, "measured DOMs")
     rolls: list[Rollout] = []
     for i, ir in enumerate(irs):
         policy = pols[i]
@@ -84,9 +89,14 @@ def refine_many(
             ir, settings=settings, policy=policy, measurer=measurer, rollout_dir=dirs[i],
             progress=progress(i) if progress is not None else None, diagnoser=diags[i],
         ))
+    rounds = 0
     while active := [r for r in rolls if r.pending is not None]:
         states = [r.pending.ir for r in active if r.pending is not None]
-        doms = measurer.measure_many(states, settings)
+        if rounds == 0 and measured is not None:
+            doms = [d for d in first if d is not None]
+        else:
+            doms = measurer.measure_many(states, settings)
+        rounds += 1
         for roll, ir, dom in zip(active, states, doms, strict=True):
             roll.feed(dom, partial(render, ir))
     out = [r.outcome for r in rolls]

@@ -19,6 +19,7 @@ from pptxagent.errors import ContentError, InputError
 from pptxagent.fill import FilledSlide, FillPlan, apply_content
 from pptxagent.fill.content import Content, load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
+from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
@@ -129,8 +130,9 @@ def fill_content(job: FillJob) -> None:
 def inventory_filled(job: FillJob) -> None:
     assert job.plan is not None and job.template_deck is not None
     deck = job.template_deck
+    reader = DeckReader(job.package)  # layouts, masters, themes read once for every slide
     for fs in job.plan.slides:
-        ds = inventory_slide(job.package, fs.part, fs.index)
+        ds = inventory_slide(job.package, fs.part, fs.index, reader)
         ir = SlideIR(slide=deck.slide, elements=ds.elements)
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
@@ -139,18 +141,22 @@ def inventory_filled(job: FillJob) -> None:
 
 
 def template_baseline(job: FillJob) -> None:
-    """Diagnose each template slide used, unfilled: its own defects are not ours."""
+    """Diagnose each template slide used, unfilled: its own defects are not ours.
+
+    The filled slides are measured in the same document (one browser call for both): their
+    DOMs are the first round of ``refine_slides``."""
     assert job.template_deck is not None
-    used = sorted({w.filled.template_slide for w in job.slides if w.touched})
+    work = [w for w in job.slides if w.touched]
+    used = sorted({w.filled.template_slide for w in work})
     if not used:
         return
     irs = [job.template_deck.slide_ir(n) for n in used]
-    doms = job.measurer.measure_many(irs, job.settings)
+    doms = job.measurer.measure_many([*irs, *(w.ir for w in work)], job.settings)
     base = {n: baseline_keys(diagnose(ir, dom, job.settings))
-            for n, ir, dom in zip(used, irs, doms, strict=True)}
-    for w in job.slides:
-        if w.touched:
-            w.guard = TemplateGuard(w.touched, base[w.filled.template_slide])
+            for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
+    for w, dom in zip(work, doms[len(irs):], strict=True):
+        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide])
+        w.dom = dom
 
 
 def refine_slides(job: FillJob) -> None:
@@ -161,8 +167,10 @@ def refine_slides(job: FillJob) -> None:
     for w in job.slides:
         if not w.touched:
             w.final_ir = w.ir
+    first = [w.dom for w in work]
+    measured = None if None in first else [d for d in first if d is not None]
     if not job.opts.repair:
-        doms = job.measurer.measure_many([w.ir for w in work], job.settings)
+        doms = measured or job.measurer.measure_many([w.ir for w in work], job.settings)
         for w, dom in zip(work, doms, strict=True):
             w.final_ir, w.dom = w.ir, dom
             w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings))
@@ -175,6 +183,7 @@ def refine_slides(job: FillJob) -> None:
         measurer=job.measurer,
         rollout_dirs=[rdir / f"slide-{w.filled.index:02d}" if rdir else None for w in work],
         diagnosers=[w.guard.wrap(diagnose) for w in work],
+        measured=measured,
     )
     for w, outcome in zip(work, outcomes, strict=True):
         w.outcome = outcome

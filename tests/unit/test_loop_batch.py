@@ -128,3 +128,18 @@ def test_no_slides_measures_nothing() -> None:
     measurer = BatchFake()
     assert refine_many([], settings=S, policies=[], measurer=measurer) == []
     assert measurer.rounds == []
+
+
+def test_measured_first_round_skips_the_browser_and_changes_nothing() -> None:
+    seq = _sequential(None)
+    probe = BatchFake()
+    first = probe.measure_many([make() for make, _ in CASES], S)
+    measurer = BatchFake()
+    bat = refine_many(
+        [make() for make, _ in CASES], settings=S,
+        policies=[ScriptedPolicy(*patches) for _, patches in CASES], measurer=measurer,
+        diagnosers=[fake_diagnose] * len(CASES), html_of=html_of, measured=first,
+    )
+    assert [dump(o.result) for o in bat] == [dump(o.result) for o in seq]
+    assert len(measurer.rounds) == max(len(o.iterations) for o in bat) - 1
+    assert measurer.rounds[0] < len(CASES)  # the clean slide was done without a browser call
