@@ -61,13 +61,17 @@ def _level(p: etree._Element) -> int:
 
 
 def _level_formats(txbody: etree._Element) -> dict[int, Fmt]:
-    """Per outline level, the format of the first paragraph's first run (or end mark)."""
+    """Per outline level, the format of the first run of the level's first paragraph with
+    text (else of its first paragraph's end mark)."""
     out: dict[int, Fmt] = {}
+    ends: dict[int, Fmt] = {}
     for p in txbody.findall(_q("p")):
-        r = p.find(_q("r"))
-        rpr = r.find(_q("rPr")) if r is not None else p.find(_q("endParaRPr"))
-        out.setdefault(_level(p), _fmt(rpr))
-    return out
+        r = next((r for r in p.findall(_q("r")) if r.findtext(_q("t"))), None)
+        if r is not None:
+            out.setdefault(_level(p), _fmt(r.find(_q("rPr"))))
+        else:
+            ends.setdefault(_level(p), _fmt(p.find(_q("endParaRPr"))))
+    return {**ends, **out}
 
 
 def _sizes(txbody: etree._Element) -> dict[int, set[str | None]]:

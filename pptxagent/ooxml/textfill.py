@@ -27,15 +27,20 @@ def paragraph_level(p: etree._Element) -> int:
         return 0
 
 
+def _has_text(p: etree._Element) -> bool:
+    return any(child.findtext(qn("a:t")) for child in p if child.tag in (qn("a:r"), qn("a:fld")))
+
+
 def template_for_level(templates: Sequence[etree._Element], level: int) -> etree._Element:
-    """The first template paragraph at ``level``, else the nearest lower level, else the first."""
-    by_level: dict[int, etree._Element] = {}
-    for p in templates:
-        by_level.setdefault(paragraph_level(p), p)
+    """The template paragraph for ``level``: the first at that level that carries text (an
+    empty first paragraph, as LibreOffice writes above its bullets, has lost the run format),
+    else the first at that level; else the same from the nearest lower level; else the first
+    with text."""
     for lvl in range(level, -1, -1):
-        if lvl in by_level:
-            return by_level[lvl]
-    return templates[0]
+        at = [p for p in templates if paragraph_level(p) == lvl]
+        if at:
+            return next((p for p in at if _has_text(p)), at[0])
+    return next((p for p in templates if _has_text(p)), templates[0])
 
 
 def _copy_attrs(src: etree._Element, dst: etree._Element) -> None:

@@ -79,3 +79,21 @@ def test_spell_error_mark_is_dropped_with_the_old_text() -> None:
     fill_paragraphs(body, [("The", 0)])
     rpr = runs(_paras(body)[0])[0][1]
     assert rpr.get("err") is None and rpr.get("b") == "1"
+
+
+def test_an_empty_first_paragraph_does_not_lend_its_bare_format() -> None:
+    # LibreOffice's capstone deck: an empty paragraph above bullets that carry the format.
+    body = xml(
+        "<p:txBody><a:bodyPr/><a:p><a:endParaRPr/></a:p>"
+        '<a:p><a:pPr><a:buChar char="•"/></a:pPr><a:r><a:rPr lang="en-US" sz="2800">'
+        '<a:latin typeface="Times New Roman"/></a:rPr><a:t>Who is the client?</a:t></a:r></a:p>'
+        "</p:txBody>"
+    )
+    fill_paragraphs(body, [("Revenue grew", 0), ("Driven by new accounts", 1)])
+    ps = body.findall(qn("a:p"))
+    assert [t for p in ps for t, _ in runs(p)] == ["Revenue grew", "Driven by new accounts"]
+    for p in ps:
+        (_, rpr), = runs(p)
+        assert rpr is not None and rpr.get("sz") == "2800"
+        assert rpr.find(qn("a:latin")).get("typeface") == "Times New Roman"
+        assert p.find(f"{qn('a:pPr')}/{qn('a:buChar')}") is not None
