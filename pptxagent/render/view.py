@@ -85,7 +85,8 @@ def element_view(el: Element, where: str, assets_dir: Path | None) -> ElementVie
     decl = _box(el)
     st = el.style
     if st.backgroundColor:
-        decl.append(("background-color", css.color(st.backgroundColor, f"{where}: style.backgroundColor")))
+        bg = css.color(st.backgroundColor, f"{where}: style.backgroundColor")
+        decl.append(("background-color", bg))
     if el.type == "image":
         src = image_src(el.content, assets_dir)
         if src:
