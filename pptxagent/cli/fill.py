@@ -8,9 +8,7 @@ written).
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -20,6 +18,7 @@ from pptxagent.cli.common import handle_errors
 from pptxagent.cli.refine import build_policy
 from pptxagent.errors import InputError
 from pptxagent.ir import dump
+from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.policy.fit import FitPolicy
 from pptxagent.settings import Settings
@@ -29,11 +28,19 @@ _STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded
 
 
 def write_report(report: FillReport, path: Path) -> None:
-    text = json.dumps(dump(report), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    write_atomic(path, (json.dumps(dump(report), indent=2, ensure_ascii=False) + "\n").encode())
+
+
+def check_report_path(report: Path, out: Path, template: Path, content: Path) -> None:
+    """Refuse a --report that cannot be written or would overwrite an input or the deck."""
+    if not report.parent.is_dir():
+        raise InputError(f"--report {report}: the folder {report.parent} does not exist")
+    if report.is_dir():
+        raise InputError(f"--report {report}: is a directory; give the path of a .json file")
+    for other, what in ((out, "the output deck (-o)"), (template, "the template"),
+                        (content, "the content file")):
+        if report.resolve() == other.resolve():
+            raise InputError(f"--report {report}: is {what}; choose another path")
 
 
 def _print_summary(report: FillReport) -> None:
@@ -95,8 +102,8 @@ def command(
     Settings().with_overrides(overrides)  # unknown names fail here, before any work
     policy = (FitPolicy() if policy_name == "hints"
               else FitPolicy(build_policy(policy_name, llm_base_url, llm_model, llm_api_key)))
-    if report_path is not None and not report_path.parent.is_dir():
-        raise InputError(f"--report {report_path}: the folder {report_path.parent} does not exist")
+    if report_path is not None:
+        check_report_path(report_path, out, template, content)
     if rollout_dir is not None and rollout_dir.exists() and not rollout_dir.is_dir():
         raise InputError(f"--rollout-dir {rollout_dir}: exists and is not a directory")
     existed = out.exists()

@@ -19,7 +19,7 @@ from pptxagent.ooxml.zipsafe import write_atomic
 @click.option(
     "-o",
     "--output",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=click.Path(path_type=Path),
     default=None,
     help="Write the JSON here (atomically) instead of printing it.",
 )
@@ -28,6 +28,11 @@ def command(deck: Path, output: Path | None) -> None:
     """Read DECK.pptx into the deck IR: every slide's elements with geometry and text styles."""
     if not deck.exists():
         raise InputError(f"{deck}: no such file")
+    if output is not None:
+        if output.is_dir():
+            raise InputError(f"-o {output}: is a directory; give the path of a .json file")
+        if output.resolve() == deck.resolve():
+            raise InputError(f"-o {output}: is the deck itself; choose another path")
     text = json.dumps(dump(inventory_file(deck)), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         click.echo(text, nl=False)

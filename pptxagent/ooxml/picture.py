@@ -44,6 +44,8 @@ def read_image(path: Path) -> ImageInfo:
         with Image.open(path) as im:
             fmt = im.format or ""
             width, height = im.size
+    except Image.DecompressionBombError as exc:  # refused for safety, like a zip bomb
+        raise ValueError(f"{path}: image refused, too many pixels ({exc})") from exc
     except (UnidentifiedImageError, OSError) as exc:
         raise ValueError(f"cannot read {path} as an image ({exc})") from exc
     if fmt not in _FORMATS:

@@ -100,6 +100,10 @@ def load_input(job: FillJob) -> None:
         raise InputError(f"{o.template}: no such template file")
     if o.out.resolve() == o.template.resolve():
         raise InputError(f"{o.out}: refusing to overwrite the template; choose another -o")
+    if o.out.resolve() == o.content.resolve():
+        raise InputError(f"{o.out}: refusing to overwrite the content file; choose another -o")
+    if o.out.is_dir():
+        raise InputError(f"{o.out}: is a directory; -o takes the path of the .pptx to write")
     if not o.out.parent.is_dir():
         raise InputError(f"{o.out}: the output folder {o.out.parent} does not exist")
     job.content = load_content(o.content)

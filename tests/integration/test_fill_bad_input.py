@@ -13,10 +13,12 @@ import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "templates" / "pptx" / "quarterly-review.pptx"
@@ -73,6 +75,9 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, edit in BROKEN_DECKS.items():
         rezip(d / name, edit)
     shutil.copy(TEMPLATE, d / "template.pptx")
+    Image.new("1", (16000, 16000)).save(d / "huge.png")  # 256 Mpx in 31 KB: a pixel bomb
+    Image.new("RGB", (40, 30), "red").save(d / "photo.webp")
+    (d / "fake.png").write_text("not an image")
     (d / "template_dir.pptx").mkdir()
     (d / "noop.json").write_text('{"tokens": {}}')
     return d
@@ -89,6 +94,13 @@ class Case:
 
 
 NOOP: dict[str, object] = {"tokens": {}}
+
+
+def _image(path: str) -> dict[str, object]:
+    return {"slides": [{"template_slide": 5,
+                        "fill": {"name:Picture Placeholder 2": {"image": path}}}]}
+
+
 SLIDES_2 = {"slides": [{"template_slide": 2, "fill": {"title": "T", "bodyy": "x"}}]}
 
 CASES = [
@@ -118,10 +130,14 @@ CASES = [
          ("content.json", "$.slides[0]", "bodyy", "template slide 2")),
     Case("template-slide-out-of-range", "template.pptx", {"slides": [{"template_slide": 9}]},
          ("content.json", "$.slides[0].template_slide", "9", "1", "5")),
-    Case("missing-image", "template.pptx",
-         {"slides": [{"template_slide": 5,
-                      "fill": {"name:Picture Placeholder 2": {"image": "nope.png"}}}]},
+    Case("missing-image", "template.pptx", _image("nope.png"),
          ("content.json", "image", "nope.png")),
+    Case("image-pixel-bomb", "template.pptx", _image("{work}/huge.png"),
+         ("content.json", "huge.png", "too many pixels")),
+    Case("image-unsupported-format", "template.pptx", _image("{work}/photo.webp"),
+         ("content.json", "photo.webp", "WEBP is not supported")),
+    Case("image-not-an-image", "template.pptx", _image("{work}/fake.png"),
+         ("content.json", "fake.png", "as an image")),
     Case("strict-unresolved-tokens", "template.pptx", {"tokens": {"client": "Globex"}},
          ("content.json", "author"), extra=("--strict",)),
     Case("unknown-set", "template.pptx", NOOP, ("NOPE",), extra=("--set", "NOPE=1")),
@@ -129,6 +145,13 @@ CASES = [
          out="missing/x.pptx"),
     Case("report-folder-missing", "template.pptx", NOOP, ("--report", "nowhere"),
          extra=("--report", "{tmp}/nowhere/report.json")),
+    Case("output-is-directory", "template.pptx", NOOP, ("out", "is a directory"), out="out"),
+    Case("output-is-content", "template.pptx", NOOP, ("content.json", "content file"),
+         out="content.json"),
+    Case("report-is-directory", "template.pptx", NOOP, ("--report", "is a directory"),
+         extra=("--report", "{tmp}/out")),
+    Case("report-is-output", "template.pptx", NOOP, ("--report", "output deck"),
+         extra=("--report", "{tmp}/out/filled.pptx")),
     Case("output-is-template", "template.pptx", NOOP, ("template",), out="template.pptx"),
 ]
 
@@ -141,37 +164,64 @@ def _one_error_line(stderr: str) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
-def test_fill_bad_input_exits_2_with_one_line_and_writes_nothing(
-    work: Path, tmp_path: Path, case: Case
-) -> None:
+@dataclass
+class Ran:
+    proc: subprocess.CompletedProcess[str]
+    tmp: Path
+    content: Path
+    content_before: bytes | None
+
+
+def _run_case(work: Path, tmp: Path, case: Case) -> Ran | None:
     if case.template.startswith("corpus:"):
         template = CORPUS / case.template.removeprefix("corpus:")
         if not template.is_file():
-            pytest.skip(f"corpus deck {template} not present")
+            return None
     else:
         template = work / case.template
-    content = tmp_path / "content.json"
+    content = tmp / "content.json"
     if isinstance(case.content, str):
         content.write_text(case.content)
     elif case.content is not None:
-        content.write_text(json.dumps(case.content))
-    (tmp_path / "out").mkdir()
-    out = work / case.out if case.out == "template.pptx" else tmp_path / case.out
-    report = tmp_path / "out" / "report.json"
-    before = sorted(p.name for p in work.iterdir())
-
-    extra = [a.replace("{tmp}", str(tmp_path)) for a in case.extra]
+        content.write_text(json.dumps(case.content).replace("{work}", str(work)))
+    content_before = content.read_bytes() if content.exists() else None
+    (tmp / "out").mkdir()
+    out = work / case.out if case.out == "template.pptx" else tmp / case.out
+    report = tmp / "out" / "report.json"
+    extra = [a.replace("{tmp}", str(tmp)) for a in case.extra]
     proc = run("fill", template, content, "-o", out, "--report", report, "--no-crosscheck",
                *extra)
+    return Ran(proc, tmp, content, content_before)
 
+
+@pytest.fixture(scope="module")
+def fill_runs(work: Path, tmp_path_factory: pytest.TempPathFactory
+              ) -> tuple[dict[str, Ran | None], list[str]]:
+    """Every case's CLI run, a few at a time (each is a separate process and folder)."""
+    before = sorted(p.name for p in work.iterdir())
+    tmps = [tmp_path_factory.mktemp(c.id) for c in CASES]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        runs = list(pool.map(lambda c, t: _run_case(work, t, c), CASES, tmps))
+    return {c.id: r for c, r in zip(CASES, runs, strict=True)}, before
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_fill_bad_input_exits_2_with_one_line_and_writes_nothing(
+    work: Path, fill_runs: tuple[dict[str, Ran | None], list[str]], case: Case
+) -> None:
+    runs, work_before = fill_runs
+    ran = runs[case.id]
+    if ran is None:
+        pytest.skip(f"corpus deck {case.template} not present")
+    proc, tmp = ran.proc, ran.tmp
     assert proc.returncode == 2, proc.stderr
     line = _one_error_line(proc.stderr)
     for needle in case.needles:
         assert needle in line, (needle, line)
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == []
-    assert not (tmp_path / "missing").exists() and not (tmp_path / "nowhere").exists()
-    assert sorted(p.name for p in work.iterdir()) == before
+    assert sorted(p.name for p in (tmp / "out").iterdir()) == []
+    assert (ran.content.read_bytes() if ran.content.exists() else None) == ran.content_before
+    assert not (tmp / "missing").exists() and not (tmp / "nowhere").exists()
+    assert sorted(p.name for p in work.iterdir()) == work_before
     assert (work / "template.pptx").read_bytes() == TEMPLATE.read_bytes()
 
 
@@ -217,3 +267,18 @@ def test_inventory_bad_deck_exits_2_and_writes_nothing(
         assert needle in line, (needle, line)
     assert proc.stdout == ""
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("target", ["dir", "deck", "missing/inv.json"])
+def test_inventory_refuses_an_output_it_must_not_write(work: Path, tmp_path: Path,
+                                                       target: str) -> None:
+    deck = tmp_path / "deck.pptx"
+    shutil.copy(TEMPLATE, deck)
+    (tmp_path / "dir").mkdir()
+    out = {"dir": tmp_path / "dir", "deck": deck}.get(target, tmp_path / target)
+    proc = run("inventory", deck, "-o", out)
+    assert proc.returncode == 2, proc.stderr
+    assert str(out) in _one_error_line(proc.stderr)
+    assert deck.read_bytes() == TEMPLATE.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pptx", "dir"]
+    assert list((tmp_path / "dir").iterdir()) == []
