@@ -37,12 +37,19 @@ def detect(ctx: Ctx) -> list[Defect]:
             continue
         ox, oy = overflow_px(it.bbox, cb)
         if ox > 0 or oy > 0:
+            details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
+            above = it.bbox.y - cb.y
+            if above > _EPS:
+                # Tight line spacing lifts the first line's glyphs over the top edge; say how
+                # far, and how much room the text leaves at the bottom to move down into.
+                details["above_top_px"] = round(above, 4)
+                details["room_below_px"] = round(it.bbox.bottom - cb.bottom, 4)
             out.append(
                 Defect(
                     type="content_overflow",
                     eid=it.eid,
                     severity=round(ox + oy, 4),
-                    details={"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)},
+                    details=details,
                     hint=_hint(ctx, it, cb, ox, oy),
                 )
             )

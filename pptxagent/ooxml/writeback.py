@@ -6,7 +6,8 @@
   open, so the sizes written are final;
 * line height: ``a:lnSpc/a:spcPct`` on each paragraph (multiple / 1.2 × 100000);
 * geometry: ``a:xfrm`` off/ext (added at its schema position when the shape inherited it);
-* autogrow shapes (``a:spAutoFit``): ``a:ext/@cy`` from the measured text height.
+* autogrow shapes (``a:spAutoFit``): ``a:ext/@cy`` from the measured text height;
+* text insets: ``a:bodyPr/@lIns`` … ``@bIns`` for the sides that changed.
 
 Every insertion goes to its schema position. Returns ``Change`` records in human terms.
 """
@@ -36,7 +37,7 @@ class Change(BaseModel):
 
     eid: str
     shape: str
-    what: Literal["font", "line_height", "move", "resize", "autofit_height"]
+    what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset"]
     text: str
 
 
@@ -205,6 +206,28 @@ def _autofit_height(body: etree._Element | None, text_h: float | None) -> float 
     return text_h + ins
 
 
+_INSET_ATTRS = (("left", "lIns"), ("top", "tIns"), ("right", "rIns"), ("bottom", "bIns"))
+
+
+def _write_insets(body: etree._Element, before: Element, after: Element) -> list[str]:
+    """Write the insets that changed onto ``a:bodyPr``; return them in human terms."""
+    i0, i1 = before.style.insets, after.style.insets
+    if i1 is None or i0 == i1:
+        return []
+    bpr = body.find(qn("a:bodyPr"))
+    if bpr is None:
+        bpr = insert_in_order(body, etree.Element(qn("a:bodyPr")), SCHEMA_ORDER["p:txBody"])
+    for side, attr in _INSET_ATTRS:
+        old = getattr(i0, side) if i0 is not None else None
+        new = getattr(i1, side)
+        if old is None or abs(new - old) > 0.01:
+            bpr.set(attr, str(max(0, round(px_to_emu(new)))))
+    return [f"{side} inset {_num(getattr(i0, side) if i0 else 0)} → "
+            f"{_num(getattr(i1, side))} px (text moved inside its box)"
+            for side, _ in _INSET_ATTRS
+            if abs(getattr(i1, side) - (getattr(i0, side) if i0 else 0.0)) > 0.01]
+
+
 def write_back(pkg: Package, before: Element, after: Element, *,
                text_height_px: float | None = None) -> list[Change]:
     """Write ``after`` (the refined element) over ``before`` (as inventoried) into the part.
@@ -221,7 +244,7 @@ def write_back(pkg: Package, before: Element, after: Element, *,
     label = src.name or before.eid
     changes: list[Change] = []
 
-    def note(what: Literal["font", "line_height", "move", "resize", "autofit_height"],
+    def note(what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset"],
              text: str) -> None:
         changes.append(Change(eid=before.eid, shape=label, what=what, text=text))
 
@@ -239,6 +262,9 @@ def write_back(pkg: Package, before: Element, after: Element, *,
         _write_line(body, before, l1 / (after.baseLineHeight or before.baseLineHeight or l0))
         note("line_height", f"line spacing {_num(l0 * 100 / LINE_PITCH)}% → "
                             f"{_num(l1 * 100 / LINE_PITCH)}% ({_pct(l0, l1)})")
+    if body is not None:
+        for text in _write_insets(body, before, after):
+            note("inset", text)
     a, b = before.layout, after.layout
     new_h = _autofit_height(body, text_height_px)
     h = new_h if new_h is not None else b.h

@@ -13,7 +13,8 @@ from pptxagent.ooxml.writeback import write_back
 def _differs(a: Element, b: Element) -> bool:
     la, lb = a.layout, b.layout
     geo = any(abs(getattr(la, k) - getattr(lb, k)) > 0.01 for k in ("x", "y", "w", "h"))
-    return geo or a.style.fontSize != b.style.fontSize or a.style.lineHeight != b.style.lineHeight
+    return (geo or a.style.fontSize != b.style.fontSize or a.style.lineHeight != b.style.lineHeight
+            or a.style.insets != b.style.insets)
 
 
 def write_back_element(

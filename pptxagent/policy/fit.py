@@ -2,9 +2,10 @@
 
 A designer expects what PowerPoint's own "shrink text on overflow" does: the box stays where
 the template put it and the text gets smaller (font first, then up to 20% tighter line
-spacing, never below the min font). Only when the font is at its minimum does the inner
-policy (``hints``) move or grow the box, and then never over template art (decorations) the
-box did not already touch.
+spacing, never below the min font). Text that tight line spacing lifts over the box's top
+edge moves down inside the box instead (a larger top inset). Only when the font is at its
+minimum does the inner policy (``hints``) move or grow the box, and then never over template
+art (decorations) the box did not already touch.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ LINE_FLOOR = 0.8
 """Line spacing never goes below 80% of the template's (PowerPoint's lnSpcReduction max)."""
 SAFETY = 0.98
 ART_GAP_PX = 2.0
+LIFT_MARGIN_PX = 0.5
 
 
 def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
@@ -66,6 +68,28 @@ def shrink_edit(
     return out, enough
 
 
+def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
+    """Insets that move top-anchored (or centred) text down by as much as tight line spacing
+    lifts its first line over the box's top edge, when that is the whole overflow and the
+    box has the room below; None otherwise. The font and the box stay as the template has
+    them: a smaller font or a taller box would not lower the glyphs."""
+    above = float(d.details.get("above_top_px", 0.0))
+    room = float(d.details.get("room_below_px", 0.0))
+    ox = float(d.details.get("overflow_x_px", 0.0))
+    oy = float(d.details.get("overflow_y_px", 0.0))
+    anchor = el.style.verticalAlign or "top"
+    if above <= 0 or ox > 0 or oy > above + 0.01 or anchor == "bottom":
+        return None
+    ins = el.style.insets
+    top, right, bottom, left = (ins.top, ins.right, ins.bottom, ins.left) if ins else (
+        0.0, 0.0, 0.0, 0.0)
+    shift = math.ceil((above + LIFT_MARGIN_PX) * 10) / 10
+    if room - bottom < shift + LIFT_MARGIN_PX:
+        return None
+    top += shift if anchor == "top" else 2 * shift
+    return {"top": top, "right": right, "bottom": bottom, "left": left}
+
+
 def _avoid_art(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, float]:
     """Clip a moved/grown text box so it does not newly cover template art."""
     el = ir.element(eid)
@@ -97,10 +121,16 @@ class FitPolicy:
         edits = {e.eid: e.model_copy(deep=True) for e in patch.edits}
         other = {e for d in diag.defects if d.type != "content_overflow"
                  for e in (d.eid, d.owner_eid, d.other_eid) if e}
+        lifted: set[str] = set()
         for d in diag.defects:
             if d.type != "content_overflow" or not d.eid:
                 continue
             el = ir.element(d.eid)
+            lift = lift_edit(el, d) if el.is_text and d.eid not in other else None
+            if lift is not None:
+                edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
+                lifted.add(d.eid)
+                continue
             fit = shrink_edit(el, d, ctx.settings) if el.is_text else None
             if fit is None:
                 continue
@@ -113,6 +143,10 @@ class FitPolicy:
                 e.layout = {} if enough else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
             edits[d.eid] = e
+        if lifted and all(d.eid in lifted for d in diag.defects):
+            # Nothing else is wrong: the inner policy's moves (making room for a taller box)
+            # are not needed, and untouched shapes keep their place.
+            edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
             if e.layout and ir.element(e.eid).is_text:
                 e.layout = _avoid_art(ir, e.eid, e.layout)
