@@ -104,8 +104,6 @@ def command(
               else FitPolicy(build_policy(policy_name, llm_base_url, llm_model, llm_api_key)))
     if report_path is not None:
         check_report_path(report_path, out, template, content)
-    if rollout_dir is not None and rollout_dir.exists() and not rollout_dir.is_dir():
-        raise InputError(f"--rollout-dir {rollout_dir}: exists and is not a directory")
     existed = out.exists()
     try:
         report = fill_deck(FillOptions(

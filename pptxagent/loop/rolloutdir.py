@@ -20,11 +20,44 @@ _NAME = (
 )
 ROLLOUT_FILE = re.compile(rf"^(?:{_NAME})$")
 _LEFTOVER_TMP = re.compile(rf"^\.(?:{_NAME})\.(?:.*\.tmp|tmp\.png)$")
+SLIDE_DIR = re.compile(r"^slide-\d+$")
+"""``pptxagent fill --rollout-dir`` keeps one rollout per output slide in ``slide-NN``."""
 
 
 def is_rollout_file(name: str) -> bool:
     """``ir_3.json``, ``render_0.png``, ``trace.jsonl`` …, or a temp file writing one of them."""
     return bool(ROLLOUT_FILE.match(name) or _LEFTOVER_TMP.match(name))
+
+
+def _foreign(path: Path) -> list[str]:
+    return [p.name for p in sorted(path.iterdir(), key=lambda p: p.name)
+            if p.is_symlink() or not p.is_file() or not is_rollout_file(p.name)]
+
+
+def _refuse(option: str, path: Path, foreign: list[str], what: str) -> None:
+    if foreign:
+        more = f" and {len(foreign) - 5} more" if len(foreign) > 5 else ""
+        raise InputError(
+            f"{option} {path}: directory is not empty and holds more than {what} "
+            f"({', '.join(foreign[:5])}{more}); give a new or empty directory, or one "
+            "holding only a previous run's rollouts"
+        )
+
+
+def _check_dir(path: Path, option: str) -> bool:
+    """False when ``path`` does not exist yet; raises when it is something else than a dir."""
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{option} {path}: exists and is not a directory")
+    return path.is_dir()
+
+
+def _remove(path: Path, names: Iterable[str], option: str) -> None:
+    for name in names:
+        try:
+            (path / name).unlink()
+        except OSError as exc:
+            raise InputError(f"{option} {path}: cannot remove the stale {name}: "
+                             f"{exc.strerror or exc}") from exc
 
 
 def prepare_rollout_dir(path: Path, keep: Iterable[Path] = (), option: str = "--rollout-dir"
@@ -35,29 +68,37 @@ def prepare_rollout_dir(path: Path, keep: Iterable[Path] = (), option: str = "--
     survive (the input IR itself may live in the directory). Raises ``InputError`` naming the
     directory and the foreign entries when it holds anything that is not a rollout file.
     """
-    if path.exists() and not path.is_dir():
-        raise InputError(f"{option} {path}: exists and is not a directory")
+    if not _check_dir(path, option):
+        return []
+    _refuse(option, path, _foreign(path), "rollout files")
+    kept = {p.resolve() for p in keep}
+    stale = sorted(p.name for p in path.iterdir() if p.resolve() not in kept)
+    _remove(path, stale, option)
+    return stale
+
+
+def check_deck_rollout_dir(path: Path, option: str = "--rollout-dir") -> None:
+    """``pptxagent fill``'s rollout root: only ``slide-NN`` folders of rollout files allowed."""
+    if not _check_dir(path, option):
+        return
+    foreign: list[str] = []
+    for p in sorted(path.iterdir(), key=lambda p: p.name):
+        if p.is_dir() and not p.is_symlink() and SLIDE_DIR.match(p.name):
+            foreign += [f"{p.name}/{n}" for n in _foreign(p)]
+        else:
+            foreign.append(p.name)
+    _refuse(option, path, foreign, "slide-NN rollout folders")
+
+
+def clear_deck_rollout_dir(path: Path, option: str = "--rollout-dir") -> list[str]:
+    """Check ``path`` as above, then remove every previous slide rollout in it."""
+    check_deck_rollout_dir(path, option)
     if not path.is_dir():
         return []
-    kept = {p.resolve() for p in keep}
-    entries = sorted(path.iterdir(), key=lambda p: p.name)
-    foreign = [p.name for p in entries
-               if p.is_symlink() or not p.is_file() or not is_rollout_file(p.name)]
-    if foreign:
-        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5
-                                          else "")
-        raise InputError(
-            f"{option} {path}: directory is not empty and holds more than rollout files "
-            f"({shown}); give a new or empty directory, or one holding only a previous rollout"
-        )
     removed = []
-    for p in entries:
-        if p.resolve() in kept:
-            continue
-        try:
-            p.unlink()
-        except OSError as exc:
-            raise InputError(f"{option} {path}: cannot remove the stale {p.name}: "
-                             f"{exc.strerror or exc}") from exc
-        removed.append(p.name)
+    for sub in sorted(path.iterdir(), key=lambda p: p.name):
+        names = sorted(p.name for p in sub.iterdir())
+        _remove(sub, names, option)
+        sub.rmdir()
+        removed.append(sub.name)
     return removed

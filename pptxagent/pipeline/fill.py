@@ -23,6 +23,7 @@ from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
+from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
@@ -33,6 +34,12 @@ from pptxagent.policy.fit import FitPolicy
 from pptxagent.settings import Settings
 
 Progress = Callable[[str], None]
+
+FILL_MAX_ITER = 6
+"""Patches per filled slide (``--set MAX_ITER=`` overrides). Content far too long for a
+template box needs its font taken from the template's size to near the min font; at the
+spec's 15% per patch (HIGH_PRIO_SIZE_BUDGET) 32 pt → 18 pt alone takes four patches, which
+the spec's default of 3 would cut short into a degraded slide."""
 
 
 @dataclass
@@ -104,6 +111,8 @@ def load_input(job: FillJob) -> None:
         raise InputError(f"{o.out}: refusing to overwrite the content file; choose another -o")
     if o.out.is_dir():
         raise InputError(f"{o.out}: is a directory; -o takes the path of the .pptx to write")
+    if o.rollout_dir is not None:
+        check_deck_rollout_dir(o.rollout_dir)
     if not o.out.parent.is_dir():
         raise InputError(f"{o.out}: the output folder {o.out.parent} does not exist")
     job.content = load_content(o.content)
@@ -115,7 +124,8 @@ def open_template(job: FillJob) -> None:
     job.template_deck = inventory_deck(job.pkg)
     size = job.template_deck.slide
     job.settings = Settings().with_overrides(
-        {"SLIDE_W": size.w, "SLIDE_H": size.h, **job.opts.settings_overrides}
+        {"SLIDE_W": size.w, "SLIDE_H": size.h, "MAX_ITER": FILL_MAX_ITER,
+         **job.opts.settings_overrides}
     )
 
 
@@ -129,6 +139,12 @@ def fill_content(job: FillJob) -> None:
         exc.message = f"{job.opts.content}: {exc.message}"
         exc.args = (exc.message,)
         raise
+
+
+def clear_rollouts(job: FillJob) -> None:
+    """The input is good: remove a previous run's slide rollouts from --rollout-dir."""
+    if job.opts.rollout_dir is not None:
+        clear_deck_rollout_dir(job.opts.rollout_dir)
 
 
 def inventory_filled(job: FillJob) -> None:
@@ -228,6 +244,7 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     load_input,
     open_template,
     fill_content,
+    clear_rollouts,
     inventory_filled,
     template_baseline,
     refine_slides,

@@ -152,6 +152,9 @@ CASES = [
          extra=("--report", "{tmp}/out")),
     Case("report-is-output", "template.pptx", NOOP, ("--report", "output deck"),
          extra=("--report", "{tmp}/out/filled.pptx")),
+    Case("rollout-dir-not-only-rollouts", "template.pptx", NOOP, ("--rollout-dir", "not empty",
+                                                                  "bomb.pptx"),
+         extra=("--rollout-dir", "{work}")),
     Case("output-is-template", "template.pptx", NOOP, ("template",), out="template.pptx"),
 ]
 
@@ -188,7 +191,7 @@ def _run_case(work: Path, tmp: Path, case: Case) -> Ran | None:
     (tmp / "out").mkdir()
     out = work / case.out if case.out == "template.pptx" else tmp / case.out
     report = tmp / "out" / "report.json"
-    extra = [a.replace("{tmp}", str(tmp)) for a in case.extra]
+    extra = [a.replace("{tmp}", str(tmp)).replace("{work}", str(work)) for a in case.extra]
     proc = run("fill", template, content, "-o", out, "--report", report, "--no-crosscheck",
                *extra)
     return Ran(proc, tmp, content, content_before)

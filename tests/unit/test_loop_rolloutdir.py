@@ -55,3 +55,29 @@ def test_a_file_in_place_of_the_directory_is_refused(tmp_path: Path) -> None:
     (tmp_path / "r").write_text("x")
     with pytest.raises(InputError, match="exists and is not a directory"):
         prepare_rollout_dir(tmp_path / "r")
+
+
+def test_deck_rollout_root_holds_only_slide_folders_and_is_cleared(tmp_path: Path) -> None:
+    from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
+
+    for n in (1, 2, 7):
+        (tmp_path / f"slide-{n:02d}").mkdir()
+        (tmp_path / f"slide-{n:02d}" / "ir_0.json").write_text("{}")
+    check_deck_rollout_dir(tmp_path)
+    assert clear_deck_rollout_dir(tmp_path) == ["slide-01", "slide-02", "slide-07"]
+    assert list(tmp_path.iterdir()) == []
+    assert clear_deck_rollout_dir(tmp_path / "absent") == []
+
+
+@pytest.mark.parametrize("stray", ["report.json", "slide-01/notes.txt", "slides/ir_0.json"])
+def test_deck_rollout_root_with_anything_else_is_refused(tmp_path: Path, stray: str) -> None:
+    from pptxagent.loop.rolloutdir import check_deck_rollout_dir
+
+    (tmp_path / "slide-01").mkdir()
+    (tmp_path / "slide-01" / "trace.jsonl").write_text("")
+    (tmp_path / stray).parent.mkdir(exist_ok=True)
+    (tmp_path / stray).write_text("mine")
+    shown = stray.split("/")[0] if stray.startswith("slides") else stray
+    with pytest.raises(InputError, match=f"not empty.*{shown}"):
+        check_deck_rollout_dir(tmp_path)
+    assert (tmp_path / stray).read_text() == "mine"
