@@ -7,9 +7,9 @@ subtracted), so one evaluate call measures a whole deck:
 ``[slide, eid, bx, by, bw, bh, content | null, zIndex | null, fontSize, lineHeight, visible]``
 
 ``content`` is ``[x, y, w, h]``: the union of ``range.getClientRects()`` over the element's
-contents, as the spec's ``measureContent``, except that white space hanging past the box at
-a wrapped line's end is left out (PowerPoint and LibreOffice do not draw it there); ``null``
-when there are no rects (no text, images). For an element truncated by the hard fallback
+contents, exactly as the spec's ``measureContent`` (the renderer's ``white-space: pre-line``
+keeps a space at a soft wrap from hanging past the box); ``null`` when there are no rects
+(no text, images). For an element truncated by the hard fallback
 (``overflow: hidden``) the content box is clipped to the element's box: what the reader can
 see.
 """
@@ -24,38 +24,12 @@ from pptxagent.ir import Box, Computed, DomElement, DomSnapshot, SlideIR
 
 MEASURE_JS = r"""
 (arg) => {
-  // Spec §4: union of the Range's client rects, slide-local. One refinement: white space
-  // that hangs past the text box at a wrapped line's end (white-space: pre-wrap keeps it;
-  // PowerPoint and LibreOffice drop it) is not content, so a text node whose rects leave
-  // the element's inner box is measured by its visible (non-white) stretches instead.
-  function textRects(node, inner, range) {
-    range.selectNodeContents(node);
-    const all = Array.from(range.getClientRects());
-    if (all.every((r) => r.x >= inner.x0 - 0.5 && r.x + r.width <= inner.x1 + 0.5)) return all;
-    const out = [];
-    const re = /\S+/g;
-    let m;
-    while ((m = re.exec(node.data)) !== null) {
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      out.push(...range.getClientRects());
-    }
-    return out;
-  }
+  // Spec §4, verbatim: union of the Range's client rects, slide-local. (The renderer uses
+  // white-space: pre-line so no space hangs past the box at a soft wrap.)
   function measureContent(element, slideRect) {
     const range = document.createRange();
-    const b = element.getBoundingClientRect();
-    const cs = getComputedStyle(element);
-    const inner = { x0: b.x + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft),
-                    x1: b.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight) };
-    // What range.selectNodeContents(element).getClientRects() unites: the border boxes of
-    // the element's child elements and the boxes of every text node inside.
-    const rects = [];
-    for (const child of element.children) rects.push(...child.getClientRects());
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-      rects.push(...textRects(n, inner, range));
-    }
+    range.selectNodeContents(element);
+    const rects = Array.from(range.getClientRects());
     if (rects.length === 0) return null;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const r of rects) {
@@ -66,7 +40,7 @@ MEASURE_JS = r"""
     }
     return { x: minX - slideRect.x, y: minY - slideRect.y, w: maxX - minX, h: maxY - minY };
   }
-  const R = (v) => Math.round(v * 100) / 100;
+  const R = (v) => v;  // exact: Chromium lays out in 1/64 px; rounding could flip a strict >
   const rows = [];
   for (const slide of document.querySelectorAll('.slide')) {
     const s = slide.getBoundingClientRect();

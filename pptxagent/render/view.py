@@ -6,6 +6,7 @@ The templates only loop and escape; every number and style string is made here.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -98,6 +99,16 @@ def element_view(el: Element, where: str, assets_dir: Path | None) -> ElementVie
     return _text_view(el, decl, where)
 
 
+_SPACES = re.compile(r" {2,}")
+
+
+def text_lines(text: str) -> list[str]:
+    """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
+    (all but the last become no-break spaces, so the run can still wrap at its end)."""
+    return [_SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)
+            for line in text.split("\n")]
+
+
 def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
     st = el.style
     font_px = st.fontSize or DEFAULT_FONT_PX
@@ -112,7 +123,9 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
         ("line-height", css.num(line_h)),
         ("color", css.color(st.color, f"{where}: style.color") if st.color else "#000"),
         ("text-align", st.textAlign or "left"),
-        ("white-space", "pre-wrap" if st.wrap is not False else "pre"),
+        # pre-line, not pre-wrap: a space at a soft wrap must not hang past the box (the
+        # spec's Range union would count it as overflow; PowerPoint does not draw it).
+        ("white-space", "pre-line" if st.wrap is not False else "pre"),
     ]
     if st.fontWeight is not None:
         decl.append(("font-weight", css.font_weight(st.fontWeight, f"{where}: style.fontWeight")))
@@ -132,7 +145,7 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
         decl.append(("justify-content", _JUSTIFY[anchor]))
     style = css.declarations(decl)
     if el.paragraphs is None:
-        return ElementView(el.eid, "text", style, lines=el.content.split("\n"))
+        return ElementView(el.eid, "text", style, lines=text_lines(el.content))
     paras = [_para_view(el, p, f"{where}: paragraphs[{i}]") for i, p in enumerate(el.paragraphs)]
     return ElementView(el.eid, "paras", style, paragraphs=paras)
 
@@ -185,4 +198,4 @@ def _run_view(el: Element, r: Run, where: str) -> RunView:
         decl.append(("text-decoration", "underline"))
     if r.color:
         decl.append(("color", css.color(r.color, f"{where}: color")))
-    return RunView(css.declarations(decl), r.text.split("\n"))
+    return RunView(css.declarations(decl), text_lines(r.text))
