@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
+from pptx import Presentation
 
 from pptxagent.diagnose import diagnose
+from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.ir import SlideIR
 from pptxagent.measure import Measurer
+from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.settings import Settings
 
 
@@ -30,3 +37,65 @@ def test_space_hanging_at_a_wrapped_line_end_is_not_an_overflow(align: str) -> N
     assert box.contentBox.x + box.contentBox.w <= 412 + 514 - 9.6 + 0.5
     assert box.contentBox.h > 2 * 56  # the text did wrap: the fix is not hiding lines
     assert diagnose(ir, dom, settings).summary.defect_count == 0
+
+
+CORPUS = Path(__file__).parents[2].parent / "shared" / "corpus" / "pptx"
+EMU_PX = 9525
+
+
+def _fill(tmp: Path, template: str, content: dict[str, Any]) -> tuple[Path, FillReport]:
+    src = tmp / "content.json"
+    src.write_text(json.dumps(content))
+    out = tmp / "out.pptx"
+    report = fill_deck(FillOptions(template=CORPUS / template, content=src, out=out))
+    return out, report
+
+
+def _drawn_inside(out: Path, slide_no: int, shape_id: str) -> tuple[float, float]:
+    """How far (px) LibreOffice draws the shape's text past its box: (above, below)."""
+    box = get_libreoffice().text_bounds(out)[slide_no][shape_id]
+    shape = next(s for s in Presentation(str(out)).slides[slide_no - 1].shapes
+                 if str(s.shape_id) == shape_id)
+    top, height = shape.top / EMU_PX, shape.height / EMU_PX
+    return top - box.y, box.y + box.h - (top + height)
+
+
+LONG_BODY = [
+    "Revenue growth margin pipeline customers retention churn forecast" if i % 3 != 2
+    else {"text": "Capacity hiring platform roadmap quality latency security", "level": 1}
+    for i in range(16)
+]
+
+
+@pytest.mark.browser
+@pytest.mark.libreoffice
+def test_far_too_long_body_is_shrunk_within_min_fonts_not_degraded(tmp_path: Path) -> None:
+    # 16 long bullets in a 32 pt content placeholder: three patches at 15% could not get
+    # there and the slide came out degraded although 15 pt (the body min) fits them.
+    out, report = _fill(tmp_path, "poi__layouts.pptx", {"slides": [{"template_slide": 2,
+                        "fill": {"title": "Regional expansion", "body": LONG_BODY}}]})
+    (slide,) = report.slides
+    assert slide.quality != "degraded", slide.changes
+    fonts = [c["text"] for c in slide.changes if c["what"] == "font" and c["eid"] == "sp3"]
+    assert fonts and "32 →" in fonts[0]
+    sizes = {r.font.size.pt for sh in Presentation(str(out)).slides[0].shapes
+             if sh.shape_id == 3 for p in sh.text_frame.paragraphs for r in p.runs}
+    assert sizes and min(sizes) >= 15 - 0.01  # the body's min font (20 px)
+    above, below = _drawn_inside(out, 1, "3")
+    assert above <= 2 and below <= 2
+
+
+@pytest.mark.browser
+@pytest.mark.libreoffice
+def test_tight_title_on_a_top_anchored_box_moves_down_instead_of_degrading(
+    tmp_path: Path,
+) -> None:
+    # Credit Suisse A4 template: a top-anchored title box at 82% line spacing.
+    out, report = _fill(tmp_path, "aspose__PresFontsSubst.pptx", {"slides": [{
+        "template_slide": 2, "fill": {"name:Title 1": "Quarterly results"}}]})
+    (slide,) = report.slides
+    assert slide.quality != "degraded"
+    assert not [c for c in slide.changes if c["what"] == "font"]  # three words: no shrink
+    assert [c["what"] for c in slide.changes if c["eid"] == "sp8"] == []  # untouched: stays
+    above, below = _drawn_inside(out, 1, "7")
+    assert above <= 2 and below <= 2
