@@ -47,6 +47,8 @@ class DomElement(BaseModel):
     bbox: Box
     safeBox: Box
     contentBox: Box | None = None
+    textBox: Box | None = None
+    """The text alone (glyph line boxes, no element boxes): compared with LibreOffice."""
     zIndex: int
     computed: Computed
     visible: bool = True

@@ -4,7 +4,8 @@ The script runs once per document and returns one flat row per ``[data-eid]`` el
 every ``.slide`` container, all coordinates slide-local (the element's own container rect is
 subtracted), so one evaluate call measures a whole deck:
 
-``[slide, eid, bx, by, bw, bh, content | null, zIndex | null, fontSize, lineHeight, visible]``
+``[slide, eid, bx, by, bw, bh, content | null, zIndex | null, fontSize, lineHeight, visible,
+text | null]``
 
 ``content`` is ``[x, y, w, h]``: the union of ``range.getClientRects()`` over the element's
 contents, exactly as the spec's ``measureContent`` (the renderer's ``white-space: pre-line``
@@ -40,6 +41,24 @@ MEASURE_JS = r"""
     }
     return { x: minX - slideRect.x, y: minY - slideRect.y, w: maxX - minX, h: maxY - minY };
   }
+  // Text only (no element boxes, no bullets): what the cross-check compares with the
+  // text LibreOffice drew.
+  function measureText(element, slideRect) {
+    const range = document.createRange();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+      if (!/\S/.test(n.data) || n.parentElement.closest(".bu") !== null) continue;
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) {
+        if (r.width === 0) continue;
+        minX = Math.min(minX, r.x); minY = Math.min(minY, r.y);
+        maxX = Math.max(maxX, r.x + r.width); maxY = Math.max(maxY, r.y + r.height);
+      }
+    }
+    if (minX === Infinity) return null;
+    return [minX - slideRect.x, minY - slideRect.y, maxX - minX, maxY - minY];
+  }
   const R = (v) => v;  // exact: Chromium lays out in 1/64 px; rounding could flip a strict >
   const rows = [];
   for (const slide of document.querySelectorAll('.slide')) {
@@ -62,7 +81,8 @@ MEASURE_JS = r"""
       const z = cs.zIndex === 'auto' ? null : parseInt(cs.zIndex, 10);
       rows.push([index, el.dataset.eid, R(bx), R(by), R(b.width), R(b.height),
                  c === null ? null : [R(c.x), R(c.y), R(c.w), R(c.h)],
-                 z, R(fs), Math.round(lh * 10000) / 10000, visible]);
+                 z, R(fs), Math.round(lh * 10000) / 10000, visible,
+                 visible ? measureText(el, s) : null]);
     }
   }
   return rows;
@@ -106,6 +126,8 @@ def snapshot(ir: SlideIR, rows: dict[str, Row], safe_padding: float) -> DomSnaps
                 bbox=bbox,
                 safeBox=bbox.inflate(safe_padding),
                 contentBox=content,
+                textBox=None if row[11] is None else Box(
+                    x=row[11][0], y=row[11][1], w=row[11][2], h=row[11][3]),
                 zIndex=z,
                 computed=Computed(fontSize=row[8], lineHeight=row[9]),
                 visible=visible,

@@ -37,8 +37,9 @@ def _compare(w: SlideWork, lo: Mapping[str, Box]) -> CrosscheckResult:
     browser: dict[str, Box] = {}
     for eid in eids:
         d = w.dom.get(eid)
-        if d is not None and d.contentBox is not None:
-            browser[eid] = d.contentBox
+        box = None if d is None else (d.textBox or d.contentBox)
+        if box is not None:
+            browser[eid] = box
     mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
     return compare(browser, mine, shapes)
@@ -56,6 +57,7 @@ def _summary(res: CrosscheckResult) -> dict[str, Any]:
             {"eid": c.eid, "status": c.status,
              "max_edge_diff_px": None if c.max_edge_diff_px is None
              else round(c.max_edge_diff_px, 2),
+             "edges_px": [round(v, 1) for v in (c.d_left, c.d_top, c.d_right, c.d_bottom)],
              "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2)}
             for c in res.elements
         ],
