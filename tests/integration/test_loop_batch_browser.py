@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pptxagent.diagnose import diagnose
+from pptxagent.engines.chromium import Chromium
 from pptxagent.ir import SlideIR, dump
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome, refine
@@ -30,8 +31,8 @@ def load(name: str) -> SlideIR:
 
 
 @pytest.fixture(scope="module")
-def measurer() -> Measurer:
-    return Measurer()
+def measurer(browser: Chromium) -> Measurer:
+    return Measurer(browser)
 
 
 @pytest.fixture(scope="module")
