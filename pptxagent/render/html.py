@@ -15,6 +15,7 @@ import jinja2
 
 import pptxagent
 from pptxagent.ir import SlideIR
+from pptxagent.render.images import ImageTable
 from pptxagent.render.view import SlideView, slide_view
 
 TEMPLATE_DIR = Path(pptxagent.__file__).resolve().parent.parent / "templates" / "html"
@@ -36,17 +37,20 @@ def _environment() -> jinja2.Environment:
     )
 
 
-def _document(views: list[SlideView], title: str) -> str:
+def _document(views: list[SlideView], images: ImageTable, title: str) -> str:
     template = _environment().get_template(DOCUMENT_TEMPLATE)
-    return template.render(slides=views, title=title, gap=SLIDE_GAP_PX, page_pad=PAGE_PAD_PX)
+    return template.render(slides=views, images=images.rules(), title=title, gap=SLIDE_GAP_PX,
+                           page_pad=PAGE_PAD_PX)
 
 
 def render_slide(ir: SlideIR, *, assets_dir: Path | None = None) -> str:
     """One slide as a document whose ``#slide`` container is ``ir.slide.w × ir.slide.h`` px."""
-    return _document([slide_view(ir, 0, assets_dir)], "slide")
+    images = ImageTable()
+    return _document([slide_view(ir, 0, assets_dir, images)], images, "slide")
 
 
 def render_deck(irs: Sequence[SlideIR], *, assets_dir: Path | None = None) -> str:
     """N slides in one document; container ``i`` has ``data-slide="i"`` (0-based)."""
-    views = [slide_view(ir, i, assets_dir) for i, ir in enumerate(irs)]
-    return _document(views, f"deck of {len(views)} slides")
+    images = ImageTable()
+    views = [slide_view(ir, i, assets_dir, images) for i, ir in enumerate(irs)]
+    return _document(views, images, f"deck of {len(views)} slides")

@@ -13,7 +13,7 @@ from pathlib import Path
 from pptxagent.errors import InputError
 from pptxagent.ir import Element, Paragraph, Run, SlideIR
 from pptxagent.render import css
-from pptxagent.render.images import image_src
+from pptxagent.render.images import ImageTable, image_src
 
 DEFAULT_FONT_PX = 18.0
 """Font size of a text element whose style has none."""
@@ -41,11 +41,14 @@ class ParaView:
 class ElementView:
     eid: str
     kind: str
-    """``text`` (text nodes + <br>), ``paras``, ``img``, ``box`` (decoration, missing image)."""
+    """``text`` (text nodes + <br>), ``paras``, ``box`` (decoration, image, missing image).
+
+    An image is a box whose CSS class (``im<n>``, from the document's ``ImageTable``) paints
+    the picture as a covering, centred background: ``object-fit: cover`` without an ``<img>``
+    per element, so a deck embeds each picture once. Its contents are empty (no rects)."""
     style: str
     lines: list[str] = field(default_factory=list)
     paragraphs: list[ParaView] = field(default_factory=list)
-    src: str = ""
     css_class: str = "el"
 
 
@@ -56,14 +59,16 @@ class SlideView:
     elements: list[ElementView]
 
 
-def slide_view(ir: SlideIR, index: int, assets_dir: Path | None) -> SlideView:
+def slide_view(
+    ir: SlideIR, index: int, assets_dir: Path | None, images: ImageTable
+) -> SlideView:
     seen: set[str] = set()
     views: list[ElementView] = []
     for i, el in enumerate(ir.elements):
         if el.eid in seen:
             raise InputError(f"slide {index}: elements[{i}]: duplicate eid {el.eid!r}")
         seen.add(el.eid)
-        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir))
+        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images))
     style = css.declarations([("width", css.px(ir.slide.w)), ("height", css.px(ir.slide.h))])
     return SlideView(index=index, style=style, elements=views)
 
@@ -82,7 +87,9 @@ def _box(el: Element) -> list[tuple[str, str]]:
     return decl
 
 
-def element_view(el: Element, where: str, assets_dir: Path | None) -> ElementView:
+def element_view(
+    el: Element, where: str, assets_dir: Path | None, images: ImageTable
+) -> ElementView:
     decl = _box(el)
     st = el.style
     if st.backgroundColor:
@@ -91,8 +98,8 @@ def element_view(el: Element, where: str, assets_dir: Path | None) -> ElementVie
     if el.type == "image":
         src = image_src(el.content, assets_dir)
         if src:
-            decl.append(("object-fit", "cover"))
-            return ElementView(el.eid, "img", css.declarations(decl), src=src)
+            cls = f"el im {images.css_class(src)}"
+            return ElementView(el.eid, "box", css.declarations(decl), css_class=cls)
         return ElementView(el.eid, "box", css.declarations(decl), css_class="el img-missing")
     if el.type == "decoration":
         return ElementView(el.eid, "box", css.declarations(decl))
@@ -146,11 +153,12 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
     style = css.declarations(decl)
     if el.paragraphs is None:
         return ElementView(el.eid, "text", style, lines=text_lines(el.content))
-    paras = [_para_view(el, p, f"{where}: paragraphs[{i}]") for i, p in enumerate(el.paragraphs)]
+    paras = [_para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
+             for i, p in enumerate(el.paragraphs)]
     return ElementView(el.eid, "paras", style, paragraphs=paras)
 
 
-def _para_view(el: Element, p: Paragraph, where: str) -> ParaView:
+def _para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> ParaView:
     fscale = el.font_scale()
     base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
     runs = p.runs or ([Run(text=p.text)] if p.text else [])
@@ -164,7 +172,7 @@ def _para_view(el: Element, p: Paragraph, where: str) -> ParaView:
         decl.append(("margin-left", css.px(p.marginLeft)))
     if p.indent:
         decl.append(("text-indent", css.px(p.indent)))
-    if p.spaceBefore:
+    if p.spaceBefore and not first:  # PowerPoint and LibreOffice skip it at the box's top
         decl.append(("margin-top", css.px(p.spaceBefore)))
     if p.spaceAfter:
         decl.append(("margin-bottom", css.px(p.spaceAfter)))
