@@ -111,16 +111,20 @@ class Chromium:
     def evaluate_document(self, html: str, script: str, arg: object = None) -> object:
         """Load ``html`` into the warm page and return ``(script)(arg)`` evaluated in it.
 
-        The result crosses over as one JSON string: Playwright's own serialisation of a
-        large nested result (a deck's rows) costs ~10× more than JSON. So the result must be
-        JSON data (no ``undefined`` inside, no NaN, no DOM nodes).
+        One round trip: the document is written (``document.write``, parsed synchronously)
+        and measured in the same ``evaluate``, without waiting for the load event, since
+        geometry never depends on subresources here (system fonts; pictures are CSS
+        backgrounds). The result crosses over as one JSON string: Playwright's own
+        serialisation of a large nested result (a deck's rows) costs ~10× more. So the
+        result must be JSON data (no ``undefined`` inside, no NaN, no DOM nodes).
         """
-        wrapped = f"(arg) => {{ const r = ({script})(arg); return r === undefined ? null : " \
-            "JSON.stringify(r); }"
+        wrapped = (
+            "(a) => { document.open(); document.write(a.html); document.close(); "
+            f"const r = ({script})(a.arg); return r === undefined ? null : JSON.stringify(r); }}"
+        )
         try:
             page = self._ready_page(None)
-            page.set_content(html, wait_until="load")
-            text: Any = page.evaluate(wrapped, arg)
+            text: Any = page.evaluate(wrapped, {"html": html, "arg": arg})
         except PlaywrightError as exc:
             self.close()  # the next call starts a fresh browser
             raise EngineError(f"Chromium failed while measuring: {exc}") from exc
