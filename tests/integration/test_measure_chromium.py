@@ -106,8 +106,33 @@ def test_screenshot_is_the_slide_only(measurer: Measurer, tmp_path: Path) -> Non
     assert struct.unpack(">II", head[16:24]) == (960, 720)
 
 
+def test_picture_is_painted_and_missing_picture_is_grey(
+    measurer: Measurer, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    picture = Path(__file__).parents[2] / "fixtures" / "team.png"
+    ir = slide({"eid": "pic", "type": "image", "priority": 40, "content": str(picture),
+                "layout": {"x": 0, "y": 0, "w": 600, "h": 300}},
+               {"eid": "gone", "type": "image", "priority": 40, "content": "nope.png",
+                "layout": {"x": 700, "y": 0, "w": 200, "h": 100}})
+    png = Image.open(measurer.screenshot(ir, tmp_path / "render_0.png")).convert("RGB")
+    source = Image.open(picture).convert("RGB")
+    # The 1200×600 picture covers the 600×300 box (scaled by ½): centre pixels agree.
+    assert png.getpixel((300, 150)) == source.getpixel((600, 300))
+    assert png.getpixel((800, 50)) == (0xD9, 0xD9, 0xD9)
+
+
 def test_missing_browser_is_an_engine_error_that_says_what_to_do() -> None:
     engine = Chromium("/nonexistent/chromium")
     with pytest.raises(EngineError, match=r"cannot start Chromium.*PPTXAGENT_CHROMIUM"):
         engine.start()
     assert not engine.started
+
+
+def test_failed_script_is_an_engine_error_and_the_next_call_works(browser: Chromium) -> None:
+    with pytest.raises(EngineError, match="Chromium failed while measuring"):
+        browser.evaluate_document("<p>x</p>", "() => { throw new Error('boom'); }")
+    got = browser.evaluate_document("<p id=a>hello</p>", "(k) => [document.getElementById(k)"
+                                    ".textContent, 1.5, null]", "a")
+    assert got == ["hello", 1.5, None]
