@@ -97,6 +97,12 @@ class Chromium:
             if pw is not None:
                 pw.stop()
 
+    def _drop_if_dead(self) -> None:
+        """After a failure: a crashed browser or page is closed, so the next call restarts."""
+        browser, page = self._browser, self._page
+        if browser is None or page is None or not browser.is_connected() or page.is_closed():
+            self.close()
+
     def _ready_page(self, min_size: tuple[float, float] | None) -> Page:
         self.start()
         assert self._page is not None
@@ -126,7 +132,7 @@ class Chromium:
             page = self._ready_page(None)
             text: Any = page.evaluate(wrapped, {"html": html, "arg": arg})
         except PlaywrightError as exc:
-            self.close()  # the next call starts a fresh browser
+            self._drop_if_dead()
             raise EngineError(f"Chromium failed while measuring: {exc}") from exc
         return None if text is None else json.loads(text)
 
@@ -144,7 +150,7 @@ class Chromium:
             page.set_content(html, wait_until="load")
             page.locator(selector).first.screenshot(path=str(path), animations="disabled")
         except PlaywrightError as exc:
-            self.close()
+            self._drop_if_dead()
             raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
         return path
 
