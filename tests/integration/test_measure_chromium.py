@@ -86,6 +86,22 @@ def test_line_height_two_single_line_has_no_phantom_overflow(measurer: Measurer)
     assert got.computed.fontSize == 20
 
 
+def test_truncated_text_is_clipped_to_its_box(measurer: Measurer, tmp_path: Path) -> None:
+    from PIL import Image
+
+    long_line = "An unusually long single line of text " * 6
+    ir = slide(el("lines", "\n".join("abcdefgh"), 40, 40, 400, 120, overflow="hidden",
+                  backgroundColor="#ffffff"),
+               el("one", long_line, 40, 300, 300, 30, overflow="hidden", wrap=False))
+    dom, _ = measurer.measure(ir)
+    lines, one = dom.get("lines"), dom.get("one")
+    assert lines and lines.contentBox and one and one.contentBox
+    assert lines.contentBox.h <= lines.bbox.h and one.contentBox.w <= one.bbox.w
+    png = Image.open(measurer.screenshot(ir, tmp_path / "render_0.png")).convert("L")
+    below = [png.getpixel((x, y)) for x in range(40, 440) for y in range(162, 240, 2)]
+    assert min(below) == 255  # nothing drawn below the 120 px box
+
+
 def test_images_hidden_elements_and_z_index(measurer: Measurer) -> None:
     image = {"eid": "img", "type": "image", "priority": 40, "content": "",
              "layout": {"x": 0, "y": 0, "w": 100, "h": 100, "zIndex": 0}}
