@@ -11,6 +11,7 @@ import atexit
 import json
 import os
 import shutil
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,7 @@ class Chromium:
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._viewport = DEFAULT_VIEWPORT
+        self._thread: int | None = None
 
     @property
     def started(self) -> bool:
@@ -69,6 +71,7 @@ class Chromium:
         if self._browser is not None:
             return
         exe = None if self._bundled else (self._executable or find_executable())
+        self._thread = threading.get_ident()
         where = exe or "Playwright's bundled Chromium"
         try:
             self._pw = sync_playwright().start()
@@ -105,6 +108,11 @@ class Chromium:
 
     def _ready_page(self, min_size: tuple[float, float] | None) -> Page:
         self.start()
+        if self._thread != threading.get_ident():
+            raise EngineError(
+                "this Chromium was started in another thread; Playwright's sync API is bound "
+                "to its thread: create one Chromium() (and Measurer(engine)) per thread"
+            )
         assert self._page is not None
         if min_size is not None:
             want = (max(DEFAULT_VIEWPORT[0], int(min_size[0]) + 1),

@@ -152,3 +152,21 @@ def test_failed_script_is_an_engine_error_and_the_next_call_works(browser: Chrom
     got = browser.evaluate_document("<p id=a>hello</p>", "(k) => [document.getElementById(k)"
                                     ".textContent, 1.5, null]", "a")
     assert got == ["hello", 1.5, None]
+
+
+def test_use_from_another_thread_is_refused_plainly(browser: Chromium) -> None:
+    import threading
+
+    errors: list[str] = []
+
+    def other() -> None:
+        try:
+            browser.evaluate_document("<p>x</p>", "() => 1")
+        except EngineError as exc:
+            errors.append(str(exc))
+
+    worker = threading.Thread(target=other)
+    worker.start()
+    worker.join()
+    assert errors and "one Chromium() (and Measurer(engine)) per thread" in errors[0]
+    assert browser.evaluate_document("<p>x</p>", "() => 2") == 2  # still fine here
