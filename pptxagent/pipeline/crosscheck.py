@@ -2,8 +2,9 @@
 
 For every filled text shape, where LibreOffice drew the text is compared with the browser's
 contentBox. An overflow LibreOffice sees and the browser did not gets one more pass (the
-font is reduced until LibreOffice's text height fits, never below the min font); if it
-still overflows, the slide is degraded.
+font is reduced until LibreOffice's text height fits, never below the min font; text that
+tight line spacing lifts just above a box with room below moves down by a top inset
+instead); if it still overflows, the slide is degraded.
 """
 
 from __future__ import annotations
@@ -14,9 +15,17 @@ from typing import TYPE_CHECKING, Any
 
 from pptxagent.diagnose import diagnose
 from pptxagent.engines.libreoffice import get_libreoffice
-from pptxagent.ir import Box, SlideIR
-from pptxagent.measure.crosscheck import CrosscheckResult, by_eid, compare, shape_boxes
+from pptxagent.ir import Box, Defect, Element, Insets, SlideIR
+from pptxagent.measure.crosscheck import (
+    CrosscheckResult,
+    ElementCheck,
+    by_eid,
+    compare,
+    overflow,
+    shape_boxes,
+)
 from pptxagent.pipeline.writeback import write_back_element
+from pptxagent.policy.fit import lift_edit
 from pptxagent.settings import min_font_for
 
 if TYPE_CHECKING:
@@ -64,6 +73,19 @@ def _summary(res: CrosscheckResult) -> dict[str, Any]:
     }
 
 
+def _lift(el: Element, check: ElementCheck) -> dict[str, float] | None:
+    """Insets moving text down that LibreOffice draws only a little above its box top (tight
+    line spacing), when that is its whole overflow and the box has room below."""
+    lo, shape = check.libreoffice, check.shape
+    if lo is None or shape is None:
+        return None
+    ox, oy = overflow(lo, shape).x_px, overflow(lo, shape).y_px
+    as_defect = Defect(type="content_overflow", eid=el.eid, severity=ox + oy, details={
+        "overflow_x_px": ox, "overflow_y_px": oy, "above_top_px": shape.y - lo.y,
+        "room_below_px": shape.bottom - lo.bottom})
+    return lift_edit(el, as_defect)
+
+
 def _shrunk(ir: SlideIR, res: CrosscheckResult) -> tuple[SlideIR, list[str]] | None:
     """The IR with fonts reduced so LibreOffice's text fits, or None if min fonts forbid."""
     out = ir.model_copy(deep=True)
@@ -73,6 +95,13 @@ def _shrunk(ir: SlideIR, res: CrosscheckResult) -> tuple[SlideIR, list[str]] | N
         el = out.element(eid)
         if check is None or check.libreoffice is None or not el.style.fontSize:
             return None
+        lift = _lift(el, check)
+        if lift is not None:
+            done.append(f"{eid}: LibreOffice drew the first line "
+                        f"{check.shape.y - check.libreoffice.y if check.shape else 0:.1f} px "
+                        f"above the box; text moved down (top inset {lift['top']:.1f} px)")
+            el.style.insets = Insets(**lift)
+            continue
         ins = el.style.insets
         avail = el.layout.h - ((ins.top + ins.bottom) if ins else 0.0)
         ratio = max(0.1, avail / max(check.libreoffice.h, 1.0))

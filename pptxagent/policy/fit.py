@@ -83,7 +83,7 @@ def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
     ins = el.style.insets
     top, right, bottom, left = (ins.top, ins.right, ins.bottom, ins.left) if ins else (
         0.0, 0.0, 0.0, 0.0)
-    shift = math.ceil((above + LIFT_MARGIN_PX) * 10) / 10
+    shift = math.ceil(round((above + LIFT_MARGIN_PX) * 10, 6)) / 10
     if room - bottom < shift + LIFT_MARGIN_PX:
         return None
     top += shift if anchor == "top" else 2 * shift

@@ -15,10 +15,12 @@ from diag_helpers import dom_from_ir, el, slide
 from pptxagent.diagnose import diagnose
 from pptxagent.inventory import inventory_slide
 from pptxagent.ir import Box, Defect, Diagnostics, Insets, Summary
+from pptxagent.measure.crosscheck import CrosscheckResult, ElementCheck
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.writeback import write_back
 from pptxagent.ooxml.xml import qn
+from pptxagent.pipeline.crosscheck import _lift, _shrunk
 from pptxagent.policy.base import PolicyContext
 from pptxagent.policy.fit import FitPolicy, lift_edit
 from pptxagent.settings import Settings
@@ -76,3 +78,23 @@ def test_write_back_sets_the_changed_inset_on_body_pr() -> None:
     assert bpr is not None
     assert int(bpr.get("tIns", "0")) == round((ins.top + 4.5) * 9525)
     assert bpr.get("lIns") is None or int(bpr.get("lIns", "0")) == round(ins.left * 9525)
+
+
+def test_crosscheck_moves_text_libreoffice_draws_just_above_its_box_down() -> None:
+    # ONLYOFFICE section header at 76.5% line spacing: LibreOffice drew the first line 1.8 px
+    # above the box with 85 px free below; shrinking the font (the old repair) could not
+    # lower it and the slide was degraded.
+    body = el("b", "bullets", 412, 408, 514, 312, fs=37, lh=0.918)
+    check = ElementCheck(eid="b", status="compared", shape=Box(x=412, y=408, w=514, h=312),
+                         libreoffice=Box(x=434, y=406.2, w=483, h=228))
+    lift = _lift(body, check)
+    assert lift is not None and lift["top"] == 2.3
+    fixed = _shrunk(slide(body), CrosscheckResult(
+        threshold_px=6, overflow_eps_px=1, elements=[check], lo_only_overflow=["b"]))
+    assert fixed is not None
+    ir, notes = fixed
+    assert ir.element("b").style.fontSize == 37  # not shrunk
+    assert ir.element("b").style.insets == Insets(top=2.3)
+    assert "moved down" in notes[0]
+    too_tall = check.model_copy(update={"libreoffice": Box(x=434, y=406.2, w=483, h=318)})
+    assert _lift(body, too_tall) is None
