@@ -23,6 +23,7 @@ LINE_FLOOR = 0.8
 SAFETY = 0.98
 ART_GAP_PX = 2.0
 LIFT_MARGIN_PX = 0.5
+REPEAT_MARGIN_LINES = 1.0
 
 
 def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
@@ -36,10 +37,15 @@ def _insets(el: Element) -> tuple[float, float]:
 
 
 def shrink_edit(
-    el: Element, d: Defect, settings: Settings
+    el: Element, d: Defect, settings: Settings, margin_lines: float = 0.0
 ) -> tuple[dict[str, float], bool] | None:
     """Style values that fit ``el``'s overflowing text in its box, and whether they are
-    enough on their own (not cut by the per-patch budget); None if the font is at its min."""
+    enough on their own (not cut by the per-patch budget); None if the font is at its min.
+
+    ``margin_lines``: aim this many lines below the box's bottom. Wrapped text does not
+    shrink smoothly with the font (a line rewraps, a level's size rounds), so a repeat
+    attempt at a small overflow aims a line lower instead of taking a step that may not
+    shorten the text at all (a non-improving step becomes taboo and leaves it degraded)."""
     fs = el.style.fontSize
     floor = min_font_for(el.priority) or 1.0
     if not fs or fs <= floor + 0.01:
@@ -48,7 +54,8 @@ def shrink_edit(
     avail_w, avail_h = max(el.layout.w - ins_w, 1.0), max(el.layout.h - ins_h, 1.0)
     ox = float(d.details.get("overflow_x_px", 0.0))
     oy = float(d.details.get("overflow_y_px", 0.0))
-    need_h = avail_h / (avail_h + oy) if oy > 0 else 1.0
+    margin = margin_lines * fs * (el.style.lineHeight or 1.2) if oy > 0 else 0.0
+    need_h = max(avail_h - margin, 1.0) / (avail_h + oy) if oy > 0 else 1.0
     need_w = avail_w / (avail_w + ox) if ox > 0 else 1.0
     high = el.priority >= settings.HIGH_PRIORITY
     step_floor = 1.0 - settings.HIGH_PRIO_SIZE_BUDGET if high else 0.0
@@ -131,7 +138,8 @@ class FitPolicy:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
                 lifted.add(d.eid)
                 continue
-            fit = shrink_edit(el, d, ctx.settings) if el.is_text else None
+            again = REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
+            fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None
             if fit is None:
                 continue
             style, enough = fit
