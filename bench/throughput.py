@@ -33,8 +33,9 @@ from pptxagent.settings import DEFAULT_SETTINGS
 
 IMAGE = Path(__file__).resolve().parents[1] / "fixtures" / "team.png"
 REPEATS = 5
-WORDS = ("revenue growth margin customer pipeline quarter roadmap hiring churn pricing "
-         "platform partner region forecast launch retention supply analytics").split()
+WORDS = ("revenue", "growth", "margin", "customer", "pipeline", "quarter", "roadmap", "hiring",
+         "churn", "pricing", "platform", "partner", "region", "forecast", "launch", "retention",
+         "supply", "analytics")
 T = TypeVar("T")
 
 
@@ -49,7 +50,8 @@ def make_slide(rng: random.Random) -> SlideIR:
         {"eid": "e_bg", "type": "decoration", "priority": 20, "content": "",
          "layout": {"x": 0, "y": 0, "w": 400, "h": 720, "zIndex": 0},
          "style": {"backgroundColor": rng.choice(("#f0f0f0", "#e8eef8", "#fdf3e1"))}},
-        {"eid": "e_title", "type": "title", "priority": 100, "content": words(rng, rng.randint(2, 9)),
+        {"eid": "e_title", "type": "title", "priority": 100,
+         "content": words(rng, rng.randint(2, 9)),
          "layout": {"x": 48, "y": rng.choice((24, 32, 40)), "w": 1184, "h": 80},
          "style": {"fontSize": rng.choice((36, 40, 44)), "lineHeight": 1.2}},
         {"eid": "e_bullets", "type": "bullets", "priority": 80, "content": bullets,
@@ -57,7 +59,8 @@ def make_slide(rng: random.Random) -> SlideIR:
          "style": {"fontSize": rng.choice((20, 22, 24)), "lineHeight": rng.choice((1.2, 1.5))}},
         {"eid": "e_img", "type": "image", "priority": 40, "content": str(IMAGE),
          "layout": {"x": rng.choice((700, 720, 660)), "y": 150, "w": 520, "h": 300}},
-        {"eid": "e_text", "type": "text", "priority": 60, "content": words(rng, rng.randint(5, 40)),
+        {"eid": "e_text", "type": "text", "priority": 60,
+         "content": words(rng, rng.randint(5, 40)),
          "layout": {"x": 700, "y": rng.choice((470, 500, 430)), "w": 520, "h": 120},
          "style": {"fontSize": rng.choice((14, 16, 18)), "verticalAlign": "middle"}},
     ]})
