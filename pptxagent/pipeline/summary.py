@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pptxagent.ir import Quality, dump
 from pptxagent.loop.quality import quality_label
@@ -32,6 +32,22 @@ def _excluded(w: SlideWork) -> list[str]:
     return out
 
 
+DISAGREE_PX = 12.0
+"""An edge where Chromium and LibreOffice differ by more than this is a report warning. (The
+figures themselves are reported against the cross-check's tighter 6 px threshold; LibreOffice's
+text boxes come from PDF glyph positions with estimated ascent/descent, good to a few px.)"""
+
+
+def _crosscheck_warnings(w: SlideWork) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for e in (w.crosscheck or {}).get("elements", []):
+        diff = e.get("max_edge_diff_px")
+        if e.get("status") == "compared" and diff is not None and diff > DISAGREE_PX:
+            out.append({"type": "crosscheck_disagreement", "eid": e["eid"],
+                        "details": {"max_edge_diff_px": diff, "edges_px": e.get("edges_px")}})
+    return out
+
+
 def slide_report(w: SlideWork) -> SlideReport:
     diag = w.diag
     return SlideReport(
@@ -40,7 +56,8 @@ def slide_report(w: SlideWork) -> SlideReport:
         quality=_quality(w),
         iterations=w.outcome.result.iterations_to_converge if w.outcome else 0,
         defects=[defect_summary(d) for d in diag.defects] if diag else [],
-        warnings=[dump(x) for x in diag.warnings] if diag else [],
+        warnings=[*(dump(x) for x in diag.warnings), *_crosscheck_warnings(w)] if diag
+        else _crosscheck_warnings(w),
         changes=w.changes,
         crosscheck=w.crosscheck,
         filled=sorted(w.touched),
