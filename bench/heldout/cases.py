@@ -84,6 +84,10 @@ class Case:
     expect_in_message: tuple[str, ...] = ()
     expect_formatting: dict[str, Any] = field(default_factory=dict)
     """For split cases: the shape id, the text and the run format the token must take."""
+    extra_ids: dict[str, str] = field(default_factory=dict)
+    """Fill keys beyond the template's title and body → shape id (for the judge)."""
+    notes: dict[int, str] = field(default_factory=dict)
+    """Output slide → words its speaker notes must hold."""
 
 
 WORDS = ("revenue", "growth", "margin", "pipeline", "customers", "retention", "churn",
@@ -204,11 +208,31 @@ def bad_cases(work: Path) -> list[Case]:
     ]
 
 
+def extra_cases() -> list[Case]:
+    """A far-too-long title, a two-content slide with notes, a subtitle slide."""
+    lay, pan = TEMPLATES[0], TEMPLATES[4]
+    title = ("Where the regional expansion stands after the third quarter and what the "
+             "board should decide about hiring, pricing and the partner roadmap")
+    out = [Case(f"{t.stem}/long-title", t.path, {"slides": [{"template_slide": t.slide, "fill": {
+        t.title_key: title, t.body_key: ["Short point", "Another point"]}}]}, "long", t)
+        for t in (lay, pan)]
+    two = {"tokens": {"client": "Initech"}, "slides": [{"template_slide": 4, "fill": {
+        "title": "Options for {{client}}", "body": _bullets(500), "body2": _bullets(240)},
+        "notes": "Speaker notes for {{client}}: mention the pilot"}]}
+    out.append(Case("layouts/two-content", lay.path, two, "long", lay,
+                    extra_ids={"body2": "4"}, notes={1: "Initech pilot"}))
+    sub = {"slides": [{"template_slide": 1, "fill": {
+        "title": "Annual review", "subtitle": "Prepared by the strategy office"}}]}
+    out.append(Case("layouts/title-slide", lay.path, sub, "fits", lay,
+                    extra_ids={"subtitle": "3"}))
+    return out
+
+
 def all_cases(work: Path) -> list[Case]:
     out: list[Case] = []
     for tpl in TEMPLATES:
         out += template_cases(tpl, work)
-    return out + bad_cases(work)
+    return out + extra_cases() + bad_cases(work)
 
 
 def write_content(case: Case, folder: Path) -> Path:

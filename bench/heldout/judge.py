@@ -193,7 +193,7 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
     tokens = {k: str(v) for k, v in case.content.get("tokens", {}).items()}
     bounds = get_libreoffice().text_bounds(out)
     t = case.tpl
-    ids = {t.title_key: t.title_id, t.body_key: t.body_id}
+    ids = {t.title_key: t.title_id, t.body_key: t.body_id, **case.extra_ids}
     fits = case.kind in ("fits", "triple")  # split: the value lengthens the text
     for i, (oslide, spec) in enumerate(zip(prs.slides, specs, strict=True), start=1):
         shown = _slide_words(oslide)
@@ -208,6 +208,11 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
             why += _check_format(case, tslide, oslide, ids[key], fits)
         if case.kind == "split":
             why += _check_split(case, oslide)
+        if i in case.notes:
+            said = oslide.notes_slide.notes_text_frame.text if oslide.has_notes_slide else ""
+            lost = [w for w in case.notes[i].split() if w not in said]
+            if lost:
+                why.append(f"slide {i}: notes lack {lost}")
         if i in degraded:
             continue
         sids = [ids[k] for k in spec.get("fill", {})]

@@ -147,8 +147,12 @@ class FitPolicy:
             e.style = {**e.style, **style}
             if d.eid not in other:
                 # Overflow alone never moves a template box; it may only grow (down/right)
-                # when the smaller text still does not fit.
-                e.layout = {} if enough else {
+                # when the text does not fit even at the min font. While the per-patch
+                # budget only slows the shrink, the next patch shrinks on (growing now
+                # would push the neighbours and the footers around for nothing).
+                floor = min_font_for(el.priority) or 1.0
+                at_min = style["fontSize"] <= floor + 0.01
+                e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
             edits[d.eid] = e
         if lifted and all(d.eid in lifted for d in diag.defects):

@@ -40,3 +40,17 @@ def test_margin_lines_aim_lower() -> None:
 def test_first_attempt_is_exact_and_a_repeat_aims_a_line_lower() -> None:
     assert _font(0) > 24.2
     assert _font(1) < 24.0
+
+
+def test_a_budget_clamped_shrink_does_not_grow_the_box_while_the_font_can_go_lower() -> None:
+    # A 3-line title far too long for its box: 15% a patch is not enough, but the font is far
+    # from its min; growing the box now pushed the body and the footers down (pandoc deck).
+    title = el("t", "title", 88, 38, 1104, 139, fs=72, lh=1.08)
+    big = Defect(type="content_overflow", eid="t", severity=120,
+                 details={"overflow_x_px": 0.0, "overflow_y_px": 120.0})
+    diag = Diagnostics(defects=[big], warnings=[], summary=Summary(
+        defect_count=1, total_severity=120, warning_count=0))
+    ctx = PolicyContext(settings=Settings(), iteration=0)
+    (edit,) = FitPolicy().propose(slide(title), diag, ctx).edits
+    assert edit.layout == {}
+    assert 72 * 0.85 - 0.01 <= edit.style["fontSize"] < 72
