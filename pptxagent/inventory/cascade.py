@@ -113,6 +113,10 @@ def _spacing_px(sp: Spacing | None, font_px: float) -> float:
     return round(sz_to_px(sp.value), 2)
 
 
+def _spacing_pct(sp: Spacing | None) -> float | None:
+    return sp.value / 100000 if sp is not None and sp.kind == "pct" else None
+
+
 def _line_height(sp: Spacing | None, font_px: float, reduction: float) -> float:
     if sp is None:
         pct = 1.0
@@ -216,8 +220,10 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
         runs=runs,
         align=_ALIGN.get(algn or "l", "left"),
         lineHeight=_line_height(first([p.line_spacing for p in chain]), ref_px, src.line_reduction),
-        spaceBefore=_spacing_px(first([p.space_before for p in chain]), ref_px),
-        spaceAfter=_spacing_px(first([p.space_after for p in chain]), ref_px),
+        spaceBefore=_spacing_px(before := first([p.space_before for p in chain]), ref_px),
+        spaceAfter=_spacing_px(after := first([p.space_after for p in chain]), ref_px),
+        spaceBeforePct=_spacing_pct(before),
+        spaceAfterPct=_spacing_pct(after),
         marginLeft=round(emu_to_px(first([p.mar_l for p in chain]) or 0), 2),
         indent=round(emu_to_px(first([p.indent for p in chain]) or 0), 2),
         bullet=bullet,

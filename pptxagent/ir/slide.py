@@ -83,6 +83,10 @@ class Paragraph(_Model):
     lineHeight: float | None = Field(None, gt=0)
     spaceBefore: float = 0
     spaceAfter: float = 0
+    spaceBeforePct: float | None = None
+    """Set when the template gives space before as a share of the font size (``a:spcPct``):
+    it then shrinks and grows with the font, as in PowerPoint."""
+    spaceAfterPct: float | None = None
     marginLeft: float = 0
     indent: float = 0
     bullet: str | None = None

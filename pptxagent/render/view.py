@@ -172,10 +172,13 @@ def _para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Pa
         decl.append(("margin-left", css.px(p.marginLeft)))
     if p.indent:
         decl.append(("text-indent", css.px(p.indent)))
-    if p.spaceBefore and not first:  # PowerPoint and LibreOffice skip it at the box's top
-        decl.append(("margin-top", css.px(p.spaceBefore)))
-    if p.spaceAfter:
-        decl.append(("margin-bottom", css.px(p.spaceAfter)))
+    # A percentage spacing follows the (scaled) font; points stay as they are.
+    before = p.spaceBefore if p.spaceBeforePct is None else p.spaceBeforePct * first_px * fscale
+    after = p.spaceAfter if p.spaceAfterPct is None else p.spaceAfterPct * first_px * fscale
+    if before and not first:  # PowerPoint and LibreOffice skip it at the box's top
+        decl.append(("margin-top", css.px(before)))
+    if after:
+        decl.append(("margin-bottom", css.px(after)))
     run_views = [_run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
     bullet = None
     if p.bullet:
