@@ -22,13 +22,16 @@ def _quality(w: SlideWork) -> Quality:
     return "success_clean"
 
 
-def _excluded(w: SlideWork) -> list[str]:
-    out = []
+def _excluded(w: SlideWork) -> list[dict[str, Any]]:
+    """Filled shapes that were measured but are never moved or resized by the repair."""
+    out: list[dict[str, Any]] = []
     for el in w.ir.elements:
         src = el.source
         if el.eid in w.touched and src is not None and not src.repairable:
-            out.append(f"{el.eid} ({src.name or src.kind}) was measured but excluded from "
-                       "repair (inside a group, rotated, vertical, multi-column or a table)")
+            out.append({"type": "excluded_from_repair", "eid": el.eid, "details": {
+                "shape": src.name or src.kind,
+                "reason": "inside a group, rotated, vertical, multi-column or a table: "
+                          "measured, but not moved or resized"}})
     return out
 
 
@@ -50,18 +53,21 @@ def _crosscheck_warnings(w: SlideWork) -> list[dict[str, Any]]:
 
 def slide_report(w: SlideWork) -> SlideReport:
     diag = w.diag
+    extra = [*_crosscheck_warnings(w), *_excluded(w)]
+    quality = _quality(w)
+    if quality == "success_clean" and extra:
+        quality = "success_with_warnings"
     return SlideReport(
         index=w.filled.index,
         template_slide=w.filled.template_slide,
-        quality=_quality(w),
+        quality=quality,
         iterations=w.outcome.result.iterations_to_converge if w.outcome else 0,
         defects=[defect_summary(d) for d in diag.defects] if diag else [],
-        warnings=[*(dump(x) for x in diag.warnings), *_crosscheck_warnings(w)] if diag
-        else _crosscheck_warnings(w),
+        warnings=[*(dump(x) for x in (diag.warnings if diag else [])), *extra],
         changes=w.changes,
         crosscheck=w.crosscheck,
         filled=sorted(w.touched),
-        notes=[*w.notes, *_excluded(w)],
+        notes=w.notes,
     )
 
 
