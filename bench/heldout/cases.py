@@ -66,6 +66,16 @@ TEMPLATES: tuple[Template, ...] = (
     Template("poi__aptia.pptx", "PowerPoint 2007 4:3", 4, "title", "body", "14338", "14339"),
     Template("tika__testPPT_various2.pptx", "PowerPoint 2016 16:9", 2,
              "title", "body", "2", "3"),
+    Template("poi__60810.pptx", "PowerPoint 2016 16:9 small", 2, "title", "body", "2", "3"),
+    Template("openxmlsdk__typical.pptx", "PowerPoint 2007 4:3", 2,
+             "title", "body", "110594", "110595"),
+    Template("pandoc__list-level-output.pptx", "pandoc 16:9 small", 1,
+             "title", "body", "2", "3"),
+    Template("poi__2411-Performance_Up.pptx", "PowerPoint 2007 4:3", 7,
+             "title", "body", "28674", "28675"),
+    Template("poi__customGeo.pptx", "PowerPoint 2010 4:3", 2, "title", "body", "3", "2"),
+    Template("docling__powerpoint_sample.pptx", "PowerPoint Mac 16:9", 2,
+             "title", "body", "2", "3"),
 )
 
 

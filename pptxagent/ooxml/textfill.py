@@ -80,10 +80,13 @@ def _keep_format_as_end(p: etree._Element, run: etree._Element) -> None:
 
 
 def make_paragraph(template: etree._Element, text: str, level: int) -> etree._Element:
-    """A deep copy of ``template`` holding ``text`` in its first run (format kept)."""
+    """A deep copy of ``template`` holding ``text`` in its first run with text (format
+    kept)."""
     p = copy.deepcopy(template)
     runs = p.findall(qn("a:r"))
-    first = runs[0] if runs else None
+    # The first run that shows text carries the format a reader sees (PowerPoint leaves
+    # empty runs before a line break, often in another colour).
+    first = next((r for r in runs if r.findtext(qn("a:t"))), runs[0] if runs else None)
     for child in list(p):
         if child.tag in tuple(qn(t) for t in _RUNLIKE) and child is not first:
             p.remove(child)

@@ -97,3 +97,21 @@ def test_an_empty_first_paragraph_does_not_lend_its_bare_format() -> None:
         assert rpr is not None and rpr.get("sz") == "2800"
         assert rpr.find(qn("a:latin")).get("typeface") == "Times New Roman"
         assert p.find(f"{qn('a:pPr')}/{qn('a:buChar')}") is not None
+
+
+def test_the_text_takes_the_format_of_the_first_run_that_shows_text() -> None:
+    # poi customGeo: an empty black run and a line break before the white title text.
+    body = xml(
+        "<p:txBody><a:bodyPr/><a:p>"
+        '<a:r><a:rPr lang="en-US"><a:solidFill><a:schemeClr val="tx1"/></a:solidFill></a:rPr>'
+        "<a:t/></a:r><a:br/>"
+        '<a:r><a:rPr lang="en-US"><a:solidFill><a:schemeClr val="bg1"/></a:solidFill></a:rPr>'
+        "<a:t>Session Objectives</a:t></a:r></a:p></p:txBody>"
+    )
+    fill_paragraphs(body, [("Quarterly results", 0)])
+    (p,) = body.findall(qn("a:p"))
+    ((text, rpr),) = runs(p)
+    assert text == "Quarterly results"
+    assert rpr is not None
+    assert rpr.find(f"{qn('a:solidFill')}/{qn('a:schemeClr')}").get("val") == "bg1"
+    assert p.find(qn("a:br")) is None
