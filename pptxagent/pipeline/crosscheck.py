@@ -135,7 +135,7 @@ def crosscheck_deck(job: FillJob) -> None:
             continue
         ir, notes = fix
         dom, _ = job.measurer.measure(ir, job.settings)
-        if w.guard.filter(diagnose(ir, dom, job.settings)).summary.defect_count:
+        if w.guard.filter(diagnose(ir, dom, job.settings), ir).summary.defect_count:
             w.lo_degraded = True
             w.notes.append("LibreOffice overflow could not be repaired without new defects")
             continue

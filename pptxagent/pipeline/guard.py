@@ -4,6 +4,8 @@
   element the content changed, and is not one the template slide already had (same type and
   same elements). Shapes the content did not touch keep their place unless a filled shape
   collides with them.
+* A title its designer put below the body, or a font at the template's own size below the
+  spec's min font, is the template's design, never a defect of the fill.
 * ``FrozenPolicy`` drops patch edits on elements that cannot be written back (shapes inside
   groups, rotated shapes, tables): they are measured, never moved.
 """
@@ -44,7 +46,9 @@ class TemplateGuard:
         # Overflow of filled text is always ours; anything else the template already had is not.
         return kind == "content_overflow" or key not in self.baseline
 
-    def filter(self, diag: Diagnostics) -> Diagnostics:
+    def filter(self, diag: Diagnostics, ir: SlideIR | None = None) -> Diagnostics:
+        if ir is not None:
+            diag = template_design_dropped(ir, diag)
         defects = [d for d in diag.defects if self.keeps(defect_key(d))]
         warnings = [w for w in diag.warnings if self.keeps(warning_key(w))]
         kept_eids = {e for d in defects for e in defect_eids(d)}
@@ -63,9 +67,32 @@ class TemplateGuard:
 
     def wrap(self, inner: Diagnoser) -> Diagnoser:
         def diagnoser(ir: SlideIR, dom: DomSnapshot, settings: Settings) -> Diagnostics:
-            return self.filter(inner(ir, dom, settings))
+            return self.filter(inner(ir, dom, settings), ir)
 
         return diagnoser
+
+
+def _template_design(ir: SlideIR, d: Defect) -> bool:
+    """A defect the template's design makes, not the content: a reading order its designer
+    chose (title below body placeholders), a font at or above the template's own size for
+    the placeholder (a 16 pt title is the designer's; enlarging it is not a repair)."""
+    if d.type == "layout_topology":
+        return True
+    if d.type == "font_too_small" and d.eid:
+        el = next((e for e in ir.elements if e.eid == d.eid), None)
+        base, cur = (el.baseFontSize, el.style.fontSize) if el is not None else (None, None)
+        return bool(base and cur and cur >= base - 0.01)
+    return False
+
+
+def template_design_dropped(ir: SlideIR, diag: Diagnostics) -> Diagnostics:
+    """``diag`` without the defects the template's own design makes (see _template_design)."""
+    kept = [d for d in diag.defects if not _template_design(ir, d)]
+    if len(kept) == len(diag.defects):
+        return diag
+    summary = diag.summary.model_copy(update={
+        "defect_count": len(kept), "total_severity": sum(d.severity for d in kept)})
+    return Diagnostics(defects=kept, warnings=diag.warnings, summary=summary)
 
 
 def baseline_keys(diag: Diagnostics) -> frozenset[Key]:
