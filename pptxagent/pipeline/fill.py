@@ -193,7 +193,7 @@ def refine_slides(job: FillJob) -> None:
         doms = measured or job.measurer.measure_many([w.ir for w in work], job.settings)
         for w, dom in zip(work, doms, strict=True):
             w.final_ir, w.dom = w.ir, dom
-            w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings))
+            w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings), w.ir)
         return
     rdir = job.opts.rollout_dir
     outcomes = refine_many(
