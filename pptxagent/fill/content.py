@@ -6,16 +6,17 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from pptxagent.errors import IRValidationError
-from pptxagent.ir.load import read_json, validate
+from pptxagent.ir.load import json_path, read_json, validate
 
-Cell = str | int | float
+Cell = StrictStr | StrictInt | StrictFloat
+"""A table cell or token value: text or a number (``true`` is not a number)."""
+Row = Annotated[list[Cell], Field(min_length=1)]
 ValueKind = Literal["text", "table", "image"]
 
 
@@ -27,7 +28,7 @@ class ParagraphItem(_Strict):
     """One paragraph of a text value; ``level`` 0 is the outline's top level."""
 
     text: str
-    level: int = Field(0, ge=0, le=8)
+    level: StrictInt = Field(0, ge=0, le=8)
 
 
 class ImageValue(_Strict):
@@ -36,13 +37,15 @@ class ImageValue(_Strict):
     image: str = Field(min_length=1)
 
 
-FillValue = str | ImageValue | list[str | ParagraphItem] | list[list[Cell]]
+FillValue = str | ImageValue | list[str | ParagraphItem] | Annotated[list[Row], Field(min_length=1)]
 """Text (newlines separate paragraphs), a list of paragraphs, a table (rows of cells), or an
 image."""
 
 
 class SlideContent(_Strict):
-    template_slide: int = Field(ge=1, description="1-based number of the template slide to use")
+    template_slide: StrictInt = Field(
+        ge=1, description="1-based number of the template slide to use"
+    )
     fill: dict[str, FillValue] = Field(
         default_factory=dict,
         description="key (title, subtitle, body, body2, name:<shape name>, sp<id>) -> value",
@@ -53,11 +56,12 @@ class SlideContent(_Strict):
 class Content(_Strict):
     """A content.json document."""
 
-    tokens: dict[str, str | int | float] = Field(
+    tokens: dict[str, Cell] = Field(
         default_factory=dict, description="{{name}} -> value, replaced in all slide text and notes"
     )
     slides: list[SlideContent] | None = Field(
-        None, description="the output slides in order; absent: keep every template slide"
+        None, min_length=1,
+        description="the output slides in order (at least one); absent: keep every template slide",
     )
 
     def token_values(self) -> dict[str, str]:
@@ -97,17 +101,9 @@ def table_rows(value: FillValue) -> list[list[str]]:
     return [[_cell_text(c) for c in row] for row in value if isinstance(row, list)]
 
 
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
 def key_path(slide_no: int, key: str) -> str:
     """JSON path of a fill key: ``$.slides[0].fill.body`` or ``$.slides[0].fill["name:A b"]``."""
-    step = f".{key}" if _IDENT.match(key) else f"[{_quote(key)}]"
-    return f"$.slides[{slide_no}].fill{step}"
-
-
-def _quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return json_path(("slides", slide_no, "fill", key))
 
 
 def _check_value(value: Any, path: str, source: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -13,10 +14,32 @@ from pptxagent.errors import InputError, IRValidationError
 M = TypeVar("M", bound=BaseModel)
 
 
+_UNION_TAG = re.compile(
+    r"^(str|int|float|bool|list\[.*\]|dict\[.*\]|function-.*|constrained-.*|"
+    r"json-or-python\[.*\]|[A-Z][A-Za-z]+)$"
+)
+
+
+def _is_union_tag(part: int | str) -> bool:
+    """pydantic names the member of a union it tried (``str``, ``list[...]``, a model class)
+    in the error location; that is not part of the document's JSON path."""
+    return isinstance(part, str) and _UNION_TAG.match(part) is not None
+
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
 def json_path(loc: tuple[int | str, ...]) -> str:
+    """``$.slides[0].fill.body``; keys that are not identifiers are quoted:
+    ``$.slides[0].fill["name:Title 1"]``."""
     out = "$"
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _IDENT.match(part):
+            out += f".{part}"
+        else:
+            out += "[" + json.dumps(part, ensure_ascii=False) + "]"
     return out
 
 
@@ -25,7 +48,7 @@ def validate(model: type[M], data: Any, source: str = "input") -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
         path = json_path(loc)
         got = err.get("input")
         shown = json.dumps(got)[:60] if not isinstance(got, dict | list) else type(got).__name__

@@ -108,10 +108,13 @@ def test_validated_hints_respect_slide_min_font_and_budget(ir: SlideIR) -> None:
         # a budget-clamped step may stop short of the slide edge; the next patch finishes it
         clamped = set((hint.model_extra or {}).get("budget_clamped", []))
         hinted_x = (hint.suggested_x, hint.suggested_w) != (None, None)
-        if hinted_x and w <= ir.slide.w and not clamped & {"x", "w"}:
+        # An element already out of bounds on an axis has its own out_of_bounds hint for it.
+        in_x = -s.OOB_EPS_PX <= lay.x and lay.x + lay.w <= ir.slide.w + s.OOB_EPS_PX
+        in_y = -s.OOB_EPS_PX <= lay.y and lay.y + lay.h <= ir.slide.h + s.OOB_EPS_PX
+        if hinted_x and in_x and w <= ir.slide.w and not clamped & {"x", "w"}:
             assert x >= -s.OOB_EPS_PX and x + w <= ir.slide.w + 0.01  # untouched x may sit in eps
         hinted_y = (hint.suggested_y, hint.suggested_h) != (None, None)
-        if hinted_y and h <= ir.slide.h and not clamped & {"y", "h"}:
+        if hinted_y and in_y and h <= ir.slide.h and not clamped & {"y", "h"}:
             assert y >= -s.OOB_EPS_PX and y + h <= ir.slide.h + 0.01
         floor = min_font_for(e.priority) if e.is_text else None
         if hint.suggested_fontSize is not None and floor is not None:

@@ -61,3 +61,21 @@ def test_schema_errors_name_the_json_path(doc: object, path: str) -> None:
 def test_key_path_quotes_odd_keys() -> None:
     assert key_path(0, "body2") == "$.slides[0].fill.body2"
     assert key_path(3, 'name:A "b"') == '$.slides[3].fill["name:A \\"b\\""]'
+
+
+@pytest.mark.parametrize(
+    ("doc", "path"),
+    [
+        ({"slides": [{"template_slide": True}]}, "$.slides[0].template_slide"),
+        ({"tokens": {"client": True}}, "$.tokens.client"),
+        ({"slides": []}, "$.slides"),
+        ({"slides": [{"template_slide": 1, "fill": {"name:T": [[]]}}]},
+         '$.slides[0].fill["name:T"]'),
+    ],
+)
+def test_lax_values_are_refused_with_their_json_path(doc: dict[str, object], path: str) -> None:
+    """true is not a slide number or a token value; no slides or an empty row is no deck."""
+    with pytest.raises(IRValidationError) as info:
+        parse_content(doc)
+    assert info.value.path == path
+    assert ".str" not in str(info.value) and "list[" not in str(info.value)
