@@ -109,8 +109,13 @@ def _sld_id_list(pkg: Package) -> etree._Element:
 
 def _sld_id_for(pkg: Package, slide_part: str) -> etree._Element:
     main = pkg.main_part()
+    targets = {r.rid: r.target.lower() for r in pkg.rels(main) if not r.external}
     for sld in _sld_id_list(pkg).iterfind(qn("p:sldId")):
-        if pkg.related(main, sld.get(qn("r:id"), "")).lower() == slide_part.lower():
+        rid = sld.get(qn("r:id"), "")
+        target = targets.get(rid)
+        if target is None:
+            target = pkg.related(main, rid).lower()  # raises a clear error for a dangling id
+        if target == slide_part.lower():
             return sld
     raise ValueError(f"{slide_part} is not a slide of {pkg.path.name}")
 
