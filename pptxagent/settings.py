@@ -29,6 +29,11 @@ class Settings(BaseModel):
     TOPOLOGY_SEVERITY: float = 5000
     # §2: priority tiers and their minimum font sizes (px); below the last tier: no minimum.
     HIGH_PRIORITY: int = 80
+    # Beyond the spec (template mode): content_overflow also counts text that fits the box by
+    # size but sticks out past an edge (lifted by tight line spacing, pushed by insets or the
+    # anchor). ``pptxagent refine`` turns it off: there §4's literal rule applies,
+    # ``contentBox.h > bbox.h or contentBox.w > bbox.w``.
+    CONTENT_EDGE_OVERFLOW: bool = True
 
     def with_overrides(self, pairs: dict[str, Any]) -> Settings:
         unknown = sorted(set(pairs) - set(type(self).model_fields))

@@ -48,8 +48,10 @@ def load_slide(path: Path) -> tuple[SlideIR, Any]:
 def build_settings(
     ir: SlideIR, max_iter: int | None, allow_hide: bool, sets: tuple[str, ...]
 ) -> Settings:
-    """Slide size from the IR, then the flags, then ``--set`` (which wins)."""
-    pairs: dict[str, Any] = {"SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h}
+    """Slide size from the IR, then the flags, then ``--set`` (which wins). Overflow is the
+    spec's literal rule (§4) unless ``--set CONTENT_EDGE_OVERFLOW=true``."""
+    pairs: dict[str, Any] = {
+        "SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h, "CONTENT_EDGE_OVERFLOW": False}
     if max_iter is not None:
         pairs["MAX_ITER"] = max_iter
     if allow_hide:

@@ -2,7 +2,8 @@
 
 overflow_y_px = max(0, contentBox.h − bbox.h, contentBox.bottom − bbox.bottom, bbox.y −
 contentBox.y) (likewise x/w): a superset of the spec's ``contentBox.h > bbox.h`` that also
-catches text pushed out by insets or anchoring.
+catches text pushed out by insets or anchoring. With ``CONTENT_EDGE_OVERFLOW`` off (what
+``pptxagent refine`` uses) it is the spec's rule exactly: max(0, contentBox.h − bbox.h).
 
 Hint, against the target state: grow the box to the content (+ insets + HINT_BUFFER_PX) when
 the slide and same-zIndex neighbours leave room; else take the free space (moving up when
@@ -22,8 +23,13 @@ from pptxagent.ir import Box, Defect, Hint
 _EPS = 1e-6
 
 
-def overflow_px(bbox: Box, content: Box) -> tuple[float, float]:
-    """``(overflow_x_px, overflow_y_px)``: how far the content sticks out of the box."""
+def overflow_px(bbox: Box, content: Box, edges: bool = True) -> tuple[float, float]:
+    """``(overflow_x_px, overflow_y_px)``: how far the content sticks out of the box.
+
+    ``edges=False`` is the spec's literal rule (§4): only a content box larger than the box
+    counts (a single line whose glyph box pokes past the top at line-height 1.0 does not)."""
+    if not edges:
+        return max(0.0, content.w - bbox.w), max(0.0, content.h - bbox.h)
     ox = max(0.0, content.w - bbox.w, content.right - bbox.right, bbox.x - content.x)
     oy = max(0.0, content.h - bbox.h, content.bottom - bbox.bottom, bbox.y - content.y)
     return ox, oy
@@ -35,11 +41,11 @@ def detect(ctx: Ctx) -> list[Defect]:
         cb = it.dom.contentBox
         if not it.is_text or cb is None:
             continue
-        ox, oy = overflow_px(it.bbox, cb)
+        ox, oy = overflow_px(it.bbox, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
             above = it.bbox.y - cb.y
-            if above > _EPS:
+            if above > _EPS and ctx.settings.CONTENT_EDGE_OVERFLOW:
                 # Tight line spacing lifts the first line's glyphs over the top edge; say how
                 # far, and how much room the text leaves at the bottom to move down into.
                 details["above_top_px"] = round(above, 4)
@@ -60,7 +66,8 @@ def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) 
     """Fill ``d`` for a vertical overflow; return whether the target resolves it."""
     bb, buf = it.bbox, ctx.settings.HINT_BUFFER_PX
     fixes = True
-    if bb.y - cb.y > _EPS and it.el.style.verticalAlign in (None, "top"):
+    edges = ctx.settings.CONTENT_EDGE_OVERFLOW
+    if edges and bb.y - cb.y > _EPS and it.el.style.verticalAlign in (None, "top"):
         fixes = False  # top-anchored text above its box: a taller box does not move it
     need = math.ceil(max(cb.h + m.insets_v, bb.h + oy) + buf)
     top, bottom = ctx.vertical_room(it)
@@ -84,7 +91,8 @@ def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) 
 def _horizontal(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, ox: float, d: Draft) -> bool:
     bb, buf, slide_w = it.bbox, ctx.settings.HINT_BUFFER_PX, ctx.slide_w
     fixes = True
-    if bb.x - cb.x > _EPS and it.el.style.textAlign in (None, "left", "justify"):
+    edges = ctx.settings.CONTENT_EDGE_OVERFLOW
+    if edges and bb.x - cb.x > _EPS and it.el.style.textAlign in (None, "left", "justify"):
         fixes = False  # left-aligned text left of its box: a wider box does not move it
     need = math.ceil(max(cb.w + m.insets_h, bb.w + ox) + buf)
     why = f"contentBox.w({cb.w:g}) + insets({m.insets_h:g}) + HINT_BUFFER_PX({buf:g})"
