@@ -25,7 +25,7 @@ from pptxagent.ir import (
     TraceLine,
     dump,
 )
-from pptxagent.loop.fallbacks import hard_fallback
+from pptxagent.loop.fallbacks import fallback_patch, hard_fallback
 from pptxagent.loop.quality import best_iteration, non_improving, quality_label, stalled
 from pptxagent.loop.record import applied_hints
 from pptxagent.loop.rollout import RolloutWriter
@@ -212,10 +212,13 @@ class _Run:
         )
 
     def fallback(self, base_k: int) -> Pending:
+        """Hard fallback on ``ir_{base_k}`` (the last state: the step to the new ``ir_k``
+        then changes only what the fallback sets, within every budget); its edits are
+        written as ``patch_k.json`` so ``ir_k`` = ``ir_{k-1}`` + ``patch_k`` holds for every k."""
         base = self.its[base_k]
         ir, done = hard_fallback(base.ir, base.diag, self.settings)
         done = [{**d, "base_iter": base_k} for d in done]
-        return self.prepare(ir, fallbacks=done)
+        return self.prepare(ir, patch=fallback_patch(base.ir, ir), fallbacks=done)
 
 
 def _result(run: _Run, final: Iteration, stop: str, patches: int) -> RolloutResult:
@@ -309,7 +312,7 @@ class Rollout:
             stop = "stop_no_patch"
         if patch is None:
             run.log(it, "fallback", **decision)
-            self.pending = run.fallback(best_iteration(run.counts, run.severities))
+            self.pending = run.fallback(it.k)
             self._then = ("fallback", stop)
             return
         run.log(it, "patch", **decision)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pptxagent.ir import Defect, Diagnostics, SlideIR
+from pptxagent.ir import Defect, Diagnostics, Edit, Patch, SlideIR
 from pptxagent.settings import Settings
 
 HIDE_ORDER: tuple[str, ...] = ("decoration", "image")
@@ -57,3 +57,17 @@ def hard_fallback(
             out.element(eid).style.display = "none"
             done.append({"fallback": "hide", "eid": eid})
     return out, done
+
+
+FALLBACK_STYLE: tuple[str, ...] = ("overflow", "textOverflow", "display")
+
+
+def fallback_patch(before: SlideIR, after: SlideIR) -> Patch:
+    """The style edits a hard fallback made, as a patch (``patch_k.json`` of its step)."""
+    edits: list[Edit] = []
+    for old, new in zip(before.elements, after.elements, strict=True):
+        style = {k: getattr(new.style, k) for k in FALLBACK_STYLE
+                 if getattr(new.style, k) != getattr(old.style, k)}
+        if style:
+            edits.append(Edit(eid=new.eid, style=style))
+    return Patch(edits=edits)

@@ -147,11 +147,27 @@ def test_max_iter_truncates_best_and_final_iter_file_exists(tmp_path: Path) -> N
     final = json.loads((tmp_path / "ir_4.json").read_text())
     el = final["elements"][0]
     assert el["style"]["overflow"] == "hidden" and el["style"]["textOverflow"] == "ellipsis"
-    assert el["layout"]["h"] == 260  # the best iteration (3) was the base
-    assert (tmp_path / "diag_4.json").is_file() and not (tmp_path / "patch_4.json").exists()
+    assert el["layout"]["h"] == 260  # the last iteration (3) was the base
+    assert (tmp_path / "diag_4.json").is_file()
+    assert json.loads((tmp_path / "patch_4.json").read_text())["edits"] == [
+        {"eid": "t", "layout": {}, "style": {"overflow": "hidden", "textOverflow": "ellipsis"}}]
     assert [ln["action"] for ln in trace(tmp_path)] == [
         "patch", "patch", "patch", "fallback", "stop_max_iter"
     ]
+
+
+def test_max_iter_fallback_takes_the_last_state_so_every_step_keeps_its_budget(
+    tmp_path: Path,
+) -> None:
+    # severity 100 → 50 (best) → 60 → 55: no stall; the fallback truncates ir_3, not ir_1,
+    # so ir_3 → ir_4 changes nothing but the truncation (a jump back to ir_1 would be a step
+    # outside every budget).
+    out = run(overflowing(), ScriptedPolicy(h(250), h(240), h(245)), tmp_path)
+    r = out.result
+    assert r.stop_reason == "stop_max_iter" and r.final_iter == 4
+    assert r.fallbacks == [{"fallback": "truncate", "eid": "t", "base_iter": 3}]
+    ir3, ir4 = (json.loads((tmp_path / f"ir_{k}.json").read_text()) for k in (3, 4))
+    assert ir4["elements"][0]["layout"] == ir3["elements"][0]["layout"]
 
 
 def test_max_iter_zero_falls_back_on_the_input() -> None:
