@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import fit_height, metrics, min_height
-from pptxagent.ir import ChainHint, Defect
+from pptxagent.ir import BODY_TYPES, ChainHint, Defect
 
 _EPS = 1e-6
 
@@ -102,6 +102,9 @@ def chain_hints(ctx: Ctx, overlaps: list[Defect]) -> ChainResult:
     chain = longest_chain(ctx, overlaps)
     if len(chain) < 2:
         return ChainResult()
+    if any(ctx.item(e).el.type in BODY_TYPES for e in chain):
+        # §5.9: a title heads the stack even below a higher-priority body (stable otherwise)
+        chain.sort(key=lambda e: ctx.item(e).el.type != "title")
     members = [ctx.item(e) for e in chain]
     slide_h = ctx.slide_h
     heights = [m.bbox.h for m in members]

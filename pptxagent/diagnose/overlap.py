@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import fit_height, metrics, min_height
-from pptxagent.ir import Box, Defect, DiagWarning, Hint
+from pptxagent.ir import BODY_TYPES, Box, Defect, DiagWarning, Hint
 
 _ORDER = ("down", "up", "right", "left")
 
@@ -100,8 +100,32 @@ def _shrink(ctx: Ctx, it: Item, other: Item) -> Draft:
     return d
 
 
+def _keeps_order(it: Item, other: Item, box: Box) -> bool:
+    """Whether ``it`` moved to ``box`` keeps a title above a body (§5.9) it collides with."""
+    if it.el.type == "title" and other.el.type in BODY_TYPES:
+        return not box.cy > other.bbox.cy
+    if it.el.type in BODY_TYPES and other.el.type == "title":
+        return not other.bbox.cy > box.cy
+    return True
+
+
+def _body_below_title(ctx: Ctx, it: Item, other: Item) -> Hint:
+    """A title and a body collide and no owner move keeps the title on top: the body (which
+    may be the higher priority, §5.4) goes under the title's safeBox."""
+    title, body = (it, other) if it.el.type == "title" else (other, it)
+    d = Draft(
+        action="move_down",
+        reason=f"keep {title.eid} above {body.eid} (§5.9): clear the title safeBox bottom edge",
+        y=float(math.ceil(title.safe.bottom + ctx.pad)),
+        move="down",
+    )
+    return finalize(ctx, body, d)
+
+
 def _hint(ctx: Ctx, it: Item, other: Item) -> Hint:
-    moves = _moves(ctx, it, other)
+    moves = [m for m in _moves(ctx, it, other) if _keeps_order(it, other, m[2])]
+    if not moves and not _keeps_order(it, other, it.bbox.model_copy(update={"y": ctx.slide_h})):
+        return _body_below_title(ctx, it, other)
     if not moves:
         return finalize(ctx, it, _shrink(ctx, it, other))
     direction, _, box = min(

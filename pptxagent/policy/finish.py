@@ -15,7 +15,7 @@ much as one patch can:
 
 from __future__ import annotations
 
-from pptxagent.ir import FIX_ORDER, Box, Diagnostics
+from pptxagent.ir import BODY_TYPES, FIX_ORDER, Box, Diagnostics, Element
 from pptxagent.policy.plan import PatchPlan, editable, shrink_font
 from pptxagent.policy.space import clear_of
 
@@ -40,10 +40,29 @@ def settle_new_overlaps(plan: PatchPlan) -> None:
             before = _layout_box(plan, el.eid).intersection_area(_layout_box(plan, other_eid))
             if before >= thr:
                 continue  # an old overlap: diagnostics report it, hints above handled it
+            if _below_title(plan, el, other):
+                continue
             mover, fixed = (other, el) if other.priority <= el.priority else (el, other)
             if not editable(mover):
                 mover, fixed = fixed, mover
             clear_of(plan, mover, fixed.eid, SETTLE_RANK, "settle:new_overlap")
+
+
+def _below_title(plan: PatchPlan, a: Element, b: Element) -> bool:
+    """A title and a body that collide: the body goes under the title (§5.9 reading order;
+    moving either the other way would undo a topology fix). True when handled."""
+    kinds = {a.type, b.type}
+    if "title" not in kinds or not kinds & BODY_TYPES or a.type == b.type:
+        return False
+    title, body = (a, b) if a.type == "title" else (b, a)
+    if not editable(body):
+        return False
+    t, bb = plan.effective_box(title.eid), plan.box(body.eid)
+    y = t.bottom + 2 * plan.settings.SAFE_PADDING
+    h = max(1.0, min(bb.h, plan.slide_h - y))
+    plan.set_box(body.eid, SETTLE_RANK, "settle:below_title", y=y, h=h if h < bb.h else None)
+    shrink_font(plan, body, h / bb.h if bb.h else 1.0, SETTLE_RANK, "settle:below_title")
+    return True
 
 
 def _layout_box(plan: PatchPlan, eid: str) -> Box:

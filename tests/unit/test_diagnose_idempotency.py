@@ -63,12 +63,14 @@ def test_applied_validated_hint_never_comes_back(ir: SlideIR) -> None:
         hint = defect.hint
         if hint is None or not hint.validated:
             continue
-        after = apply_hint(ir, defect.subject, hint)
+        target = hint.target_eid or defect.subject  # an overlap hint may move other_eid
+        after = apply_hint(ir, target, hint)
         again = diagnose(after, dom_from_ir(after))
         repeated = {
-            hint_key(d.subject, d.hint) for d in again.defects if d.hint is not None
+            hint_key(d.hint.target_eid or d.subject, d.hint)
+            for d in again.defects if d.hint is not None
         }
-        assert hint_key(defect.subject, hint) not in repeated, (defect.type, hint)
+        assert hint_key(target, hint) not in repeated, (defect.type, hint)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,7 +100,7 @@ def test_validated_hints_respect_slide_min_font_and_budget(ir: SlideIR) -> None:
         hint = defect.hint
         if hint is None or not hint.validated:
             continue
-        e = ir.element(defect.subject)
+        e = ir.element(hint.target_eid or defect.subject)
         lay = e.layout
         x = lay.x if hint.suggested_x is None else hint.suggested_x
         y = lay.y if hint.suggested_y is None else hint.suggested_y
@@ -109,8 +111,8 @@ def test_validated_hints_respect_slide_min_font_and_budget(ir: SlideIR) -> None:
         clamped = set((hint.model_extra or {}).get("budget_clamped", []))
         hinted_x = (hint.suggested_x, hint.suggested_w) != (None, None)
         # An element already out of bounds on an axis has its own out_of_bounds hint for it.
-        in_x = -s.OOB_EPS_PX <= lay.x and lay.x + lay.w <= ir.slide.w + s.OOB_EPS_PX
-        in_y = -s.OOB_EPS_PX <= lay.y and lay.y + lay.h <= ir.slide.h + s.OOB_EPS_PX
+        in_x = lay.x >= -s.OOB_EPS_PX and lay.x + lay.w <= ir.slide.w + s.OOB_EPS_PX
+        in_y = lay.y >= -s.OOB_EPS_PX and lay.y + lay.h <= ir.slide.h + s.OOB_EPS_PX
         if hinted_x and in_x and w <= ir.slide.w and not clamped & {"x", "w"}:
             assert x >= -s.OOB_EPS_PX and x + w <= ir.slide.w + 0.01  # untouched x may sit in eps
         hinted_y = (hint.suggested_y, hint.suggested_h) != (None, None)
