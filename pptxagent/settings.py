@@ -31,9 +31,9 @@ class Settings(BaseModel):
     HIGH_PRIORITY: int = 80
     # Beyond the spec (template mode): content_overflow also counts text that fits the box by
     # size but sticks out past an edge (lifted by tight line spacing, pushed by insets or the
-    # anchor). ``pptxagent refine`` turns it off: there §4's literal rule applies,
-    # ``contentBox.h > bbox.h or contentBox.w > bbox.w``.
-    CONTENT_EDGE_OVERFLOW: bool = True
+    # anchor). Off by default: §4's literal rule, ``contentBox.h > bbox.h or contentBox.w >
+    # bbox.w``; ``pptxagent fill`` turns it on.
+    CONTENT_EDGE_OVERFLOW: bool = False
 
     def with_overrides(self, pairs: dict[str, Any]) -> Settings:
         unknown = sorted(set(pairs) - set(type(self).model_fields))

@@ -50,8 +50,7 @@ def build_settings(
 ) -> Settings:
     """Slide size from the IR, then the flags, then ``--set`` (which wins). Overflow is the
     spec's literal rule (§4) unless ``--set CONTENT_EDGE_OVERFLOW=true``."""
-    pairs: dict[str, Any] = {
-        "SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h, "CONTENT_EDGE_OVERFLOW": False}
+    pairs: dict[str, Any] = {"SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h}
     if max_iter is not None:
         pairs["MAX_ITER"] = max_iter
     if allow_hide:

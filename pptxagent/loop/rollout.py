@@ -10,11 +10,14 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from pptxagent.ir import TraceLine, dump
+from pptxagent.ir import DomSnapshot, TraceLine, dump
 
 
 def _json_text(data: object) -> str:
-    payload = dump(data) if isinstance(data, BaseModel) else data
+    if isinstance(data, DomSnapshot):  # §4's shape: contentBox is null when there is no text
+        payload: object = data.model_dump(mode="json")
+    else:
+        payload = dump(data) if isinstance(data, BaseModel) else data
     return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -125,6 +125,7 @@ def open_template(job: FillJob) -> None:
     size = job.template_deck.slide
     job.settings = Settings().with_overrides(
         {"SLIDE_W": size.w, "SLIDE_H": size.h, "MAX_ITER": FILL_MAX_ITER,
+         "CONTENT_EDGE_OVERFLOW": True,
          **job.opts.settings_overrides}
     )
 

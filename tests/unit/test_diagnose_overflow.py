@@ -6,11 +6,16 @@ from diag_helpers import dom_from_ir, el, slide
 
 from pptxagent.diagnose import diagnose
 from pptxagent.ir import Box, Defect, Element, Hint
+from pptxagent.settings import Settings
+
+EDGES = Settings(CONTENT_EDGE_OVERFLOW=True)
+"""This module tests the template-mode rule (text past any edge); the spec's literal rule is
+tested in test_spec_audit.py."""
 
 
 def overflow(*elements: Element, content: dict[str, Box | None]) -> list[Defect]:
     ir = slide(*elements)
-    d = diagnose(ir, dom_from_ir(ir, content=content))
+    d = diagnose(ir, dom_from_ir(ir, content=content), EDGES)
     return [x for x in d.defects if x.type == "content_overflow"]
 
 

@@ -27,7 +27,7 @@ def test_literal_overflow_ignores_a_glyph_box_poking_above_a_roomy_box() -> None
     assert _overflows(Box(x=48, y=29, w=300, h=50.6)) == []
     # the template-mode extension still reports it
     assert [d.details["overflow_y_px"] for d in _overflows(
-        Box(x=48, y=29, w=300, h=50.6), Settings())] == [3]
+        Box(x=48, y=29, w=300, h=50.6), Settings(CONTENT_EDGE_OVERFLOW=True))] == [3]
 
 
 def test_literal_overflow_triggers_half_a_pixel_past_the_height_and_width() -> None:

@@ -25,12 +25,15 @@ from pptxagent.policy.base import PolicyContext
 from pptxagent.policy.fit import FitPolicy, lift_edit
 from pptxagent.settings import Settings
 
+FILL = Settings(CONTENT_EDGE_OVERFLOW=True)
+"""Template mode, where text past the box's top counts."""
+
 TITLE = el("t", "text", 47, 72, 960, 250, fs=37.33, lh=0.984)
 
 
 def _overflow(content: Box) -> Defect:
     ir = slide(TITLE)
-    (d,) = [x for x in diagnose(ir, dom_from_ir(ir, content={"t": content})).defects
+    (d,) = [x for x in diagnose(ir, dom_from_ir(ir, content={"t": content}), FILL).defects
             if x.type == "content_overflow"]
     return d
 
@@ -46,7 +49,7 @@ def test_lifted_text_moves_down_by_a_top_inset_and_nothing_else_changes() -> Non
     d = _overflow(Box(x=47, y=68, w=300, h=44))
     assert lift_edit(TITLE, d) == {"top": 4.5, "right": 0.0, "bottom": 0.0, "left": 0.0}
     ir = slide(TITLE, el("o", "text", 300, 150, 200, 60))
-    ctx = PolicyContext(settings=Settings(), iteration=0)
+    ctx = PolicyContext(settings=FILL, iteration=0)
     patch = FitPolicy().propose(ir, Diagnostics(defects=[d], warnings=[], summary=Summary(
         defect_count=1, total_severity=d.severity, warning_count=0)), ctx)
     assert [(e.eid, e.style, e.layout) for e in patch.edits] == [
