@@ -82,9 +82,12 @@ def _check_order(part: str, root: etree._Element) -> list[Finding]:
 
 
 def _check_shape_ids(part: str, root: etree._Element) -> list[Finding]:
-    fallback = {id(e) for fb in root.iter(qn("mc:Fallback")) for e in fb.iter(qn("p:cNvPr"))}
+    # Shapes inside mc:Fallback repeat their mc:Choice twin. (Ancestry, not id(): lxml makes
+    # a new proxy object per access, so id() values are reused and the count would flicker.)
+    fallback = qn("mc:Fallback")
     ids = Counter(
-        e.get("id", "") for e in root.iter(qn("p:cNvPr")) if id(e) not in fallback
+        e.get("id", "") for e in root.iter(qn("p:cNvPr"))
+        if next(e.iterancestors(fallback), None) is None
     )
     return [
         Finding(part, "shape-id-unique", f"shape id {sid!r} is used by {n} shapes")
