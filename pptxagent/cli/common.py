@@ -7,11 +7,13 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
+import click
 from rich.console import Console
 
 from pptxagent.errors import PptxAgentError
+from pptxagent.policy.base import Policy
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -42,4 +44,41 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
             )
             sys.exit(70)
 
+    return wrapper
+
+
+def build_policy(name: str, base_url: str | None, model: str | None, key: str | None) -> Policy:
+    if name == "llm":
+        from pptxagent.policy.llm import LLMPolicy
+
+        return LLMPolicy.from_env(base_url=base_url, model=model, api_key=key)
+    from pptxagent.policy.hints import HintsPolicy
+
+    return HintsPolicy()
+
+
+def policy_options(fn: Callable[..., R]) -> Callable[..., R]:
+    """``--policy hints|llm`` and the ``--llm-*`` flags, handed to the command as one
+    ``policy`` argument. Put it below ``@handle_errors`` so a missing LLM setting exits 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> R:
+        policy = build_policy(
+            kwargs.pop("policy_name"),
+            kwargs.pop("llm_base_url"),
+            kwargs.pop("llm_model"),
+            kwargs.pop("llm_api_key"),
+        )
+        return fn(*args, policy=policy, **kwargs)
+
+    for option in reversed((
+        click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]),
+                     default="hints", show_default=True, help="Who proposes patches."),
+        click.option("--llm-base-url",
+                     help="OpenAI-compatible endpoint (env PPTXAGENT_LLM_BASE_URL)."),
+        click.option("--llm-model", help="Model name (env PPTXAGENT_LLM_MODEL)."),
+        click.option("--llm-api-key",
+                     help="API key (env PPTXAGENT_LLM_API_KEY, else OPENAI_API_KEY)."),
+    )):
+        wrapper = option(wrapper)
     return wrapper

@@ -14,12 +14,12 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from pptxagent.cli.common import handle_errors
-from pptxagent.cli.refine import build_policy
+from pptxagent.cli.common import handle_errors, policy_options
 from pptxagent.errors import InputError
 from pptxagent.ir import dump
 from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.policy.base import Policy
 from pptxagent.policy.fit import FitPolicy
 from pptxagent.settings import Settings
 
@@ -68,8 +68,6 @@ def _print_summary(report: FillReport) -> None:
               help="Write REPORT.json here.")
 @click.option("--rollout-dir", type=click.Path(path_type=Path),
               help="Keep every slide's refinement rollout under this directory.")
-@click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]), default="hints",
-              show_default=True)
 @click.option("--no-crosscheck", is_flag=True, help="Skip the LibreOffice cross-check.")
 @click.option("--strict", is_flag=True, help="Unresolved {{tokens}} are an error.")
 @click.option("--no-repair", is_flag=True,
@@ -77,38 +75,31 @@ def _print_summary(report: FillReport) -> None:
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="Override a spec constant (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report to stdout.")
-@click.option("--llm-base-url")
-@click.option("--llm-model")
-@click.option("--llm-api-key")
 @handle_errors
+@policy_options
 def command(
     template: Path,
     content: Path,
     out: Path,
     report_path: Path | None,
     rollout_dir: Path | None,
-    policy_name: str,
     no_crosscheck: bool,
     strict: bool,
     no_repair: bool,
     sets: tuple[str, ...],
     as_json: bool,
-    llm_base_url: str | None,
-    llm_model: str | None,
-    llm_api_key: str | None,
+    policy: Policy,
 ) -> None:
     """Fill TEMPLATE.pptx with CONTENT.json, repair what does not fit, write OUT.pptx."""
     overrides = Settings.parse_pairs(sets)
     Settings().with_overrides(overrides)  # unknown names fail here, before any work
-    policy = (FitPolicy() if policy_name == "hints"
-              else FitPolicy(build_policy(policy_name, llm_base_url, llm_model, llm_api_key)))
     if report_path is not None:
         check_report_path(report_path, out, template, content)
     existed = out.exists()
     try:
         report = fill_deck(FillOptions(
             template=template, content=content, out=out, report=report_path,
-            rollout_dir=rollout_dir, policy=policy, crosscheck=not no_crosscheck,
+            rollout_dir=rollout_dir, policy=FitPolicy(policy), crosscheck=not no_crosscheck,
             strict=strict, repair=not no_repair, settings_overrides=dict(overrides),
             progress=lambda m: _err.print(m, markup=False),
         ))

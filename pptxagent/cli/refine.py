@@ -18,7 +18,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from pptxagent.cli.common import handle_errors
+from pptxagent.cli.common import handle_errors, policy_options
 from pptxagent.errors import IRValidationError
 from pptxagent.ir import SlideIR, TraceLine, dump, read_json, validate
 from pptxagent.loop.driver import refine
@@ -59,16 +59,6 @@ def build_settings(
     return Settings().with_overrides(pairs)
 
 
-def build_policy(name: str, base_url: str | None, model: str | None, key: str | None) -> Policy:
-    if name == "llm":
-        from pptxagent.policy.llm import LLMPolicy
-
-        return LLMPolicy.from_env(base_url=base_url, model=model, api_key=key)
-    from pptxagent.policy.hints import HintsPolicy
-
-    return HintsPolicy()
-
-
 def _print_line(line: TraceLine) -> None:
     types = ", ".join(line.defect_types) or "-"
     extra = ""
@@ -97,33 +87,25 @@ def _print_line(line: TraceLine) -> None:
     help="Directory for ir_k/out_k/render_k/dom_k/diag_k/patch_k, trace.jsonl, result.json "
     "(new, empty, or holding only a previous rollout, which is removed).",
 )
-@click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]), default="hints",
-              show_default=True, help="Who proposes patches.")
 @click.option("--max-iter", type=click.IntRange(min=0), help="MAX_ITER (default 3).")
 @click.option("--allow-hide", is_flag=True, help="Let the hard fallback hide an element.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",
               help="Override a spec constant, e.g. --set HIGH_PRIO_MOVE_PX=64 (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print result.json to stdout.")
-@click.option("--llm-base-url", help="OpenAI-compatible endpoint (env PPTXAGENT_LLM_BASE_URL).")
-@click.option("--llm-model", help="Model name (env PPTXAGENT_LLM_MODEL).")
-@click.option("--llm-api-key", help="API key (env PPTXAGENT_LLM_API_KEY, else OPENAI_API_KEY).")
 @handle_errors
+@policy_options
 def command(
     ir_path: Path,
     rollout_dir: Path,
-    policy_name: str,
     max_iter: int | None,
     allow_hide: bool,
     sets: tuple[str, ...],
     as_json: bool,
-    llm_base_url: str | None,
-    llm_model: str | None,
-    llm_api_key: str | None,
+    policy: Policy,
 ) -> None:
     """Measure, diagnose and patch one slide IR until it is clean (spec §7–8)."""
     ir, raw = load_slide(ir_path)
     settings = build_settings(ir, max_iter, allow_hide, sets)
-    policy = build_policy(policy_name, llm_base_url, llm_model, llm_api_key)
     stale = prepare_rollout_dir(rollout_dir, keep=[ir_path])
     if stale:
         _err.print(f"removed {len(stale)} file(s) of a previous rollout from {rollout_dir}")
