@@ -133,8 +133,11 @@ def open_template(job: FillJob) -> None:
 def fill_content(job: FillJob) -> None:
     assert job.content is not None
     try:
-        job.plan = apply_content(
-            job.package, job.content, job.opts.content.parent, strict=job.opts.strict
+        deck = job.template_deck
+        assert deck is not None
+        job.plan = apply_content(  # keys resolve on the template inventory open_template made
+            job.package, job.content, job.opts.content.parent, strict=job.opts.strict,
+            inventory=lambda _pkg, _part, index: deck.slides[index - 1],
         )
     except ContentError as exc:  # name the content file too, as schema errors do
         exc.message = f"{job.opts.content}: {exc.message}"
