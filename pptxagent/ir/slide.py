@@ -106,6 +106,9 @@ class OoxmlRef(_Model):
     """sp, pic, graphicFrame (table/chart/diagram), grpSp, cxnSp."""
     repairable: bool = True
     """False for shapes measured but excluded from repair (rotated, grouped, tables)."""
+    frozen: bool = False
+    """True for shapes a fill gave no new content (pictures, lines, art, untouched text): the
+    template's design, never moved or resized by the repair."""
 
 
 class Element(_Model):

@@ -27,7 +27,14 @@ from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
-from pptxagent.pipeline.guard import FrozenPolicy, TemplateGuard, baseline_keys, frozen_eids
+from pptxagent.pipeline.guard import (
+    FrozenPolicy,
+    TemplateGuard,
+    baseline_keys,
+    design_pairs,
+    freeze_untouched,
+    frozen_eids,
+)
 from pptxagent.pipeline.report import FillReport
 from pptxagent.policy.base import Policy
 from pptxagent.policy.fit import FitPolicy
@@ -161,7 +168,9 @@ def inventory_filled(job: FillJob) -> None:
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
         touched = frozenset(changed | set(fs.filled))
-        job.slides.append(SlideWork(fs, ir, touched, TemplateGuard(touched)))
+        ir = freeze_untouched(ir, touched)
+        guard = TemplateGuard(touched, design=design_pairs(ir, touched))
+        job.slides.append(SlideWork(fs, ir, touched, guard))
 
 
 def template_baseline(job: FillJob) -> None:
@@ -179,7 +188,7 @@ def template_baseline(job: FillJob) -> None:
     base = {n: baseline_keys(diagnose(ir, dom, job.settings))
             for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
     for w, dom in zip(work, doms[len(irs):], strict=True):
-        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide])
+        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], w.guard.design)
         w.dom = dom
 
 

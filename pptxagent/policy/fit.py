@@ -13,22 +13,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
+from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
+from pptxagent.policy.room import keep_to_room
 from pptxagent.settings import Settings, min_font_for
 
 LINE_FLOOR = 0.8
 """Line spacing never goes below 80% of the template's (PowerPoint's lnSpcReduction max)."""
 SAFETY = 0.98
-ART_GAP_PX = 2.0
 LIFT_MARGIN_PX = 0.5
 REPEAT_MARGIN_LINES = 1.0
-
-
-def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
-    lay = {**el.layout.model_dump(), **(layout or {})}
-    return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
 
 
 def _insets(el: Element) -> tuple[float, float]:
@@ -97,27 +92,6 @@ def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
     return {"top": top, "right": right, "bottom": bottom, "left": left}
 
 
-def _avoid_art(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, float]:
-    """Clip a moved/grown text box so it does not newly cover template art."""
-    el = ir.element(eid)
-    old, new = _box(el), _box(el, layout)
-    out = dict(layout)
-    for art in ir.elements:
-        if art.type != "decoration" or art.eid == eid or art.style.display == "none":
-            continue
-        a = _box(art)
-        if a.w * a.h <= 0 or old.intersection_area(a) > 0 or new.intersection_area(a) <= 0:
-            continue
-        if a.y >= old.bottom - 0.5:  # art below: stop above it
-            out["h"] = max(1.0, a.y - ART_GAP_PX - new.y)
-        elif a.bottom <= old.y + 0.5:  # art above: start below it
-            top = a.bottom + ART_GAP_PX
-            out["h"] = max(1.0, new.bottom - top)
-            out["y"] = top
-        new = _box(el, out)
-    return out
-
-
 @dataclass
 class FitPolicy:
     inner: Policy = field(default_factory=HintsPolicy)
@@ -161,5 +135,5 @@ class FitPolicy:
             edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
             if e.layout and ir.element(e.eid).is_text:
-                e.layout = _avoid_art(ir, e.eid, e.layout)
+                e.layout = keep_to_room(ir, e.eid, e.layout)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)
