@@ -26,12 +26,11 @@ from pptxagent.measure.crosscheck import (
 )
 from pptxagent.pipeline.writeback import write_back_element
 from pptxagent.policy.fit import lift_edit
-from pptxagent.settings import min_font_for
+from pptxagent.settings import DEFAULT_SETTINGS, min_font_for
 
 if TYPE_CHECKING:
     from pptxagent.pipeline.fill import FillJob, SlideWork
 
-SHRINK_SAFETY = 0.97
 
 
 def _text_eids(w: SlideWork) -> list[str]:
@@ -105,7 +104,8 @@ def _shrunk(ir: SlideIR, res: CrosscheckResult) -> tuple[SlideIR, list[str]] | N
         ins = el.style.insets
         avail = el.layout.h - ((ins.top + ins.bottom) if ins else 0.0)
         ratio = max(0.1, avail / max(check.libreoffice.h, 1.0))
-        new = el.style.fontSize * math.sqrt(min(ratio, 1.0)) * SHRINK_SAFETY
+        safety = DEFAULT_SETTINGS.CROSSCHECK_SHRINK_SAFETY
+        new = el.style.fontSize * math.sqrt(min(ratio, 1.0)) * safety
         floor = min_font_for(el.priority) or 1.0
         if new < floor:
             return None

@@ -35,13 +35,6 @@ from pptxagent.settings import Settings
 
 Progress = Callable[[str], None]
 
-FILL_MAX_ITER = 6
-"""Patches per filled slide (``--set MAX_ITER=`` overrides). Content far too long for a
-template box needs its font taken from the template's size to near the min font; at the
-spec's 15% per patch (HIGH_PRIO_SIZE_BUDGET) 32 pt → 18 pt alone takes four patches, which
-the spec's default of 3 would cut short into a degraded slide."""
-
-
 @dataclass
 class FillOptions:
     template: Path
@@ -99,6 +92,16 @@ class FillJob:
         return self.pkg
 
 
+def fill_settings(slide_w: float, slide_h: float, overrides: dict[str, Any]) -> Settings:
+    """A fill's settings: the template's slide size, template-mode overflow, and
+    ``FILL_MAX_ITER`` patches per slide, unless ``--set`` says otherwise."""
+    base = Settings().with_overrides(
+        {"SLIDE_W": slide_w, "SLIDE_H": slide_h, "CONTENT_EDGE_OVERFLOW": True, **overrides})
+    if "MAX_ITER" in overrides:
+        return base
+    return base.with_overrides({"MAX_ITER": base.FILL_MAX_ITER})
+
+
 def load_input(job: FillJob) -> None:
     o = job.opts
     if o.template.is_dir():
@@ -123,11 +126,7 @@ def open_template(job: FillJob) -> None:
     job.template_findings = validate_package(job.pkg)
     job.template_deck = inventory_deck(job.pkg)
     size = job.template_deck.slide
-    job.settings = Settings().with_overrides(
-        {"SLIDE_W": size.w, "SLIDE_H": size.h, "MAX_ITER": FILL_MAX_ITER,
-         "CONTENT_EDGE_OVERFLOW": True,
-         **job.opts.settings_overrides}
-    )
+    job.settings = fill_settings(size.w, size.h, job.opts.settings_overrides)
 
 
 def fill_content(job: FillJob) -> None:

@@ -16,14 +16,7 @@ from dataclasses import dataclass, field
 from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
-from pptxagent.settings import Settings, min_font_for
-
-LINE_FLOOR = 0.8
-"""Line spacing never goes below 80% of the template's (PowerPoint's lnSpcReduction max)."""
-SAFETY = 0.98
-ART_GAP_PX = 2.0
-LIFT_MARGIN_PX = 0.5
-REPEAT_MARGIN_LINES = 1.0
+from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
 
 
 def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
@@ -47,7 +40,7 @@ def shrink_edit(
     attempt at a small overflow aims a line lower instead of taking a step that may not
     shorten the text at all (a non-improving step becomes taboo and leaves it degraded)."""
     fs = el.style.fontSize
-    floor = min_font_for(el.priority) or 1.0
+    floor = min_font_for(el.priority, settings) or 1.0
     if not fs or fs <= floor + 0.01:
         return None
     ins_w, ins_h = _insets(el)
@@ -60,22 +53,24 @@ def shrink_edit(
     high = el.priority >= settings.HIGH_PRIORITY
     step_floor = 1.0 - settings.HIGH_PRIO_SIZE_BUDGET if high else 0.0
     # Wrapped text: height ∝ font² × line spacing; width overflow: ∝ font.
-    r = min(math.sqrt(need_h), need_w) * SAFETY
+    r = min(math.sqrt(need_h), need_w) * settings.FIT_SAFETY
     q = 1.0
     lh = el.style.lineHeight or 1.2
     base_lh = el.baseLineHeight or lh
     enough = r >= step_floor and fs * r >= floor
     if r < step_floor:
         r = step_floor
-        q_floor = max(LINE_FLOOR * base_lh / lh, step_floor)
-        q = max(min(1.0, need_h * SAFETY / (r * r)), q_floor)
+        q_floor = max(settings.FIT_LINE_FLOOR * base_lh / lh, step_floor)
+        q = max(min(1.0, need_h * settings.FIT_SAFETY / (r * r)), q_floor)
     out = {"fontSize": round(max(floor, fs * r), 2)}
     if q < 0.999:
         out["lineHeight"] = round(lh * q, 4)
     return out, enough
 
 
-def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
+def lift_edit(
+    el: Element, d: Defect, settings: Settings = DEFAULT_SETTINGS
+) -> dict[str, float] | None:
     """Insets that move top-anchored (or centred) text down by as much as tight line spacing
     lifts its first line over the box's top edge, when that is the whole overflow and the
     box has the room below; None otherwise. The font and the box stay as the template has
@@ -90,14 +85,17 @@ def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
     ins = el.style.insets
     top, right, bottom, left = (ins.top, ins.right, ins.bottom, ins.left) if ins else (
         0.0, 0.0, 0.0, 0.0)
-    shift = math.ceil(round((above + LIFT_MARGIN_PX) * 10, 6)) / 10
-    if room - bottom < shift + LIFT_MARGIN_PX:
+    margin = settings.FIT_LIFT_MARGIN_PX
+    shift = math.ceil(round((above + margin) * 10, 6)) / 10
+    if room - bottom < shift + margin:
         return None
     top += shift if anchor == "top" else 2 * shift
     return {"top": top, "right": right, "bottom": bottom, "left": left}
 
 
-def _avoid_art(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, float]:
+def _avoid_art(
+    ir: SlideIR, eid: str, layout: dict[str, float], gap: float
+) -> dict[str, float]:
     """Clip a moved/grown text box so it does not newly cover template art."""
     el = ir.element(eid)
     old, new = _box(el), _box(el, layout)
@@ -109,9 +107,9 @@ def _avoid_art(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, flo
         if a.w * a.h <= 0 or old.intersection_area(a) > 0 or new.intersection_area(a) <= 0:
             continue
         if a.y >= old.bottom - 0.5:  # art below: stop above it
-            out["h"] = max(1.0, a.y - ART_GAP_PX - new.y)
+            out["h"] = max(1.0, a.y - gap - new.y)
         elif a.bottom <= old.y + 0.5:  # art above: start below it
-            top = a.bottom + ART_GAP_PX
+            top = a.bottom + gap
             out["h"] = max(1.0, new.bottom - top)
             out["y"] = top
         new = _box(el, out)
@@ -133,12 +131,12 @@ class FitPolicy:
             if d.type != "content_overflow" or not d.eid:
                 continue
             el = ir.element(d.eid)
-            lift = lift_edit(el, d) if el.is_text and d.eid not in other else None
+            lift = lift_edit(el, d, ctx.settings) if el.is_text and d.eid not in other else None
             if lift is not None:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
                 lifted.add(d.eid)
                 continue
-            again = REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
+            again = ctx.settings.FIT_REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
             fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None
             if fit is None:
                 continue
@@ -150,7 +148,7 @@ class FitPolicy:
                 # when the text does not fit even at the min font. While the per-patch
                 # budget only slows the shrink, the next patch shrinks on (growing now
                 # would push the neighbours and the footers around for nothing).
-                floor = min_font_for(el.priority) or 1.0
+                floor = min_font_for(el.priority, ctx.settings) or 1.0
                 at_min = style["fontSize"] <= floor + 0.01
                 e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
@@ -161,5 +159,5 @@ class FitPolicy:
             edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
             if e.layout and ir.element(e.eid).is_text:
-                e.layout = _avoid_art(ir, e.eid, e.layout)
+                e.layout = _avoid_art(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)
