@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pptxagent.diagnose import diagnose
 from pptxagent.engines.libreoffice import get_libreoffice
@@ -24,13 +24,10 @@ from pptxagent.measure.crosscheck import (
     overflow,
     shape_boxes,
 )
+from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.writeback import write_back_element
 from pptxagent.policy.fit import lift_edit
 from pptxagent.settings import DEFAULT_SETTINGS, min_font_for
-
-if TYPE_CHECKING:
-    from pptxagent.pipeline.fill import FillJob, SlideWork
-
 
 
 def _text_eids(w: SlideWork) -> list[str]:

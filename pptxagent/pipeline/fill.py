@@ -10,86 +10,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pptxagent.diagnose import diagnose
 from pptxagent.errors import ContentError, InputError
-from pptxagent.fill import FilledSlide, FillPlan, apply_content
-from pptxagent.fill.content import Content, load_content
+from pptxagent.fill import apply_content
+from pptxagent.fill.content import load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
-from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
+from pptxagent.ir import SlideIR
 from pptxagent.loop.batch import refine_many
-from pptxagent.loop.driver import RefineOutcome
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
-from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
+from pptxagent.ooxml.validate import compare_findings, validate_package
+from pptxagent.pipeline.crosscheck import crosscheck_deck
 from pptxagent.pipeline.guard import FrozenPolicy, TemplateGuard, baseline_keys, frozen_eids
+from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.report import FillReport
-from pptxagent.policy.base import Policy
+from pptxagent.pipeline.summary import make_report
+from pptxagent.pipeline.writeback import write_back_slide
 from pptxagent.policy.fit import FitPolicy
 from pptxagent.settings import Settings
 
-Progress = Callable[[str], None]
-
-@dataclass
-class FillOptions:
-    template: Path
-    content: Path
-    out: Path
-    report: Path | None = None
-    rollout_dir: Path | None = None
-    policy: Policy | None = None
-    crosscheck: bool = True
-    strict: bool = False
-    repair: bool = True
-    settings_overrides: dict[str, Any] = field(default_factory=dict)
-    progress: Progress | None = None
-
-
-@dataclass
-class SlideWork:
-    filled: FilledSlide
-    ir: SlideIR
-    """The slide as filled, before refinement."""
-    touched: frozenset[str]
-    guard: TemplateGuard
-    outcome: RefineOutcome | None = None
-    final_ir: SlideIR | None = None
-    dom: DomSnapshot | None = None
-    diag: Diagnostics | None = None
-    changes: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    crosscheck: dict[str, Any] | None = None
-    lo_degraded: bool = False
-
-
-@dataclass
-class FillJob:
-    opts: FillOptions
-    settings: Settings = field(default_factory=Settings)
-    content: Content | None = None
-    pkg: Package | None = None
-    template_deck: DeckIR | None = None
-    template_findings: list[Finding] = field(default_factory=list)
-    plan: FillPlan | None = None
-    slides: list[SlideWork] = field(default_factory=list)
-    measurer: Measurer = field(default_factory=Measurer)
-    timings: dict[str, float] = field(default_factory=dict)
-    new_findings: list[str] = field(default_factory=list)
-    report: FillReport | None = None
-
-    def say(self, msg: str) -> None:
-        if self.opts.progress is not None:
-            self.opts.progress(msg)
-
-    @property
-    def package(self) -> Package:
-        assert self.pkg is not None, "open_template runs first"
-        return self.pkg
+__all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
 
 
 def fill_settings(slide_w: float, slide_h: float, overrides: dict[str, Any]) -> Settings:
@@ -216,8 +159,6 @@ def refine_slides(job: FillJob) -> None:
 
 
 def write_back_slides(job: FillJob) -> None:
-    from pptxagent.pipeline.writeback import write_back_slide
-
     for w in job.slides:
         if w.outcome is not None:
             w.changes = write_back_slide(job.package, w.ir, w.outcome)
@@ -232,14 +173,10 @@ def pack(job: FillJob) -> None:
 def crosscheck(job: FillJob) -> None:
     if not job.opts.crosscheck:
         return
-    from pptxagent.pipeline.crosscheck import crosscheck_deck
-
     crosscheck_deck(job)
 
 
 def build_report(job: FillJob) -> None:
-    from pptxagent.pipeline.summary import make_report
-
     job.report = make_report(job)
 
 

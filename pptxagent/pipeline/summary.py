@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pptxagent.ir import Quality, dump
 from pptxagent.loop.quality import quality_label
+from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
-
-if TYPE_CHECKING:
-    from pptxagent.pipeline.fill import FillJob, SlideWork
 
 
 def _quality(w: SlideWork) -> Quality:
