@@ -2,6 +2,7 @@
 
 content.json → open template → fill (tokens, slides, values) → inventory the filled slides →
 template baseline → refinement loop per slide → write back → pack → LibreOffice cross-check →
+(slides LibreOffice sees overflowing: the loop again, write back, pack, check again) →
 report. Every stage is one function over one ``FillJob``; ``STAGES`` is their order.
 Bad input fails in the first three stages, before anything is written.
 """
@@ -19,17 +20,21 @@ from pptxagent.fill.content import load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
-from pptxagent.loop.batch import refine_many
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.validate import compare_findings, validate_package
-from pptxagent.pipeline.crosscheck import crosscheck_deck
-from pptxagent.pipeline.guard import FrozenPolicy, TemplateGuard, baseline_keys, frozen_eids
+from pptxagent.ooxml.validate import validate_package
+from pptxagent.pipeline.crosscheck import (
+    crosscheck,
+    recheck,
+    refine_crosschecked,
+    start_libreoffice,
+)
+from pptxagent.pipeline.guard import TemplateGuard, baseline_keys
 from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
+from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.summary import make_report
-from pptxagent.pipeline.writeback import write_back_slide
-from pptxagent.policy.fit import FitPolicy
+from pptxagent.pipeline.writeback import pack, write_back_slide
 from pptxagent.settings import Settings
 
 __all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
@@ -128,7 +133,6 @@ def template_baseline(job: FillJob) -> None:
 def refine_slides(job: FillJob) -> None:
     """Refine every filled slide in lockstep: one browser measurement per round for all
     slides still running (``loop.batch.refine_many``), each with its own guard and policy."""
-    policy = job.opts.policy or FitPolicy()
     work = [w for w in job.slides if w.touched]
     for w in job.slides:
         if not w.touched:
@@ -141,16 +145,7 @@ def refine_slides(job: FillJob) -> None:
             w.final_ir, w.dom = w.ir, dom
             w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings), w.ir)
         return
-    rdir = job.opts.rollout_dir
-    outcomes = refine_many(
-        [w.ir for w in work],
-        settings=job.settings,
-        policies=[FrozenPolicy(policy, frozen_eids(w.ir)) for w in work],
-        measurer=job.measurer,
-        rollout_dirs=[rdir / f"slide-{w.filled.index:02d}" if rdir else None for w in work],
-        diagnosers=[w.guard.wrap(diagnose) for w in work],
-        measured=measured,
-    )
+    outcomes = refine_pass(job, work, [w.ir for w in work], measured)
     for w, outcome in zip(work, outcomes, strict=True):
         w.outcome = outcome
         w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
@@ -164,18 +159,6 @@ def write_back_slides(job: FillJob) -> None:
             w.changes = write_back_slide(job.package, w.ir, w.outcome)
 
 
-def pack(job: FillJob) -> None:
-    new = compare_findings(job.template_findings, validate_package(job.package))
-    job.new_findings = [str(f) for f in new]
-    job.package.save(job.opts.out)
-
-
-def crosscheck(job: FillJob) -> None:
-    if not job.opts.crosscheck:
-        return
-    crosscheck_deck(job)
-
-
 def build_report(job: FillJob) -> None:
     job.report = make_report(job)
 
@@ -185,12 +168,15 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     open_template,
     fill_content,
     clear_rollouts,
+    start_libreoffice,
     inventory_filled,
     template_baseline,
     refine_slides,
     write_back_slides,
     pack,
     crosscheck,
+    refine_crosschecked,
+    recheck,
     build_report,
 )
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.fill.content import Content
-from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
+from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, RendererDelta, SlideIR
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
@@ -56,7 +56,14 @@ class SlideWork:
     changes: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     crosscheck: dict[str, Any] | None = None
+    """The report's cross-check summary (Chromium vs LibreOffice text boxes)."""
+    lo_facts: dict[str, RendererDelta] = field(default_factory=dict)
+    """LibreOffice-only overflows the cross-check found: where LibreOffice draws each such
+    element's text relative to the browser (the LibreOffice pass's diagnostics input)."""
+    lo_outcome: RefineOutcome | None = None
+    """The LibreOffice pass's rollout (``slide-NN-libreoffice``), when there was one."""
     lo_degraded: bool = False
+    """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
 
 
 @dataclass

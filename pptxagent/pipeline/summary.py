@@ -14,6 +14,8 @@ from pptxagent.settings import DEFAULT_SETTINGS, Settings
 def _quality(w: SlideWork) -> Quality:
     if w.lo_degraded:
         return "degraded"
+    if w.lo_outcome is not None:  # the LibreOffice pass continued from the first's result
+        return w.lo_outcome.result.quality
     if w.outcome is not None:
         return w.outcome.result.quality
     if w.diag is not None:
@@ -56,7 +58,8 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideRe
         index=w.filled.index,
         template_slide=w.filled.template_slide,
         quality=quality,
-        iterations=w.outcome.result.iterations_to_converge if w.outcome else 0,
+        iterations=sum(o.result.iterations_to_converge for o in (w.outcome, w.lo_outcome)
+                       if o is not None),
         defects=[defect_summary(d) for d in diag.defects] if diag else [],
         warnings=[*(dump(x) for x in (diag.warnings if diag else [])), *extra],
         changes=w.changes,

@@ -53,7 +53,10 @@ def shrink_edit(
     high = el.priority >= settings.HIGH_PRIORITY
     step_floor = 1.0 - settings.HIGH_PRIO_SIZE_BUDGET if high else 0.0
     # Wrapped text: height ∝ font² × line spacing; width overflow: ∝ font.
-    r = min(math.sqrt(need_h), need_w) * settings.FIT_SAFETY
+    # A LibreOffice-only overflow is predicted from one LibreOffice drawing: aim lower.
+    lo = d.details.get("source") == "libreoffice"
+    safety = settings.CROSSCHECK_SHRINK_SAFETY if lo else settings.FIT_SAFETY
+    r = min(math.sqrt(need_h), need_w) * safety
     q = 1.0
     lh = el.style.lineHeight or 1.2
     base_lh = el.baseLineHeight or lh
@@ -61,7 +64,7 @@ def shrink_edit(
     if r < step_floor:
         r = step_floor
         q_floor = max(settings.FIT_LINE_FLOOR * base_lh / lh, step_floor)
-        q = max(min(1.0, need_h * settings.FIT_SAFETY / (r * r)), q_floor)
+        q = max(min(1.0, need_h * safety / (r * r)), q_floor)
     out = {"fontSize": round(max(floor, fs * r), 2)}
     if q < 0.999:
         out["lineHeight"] = round(lh * q, 4)
