@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 
 from pptxagent.errors import PptxAgentError
-from pptxagent.policy.base import Policy
+from pptxagent.pipeline.policies import POLICY_NAMES, build_policy
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -47,16 +47,6 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def build_policy(name: str, base_url: str | None, model: str | None, key: str | None) -> Policy:
-    if name == "llm":
-        from pptxagent.policy.llm import LLMPolicy
-
-        return LLMPolicy.from_env(base_url=base_url, model=model, api_key=key)
-    from pptxagent.policy.hints import HintsPolicy
-
-    return HintsPolicy()
-
-
 def policy_options(fn: Callable[..., R]) -> Callable[..., R]:
     """``--policy hints|llm`` and the ``--llm-*`` flags, handed to the command as one
     ``policy`` argument. Put it below ``@handle_errors`` so a missing LLM setting exits 2."""
@@ -72,7 +62,7 @@ def policy_options(fn: Callable[..., R]) -> Callable[..., R]:
         return fn(*args, policy=policy, **kwargs)
 
     for option in reversed((
-        click.option("--policy", "policy_name", type=click.Choice(["hints", "llm"]),
+        click.option("--policy", "policy_name", type=click.Choice(POLICY_NAMES),
                      default="hints", show_default=True, help="Who proposes patches."),
         click.option("--llm-base-url",
                      help="OpenAI-compatible endpoint (env PPTXAGENT_LLM_BASE_URL)."),

@@ -7,7 +7,6 @@ written).
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -16,11 +15,9 @@ from rich.console import Console
 
 from pptxagent.cli.common import handle_errors, policy_options
 from pptxagent.errors import InputError
-from pptxagent.ir import dump
-from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
-from pptxagent.policy.base import Policy
-from pptxagent.policy.fit import FitPolicy
+from pptxagent.pipeline.output import to_json, write_text
+from pptxagent.pipeline.policies import Policy, fit_policy
 from pptxagent.settings import Settings
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -28,7 +25,7 @@ _STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded
 
 
 def write_report(report: FillReport, path: Path) -> None:
-    write_atomic(path, (json.dumps(dump(report), indent=2, ensure_ascii=False) + "\n").encode())
+    write_text(path, to_json(report) + "\n")
 
 
 def check_report_path(report: Path, out: Path, template: Path, content: Path) -> None:
@@ -99,7 +96,7 @@ def command(
     try:
         report = fill_deck(FillOptions(
             template=template, content=content, out=out, report=report_path,
-            rollout_dir=rollout_dir, policy=FitPolicy(policy), crosscheck=not no_crosscheck,
+            rollout_dir=rollout_dir, policy=fit_policy(policy), crosscheck=not no_crosscheck,
             strict=strict, repair=not no_repair, settings_overrides=dict(overrides),
             progress=lambda m: _err.print(m, markup=False),
         ))
@@ -112,5 +109,5 @@ def command(
     _print_summary(report)
     _err.print(f"wrote {out}" + (f" and {report_path}" if report_path else ""))
     if as_json:
-        click.echo(json.dumps(dump(report), indent=2, ensure_ascii=False))
+        click.echo(to_json(report))
     sys.exit(1 if report.degraded else 0)

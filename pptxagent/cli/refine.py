@@ -10,53 +10,27 @@ refused with exit 2. Exit 0 for ``success_clean`` / ``success_with_warnings``, 1
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 from rich.console import Console
 
 from pptxagent.cli.common import handle_errors, policy_options
-from pptxagent.errors import IRValidationError
-from pptxagent.ir import SlideIR, TraceLine, dump, read_json, validate
-from pptxagent.loop.driver import refine
-from pptxagent.loop.rolloutdir import prepare_rollout_dir
-from pptxagent.policy.base import Policy
-from pptxagent.settings import Settings
+from pptxagent.pipeline.output import to_json
+from pptxagent.pipeline.policies import Policy
+from pptxagent.pipeline.refine import (
+    TraceLine,
+    build_settings,
+    load_slide,
+    prepare_rollout_dir,
+    refine_slide_file,
+)
+
+__all__ = ["build_settings", "command", "load_slide"]
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
 _QUALITY_STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
-
-
-def load_slide(path: Path) -> tuple[SlideIR, Any]:
-    """The slide IR in ``path`` and its raw JSON; eids must be unique."""
-    data = read_json(path)
-    ir = validate(SlideIR, data, source=str(path))
-    seen: set[str] = set()
-    for i, el in enumerate(ir.elements):
-        if el.eid in seen:
-            json_path = f"$.elements[{i}].eid"
-            raise IRValidationError(
-                f"{path}: {json_path}: duplicate eid {el.eid!r} (eids must be unique)", json_path
-            )
-        seen.add(el.eid)
-    return ir, data
-
-
-def build_settings(
-    ir: SlideIR, max_iter: int | None, allow_hide: bool, sets: tuple[str, ...]
-) -> Settings:
-    """Slide size from the IR, then the flags, then ``--set`` (which wins). Overflow is the
-    spec's literal rule (§4) unless ``--set CONTENT_EDGE_OVERFLOW=true``."""
-    pairs: dict[str, Any] = {"SLIDE_W": ir.slide.w, "SLIDE_H": ir.slide.h}
-    if max_iter is not None:
-        pairs["MAX_ITER"] = max_iter
-    if allow_hide:
-        pairs["ALLOW_HIDE"] = True
-    pairs.update(Settings.parse_pairs(sets))
-    return Settings().with_overrides(pairs)
 
 
 def _print_line(line: TraceLine) -> None:
@@ -109,21 +83,9 @@ def command(
     stale = prepare_rollout_dir(rollout_dir, keep=[ir_path])
     if stale:
         _err.print(f"removed {len(stale)} file(s) of a previous rollout from {rollout_dir}")
-
-    from pptxagent.measure import Measurer
-
-    measurer = Measurer(assets_dir=ir_path.resolve().parent)
     _err.print(f"refine {ir_path} ({len(ir.elements)} elements, policy {policy.name})")
-    out = refine(
-        ir,
-        settings=settings,
-        policy=policy,
-        measurer=measurer,
-        rollout_dir=rollout_dir,
-        input_doc=raw,
-        progress=_print_line,
-    )
-    r = out.result
+    r = refine_slide_file(ir_path, ir, raw, settings=settings, policy=policy,
+                          rollout_dir=rollout_dir, progress=_print_line)
     colour = _QUALITY_STYLE[r.quality]
     _err.print(
         f"[{colour}]{r.quality}[/] after {r.iterations_to_converge} patch(es); "
@@ -131,5 +93,5 @@ def command(
         markup=True,
     )
     if as_json:
-        click.echo(json.dumps(dump(r), indent=2))
+        click.echo(to_json(r))
     sys.exit(0 if r.quality != "degraded" else 1)

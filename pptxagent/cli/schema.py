@@ -7,29 +7,12 @@ import json
 import click
 
 from pptxagent.cli.common import handle_errors
-from pptxagent.ir import Patch, SlideIR
-
-
-def _schemas() -> dict[str, dict[str, object]]:
-    out: dict[str, dict[str, object]] = {
-        "ir": SlideIR.model_json_schema(),
-        "patch": Patch.model_json_schema(),
-    }
-    try:
-        from pptxagent.fill.content import Content
-    except ImportError:
-        pass
-    else:
-        out["content"] = Content.model_json_schema()
-    return out
+from pptxagent.pipeline.schema import SCHEMA_KINDS, json_schema
 
 
 @click.command("schema")
-@click.argument("kind", type=click.Choice(["ir", "patch", "content"]))
+@click.argument("kind", type=click.Choice(SCHEMA_KINDS))
 @handle_errors
 def command(kind: str) -> None:
     """Print the JSON Schema of the slide IR, a patch, or content.json."""
-    schemas = _schemas()
-    if kind not in schemas:
-        raise click.UsageError(f"the {kind} schema is not available in this build")
-    click.echo(json.dumps(schemas[kind], indent=2))
+    click.echo(json.dumps(json_schema(kind), indent=2))

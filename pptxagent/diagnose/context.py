@@ -24,6 +24,8 @@ class Item:
     dom: DomElement
     index: int
     """Position in the IR's element list (tie-breaks follow IR order)."""
+    font_floor: float | None = None
+    """§2 minimum font (computed px) of a text element, from the settings."""
 
     @property
     def eid(self) -> str:
@@ -48,7 +50,7 @@ class Item:
     @property
     def min_font(self) -> float | None:
         """§2 minimum font (computed px); only text elements have one."""
-        return min_font_for(self.el.priority) if self.is_text else None
+        return self.font_floor if self.is_text else None
 
     def rank(self) -> tuple[int, float, int]:
         """Sort key: the first is the one that stays (higher priority, higher up, earlier)."""
@@ -127,5 +129,6 @@ def build_context(ir: SlideIR, dom: DomSnapshot, settings: Settings) -> Ctx:
                 f"dom: element {el.eid!r} ($.elements[{index}] of the IR) was not measured"
             )
         if drawn.visible:
-            items.append(Item(el=el, dom=drawn, index=index))
+            items.append(Item(el=el, dom=drawn, index=index,
+                              font_floor=min_font_for(el.priority, settings)))
     return Ctx(ir=ir, snapshot=dom, settings=settings, items=tuple(items))

@@ -1,40 +1,41 @@
-"""The LibreOffice engine: a warm unoserver per process, PDF/PNG rendering, text bounds.
+"""The LibreOffice engine: one headless soffice per process, PDF/PNG rendering, text bounds.
 
 ::
 
     lo = get_libreoffice()                      # started on first use, closed at exit
+    lo.start_background()                       # or start it now, while other work runs
     lo.to_pdf(deck, out / "deck.pdf")           # hidden slides included: page n = slide n
     lo.to_pngs(deck, out / "libreoffice")       # slide-1.png ... at the slide's 96-dpi size
     lo.text_bounds(deck)                        # {slide: {shape id: TextBox}} in slide px
 
-The warm server is ``.venv-uno/bin/unoserver`` (``PPTXAGENT_UNOSERVER`` may point elsewhere)
-on free loopback ports with a private profile (fonts from ``FONT_MAP``, see ``lo_profile``).
-When it cannot start, PDFs come from a cold ``soffice --convert-to pdf`` with the same
-profile; text bounds need the UNO bridge and raise ``EngineError`` then.
+The engine runs ``soffice --headless --accept=socket,...`` on a free loopback port with a
+private profile (fonts from ``FONT_MAP``, see ``lo_profile``) and a UNO worker (``lo_worker``
+under ``.venv-uno``'s or Debian's Python) that connects as soon as soffice listens: a cold
+start costs about what one ``soffice --convert-to pdf`` does, and ``start_background`` lets it
+overlap the browser's work. When the UNO bridge cannot start, PDFs come from a cold
+``soffice --convert-to pdf`` with the same profile; text bounds raise ``EngineError`` then.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import shutil
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
 
 from pptxagent.engines import lo_pdf
 from pptxagent.engines.lo_profile import write_profile
 from pptxagent.engines.lo_server import (
-    UnoServer,
+    Soffice,
     UnoWorker,
     cold_convert_pdf,
     find_soffice,
-    find_unoserver,
-    unoserver_candidate,
 )
 from pptxagent.errors import EngineError, InputError
 from pptxagent.ir import Box
-from pptxagent.ooxml.tagging import TaggedDeck, shape_id_of, tag_copy
+from pptxagent.ooxml.tagging import TaggedDeck, tag_copy
 
 
 class TextBox(Box):
@@ -48,72 +49,100 @@ TextBounds = dict[int, dict[str, TextBox]]
 
 
 class LibreOffice:
-    """One warm LibreOffice. Thread-safe: calls are serialised (soffice is single-threaded)."""
+    """One headless LibreOffice. Thread-safe: calls are serialised (soffice is
+    single-threaded); the start-up may run in a background thread (``start_background``)."""
 
     def __init__(self, warm: bool = True) -> None:
         find_soffice()  # fail early and clearly when LibreOffice is missing
         self._want_warm = warm
         self._lock = threading.RLock()
+        self._start_lock = threading.Lock()
         self._dir = Path(tempfile.mkdtemp(prefix="pptxagent-lo-"))
         self._profile_dir = self._dir / "profile"
         self._profile_url = write_profile(self._profile_dir)
-        self._server: UnoServer | None = None
+        self._soffice: Soffice | None = None
         self._worker: UnoWorker | None = None
+        self._starter: threading.Thread | None = None
         self._started = False
         self._closed = False
         self.start_error: str | None = None
-        """Why the warm server is not used (None while it is)."""
+        """Why the UNO bridge is not used (None while it is)."""
         self._seq = 0
 
     # --- lifecycle --------------------------------------------------------------------------
     @property
     def warm(self) -> bool:
+        """Is the UNO bridge (soffice + worker) up? Waits for a start in progress."""
         self._ensure_started()
-        return self._server is not None and self._server.alive()
+        return self._worker is not None and self._soffice is not None and self._soffice.alive()
+
+    def start_background(self, warm_with: Path | None = None) -> None:
+        """Start soffice and its UNO worker in a background thread and return at once, so the
+        start-up overlaps other work; the first call that needs LibreOffice waits for it.
+
+        ``warm_with``: a deck to load once in the background (say the template a fill starts
+        from): LibreOffice's first load pays for the Impress module and the fonts."""
+        with self._start_lock:
+            if self._closed or self._started or self._starter is not None:
+                return
+            self._starter = threading.Thread(
+                target=self._start, args=(warm_with,), name="pptxagent-libreoffice-start",
+                daemon=True)
+            self._starter.start()
 
     def _ensure_started(self) -> None:
         if self._closed:
             raise EngineError("the LibreOffice engine was closed")
-        if self._started:
-            return
-        self._started = True
-        if not self._want_warm:
-            self.start_error = "warm server disabled"
-            return
-        executable = find_unoserver()
-        if executable is None:
-            where = unoserver_candidate()
-            self.start_error = f"unoserver not found at {where} (run bin/setup)"
-            return
-        server = UnoServer(executable, self._profile_dir, self._dir / "unoserver.log")
+        with self._start_lock:
+            starter = self._starter
+            if starter is None and not self._started:
+                self._start()
+                return
+        if starter is not None:
+            starter.join()
+
+    def _start(self, warm_with: Path | None = None) -> None:
         try:
-            server.wait_ready()
-        except EngineError as exc:
-            server.close()
-            self.start_error = exc.message
-            return
-        self._server = server
+            if not self._want_warm:
+                self.start_error = "UNO bridge disabled"
+                return
+            soffice = Soffice(self._profile_url, self._dir / "soffice.log")
+            try:
+                worker = UnoWorker(soffice.uno_port, self._dir / "worker.log")
+            except EngineError as exc:
+                soffice.close()
+                self.start_error = exc.message
+                return
+            if warm_with is not None and warm_with.is_file():
+                # Nobody else sees the worker before _start returns: no lock needed. A template
+                # LibreOffice cannot load is the cross-check's to report, not the start-up's.
+                with contextlib.suppress(EngineError):
+                    worker.call({"op": "warm", "in": str(warm_with.resolve())})
+            self._soffice, self._worker = soffice, worker
+        finally:
+            self._started = True
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()
-        if self._server is None:
-            raise EngineError(
-                f"cannot measure LibreOffice text bounds of {what}: the warm LibreOffice "
-                f"(unoserver) is not running ({self.start_error})"
-            )
         if self._worker is None:
-            self._worker = UnoWorker(self._server.uno_port, self._dir / "worker.log")
+            raise EngineError(
+                f"cannot measure LibreOffice text bounds of {what}: the LibreOffice UNO "
+                f"bridge is not running ({self.start_error})"
+            )
         return self._worker
 
     def close(self) -> None:
+        starter = self._starter
+        if starter is not None:
+            starter.join()  # never leave a half-started soffice behind
         with self._lock:
             self._closed = True
             if self._worker is not None:
                 self._worker.close()
                 self._worker = None
-            if self._server is not None:
-                self._server.close()
-                self._server = None
+            if self._soffice is not None:
+                self._soffice.close()
+                self._soffice = None
             shutil.rmtree(self._dir, ignore_errors=True)
 
     def _scratch(self, suffix: str) -> Path:
@@ -126,9 +155,8 @@ class LibreOffice:
         pptx = _existing(pptx)
         pdf.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
-            self._ensure_started()
-            if self._server is not None and self._server.alive():
-                self._server.convert_pdf(pptx, pdf)
+            if self.warm and self._worker is not None:
+                self._worker.call({"op": "convert", "in": str(pptx), "out": str(pdf.resolve())})
             else:
                 cold_convert_pdf(pptx, pdf, self._profile_url, self._dir)
         if not pdf.exists():
@@ -144,31 +172,35 @@ class LibreOffice:
         finally:
             pdf.unlink(missing_ok=True)
 
-    def _export_tagged(self, pptx: Path, pdf: Path, colour: bool) -> tuple[TaggedDeck, Any]:
+    def _export_tagged(self, pptx: Path, pdf: Path, colour: bool) -> TaggedDeck:
         """Export a tagged copy of ``pptx`` as PowerPoint shows it: stored autofit scales,
-        no live shrink/grow; with ``colour`` every text shape is painted its own colour."""
+        no live shrink/grow; with ``colour`` every text shape is painted its own colour.
+
+        With the UNO bridge, the worker re-applies stored autofit scales exactly; without it,
+        a cold ``soffice --convert-to pdf`` draws the copy (stored scales not re-applied)."""
         pptx = _existing(pptx)
         tagged_path = self._scratch(".pptx")
         try:
-            tagged = tag_copy(pptx, tagged_path)
+            tagged = tag_copy(pptx, tagged_path, colour=colour)
             with self._lock:
+                if not self.warm:
+                    cold_convert_pdf(tagged_path, pdf, self._profile_url, self._dir)
+                    return tagged
                 worker = self._worker_for(pptx)
-                answer = worker.call(
-                    {
-                        "op": "export",
-                        "in": str(tagged_path.resolve()),
-                        "out": str(pdf.resolve()),
-                        "colour": colour,
-                        "scales": {k: list(v) for k, v in tagged.scales.items()},
-                    }
-                )
+                worker.call({
+                    "op": "export",
+                    "in": str(tagged_path.resolve()),
+                    "out": str(pdf.resolve()),
+                    "colour": False,
+                    "scales": {k: list(v) for k, v in tagged.scales.items()},
+                })
         finally:
             tagged_path.unlink(missing_ok=True)
-        return tagged, answer
+        return tagged
 
     def to_pngs_as_stored(self, pptx: Path, out_dir: Path) -> list[Path]:
         """Like ``to_pngs`` but drawn as PowerPoint shows the file (no live autofit), so an
-        overflow PowerPoint would show is visible; needs the warm server."""
+        overflow PowerPoint would show is visible."""
         pdf = self._scratch(".pdf")
         try:
             self._export_tagged(pptx, pdf, colour=False)
@@ -183,24 +215,19 @@ class LibreOffice:
         text are absent."""
         pdf = self._scratch(".pdf")
         try:
-            tagged, answer = self._export_tagged(pptx, pdf, colour=True)
-            colours: dict[str, dict[str, int]] = answer.get("colours", {})
-            wanted = {int(n): set(by_name.values()) for n, by_name in colours.items()}
+            tagged = self._export_tagged(pptx, pdf, colour=True)
+            wanted = {n: set(by_id.values()) for n, by_id in tagged.colours.items()}
             boxes = lo_pdf.colour_boxes(pdf, wanted)
         finally:
             pdf.unlink(missing_ok=True)
         result: TextBounds = {n: {} for n in range(1, tagged.slide_count + 1)}
-        for n_str, by_name in colours.items():
-            n = int(n_str)
-            for name, rgb in by_name.items():
-                sid = shape_id_of(name)
+        for n, by_id in tagged.colours.items():
+            for sid, rgb in by_id.items():
                 found = boxes.get(n, {}).get(rgb)
-                if sid is None or found is None:
+                if found is None:
                     continue
                 box, runs = found
-                result.setdefault(n, {})[sid] = TextBox(
-                    x=box.x, y=box.y, w=box.w, h=box.h, runs=runs
-                )
+                result[n][sid] = TextBox(x=box.x, y=box.y, w=box.w, h=box.h, runs=runs)
         return result
 
 

@@ -1,7 +1,8 @@
-"""Processes behind the LibreOffice engine: the warm unoserver, the UNO worker, cold soffice.
+"""Processes behind the LibreOffice engine: a headless soffice with a UNO socket, the UNO
+worker that drives it, and the one-shot cold ``soffice --convert-to pdf`` fallback.
 
-Everything here starts processes in their own session so ``stop`` can end exactly the process
-group it started (unoserver → soffice → soffice.bin) and nothing else.
+Everything here starts processes in their own session so ``stop_group`` can end exactly the
+process group it started (soffice → soffice.bin) and nothing else.
 """
 
 from __future__ import annotations
@@ -13,8 +14,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import time
-import xmlrpc.client
 from pathlib import Path
 from typing import IO, Any
 
@@ -38,21 +37,16 @@ def find_soffice() -> str:
 
 
 def unoserver_candidate() -> Path:
+    """Where bin/setup puts unoserver (``PPTXAGENT_UNOSERVER`` overrides); only its venv's
+    Python is used (it imports ``uno``)."""
     env = os.environ.get("PPTXAGENT_UNOSERVER")
     return Path(env) if env else REPO_ROOT / ".venv-uno" / "bin" / "unoserver"
 
 
-def find_unoserver() -> Path | None:
-    candidate = unoserver_candidate()
-    return candidate if candidate.is_file() and os.access(candidate, os.X_OK) else None
-
-
 def uno_python() -> str:
-    """A Python that imports ``uno``: the unoserver venv's, else Debian's."""
-    server = find_unoserver()
-    if server is not None and (server.parent / "python").exists():
-        return str(server.parent / "python")
-    return "/usr/bin/python3"
+    """A Python that imports ``uno``: ``.venv-uno``'s, else Debian's (python3-uno)."""
+    python = unoserver_candidate().parent / "python"
+    return str(python) if python.exists() else "/usr/bin/python3"
 
 
 def free_port() -> int:
@@ -76,52 +70,26 @@ def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None
     proc.wait(5)
 
 
-class UnoServer:
-    """A warm ``unoserver`` (XML-RPC on ``port``, soffice's UNO bridge on ``uno_port``)."""
+class Soffice:
+    """A headless ``soffice`` listening on a loopback UNO socket, with a private profile.
 
-    def __init__(self, executable: Path, profile_dir: Path, log_path: Path) -> None:
-        self.port = free_port()
+    This is what unoserver runs under the hood, without unoserver's own start-up (a Python
+    process that sleeps ~5 s before its XML-RPC port opens): the UNO worker connects to the
+    socket as soon as soffice listens (~1–2 s cold)."""
+
+    def __init__(self, profile_url: str, log_path: Path) -> None:
         self.uno_port = free_port()
-        while self.uno_port == self.port:
-            self.uno_port = free_port()
         self._log = log_path.open("ab")
+        accept = f"socket,host=127.0.0.1,port={self.uno_port};urp;StarOffice.ComponentContext"
         self.proc = subprocess.Popen(
             [
-                str(executable),
-                "--interface", "127.0.0.1", "--port", str(self.port),
-                "--uno-interface", "127.0.0.1", "--uno-port", str(self.uno_port),
-                "--user-installation", str(profile_dir),
-                "--executable", find_soffice(),
+                find_soffice(), "--headless", "--invisible", "--nologo", "--norestore",
+                "--nodefault", "--nolockcheck", f"-env:UserInstallation={profile_url}",
+                f"--accept={accept}",
             ],
             stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
             start_new_session=True,
         )  # fmt: skip
-        self.rpc = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self.port}", allow_none=True)
-
-    def wait_ready(self, timeout_s: float = START_TIMEOUT_S) -> None:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            if self.proc.poll() is not None:
-                raise EngineError(f"unoserver exited with code {self.proc.returncode}")
-            try:
-                self.rpc.info()
-                return
-            except (OSError, xmlrpc.client.ProtocolError):
-                if time.monotonic() > deadline:
-                    msg = f"unoserver did not answer within {timeout_s:.0f} s"
-                    raise EngineError(msg) from None
-                time.sleep(0.1)
-
-    def convert_pdf(self, pptx: Path, pdf: Path) -> None:
-        try:
-            self.rpc.convert(
-                str(pptx.resolve()), None, str(pdf.resolve()), None, "impress_pdf_Export",
-                ["ExportHiddenSlides=true", "ExportNotesPages=false"],
-            )  # fmt: skip
-        except xmlrpc.client.Fault as exc:
-            raise EngineError(f"LibreOffice could not convert {pptx}: {exc.faultString}") from exc
-        except OSError as exc:
-            raise EngineError(f"unoserver connection failed converting {pptx}: {exc}") from exc
 
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -134,10 +102,11 @@ class UnoServer:
 class UnoWorker:
     """``lo_worker.py`` under LibreOffice's Python, talking JSON lines over pipes."""
 
-    def __init__(self, uno_port: int, log_path: Path) -> None:
+    def __init__(self, uno_port: int, log_path: Path, timeout_s: float = START_TIMEOUT_S) -> None:
         self._log = log_path.open("ab")
         self.proc = subprocess.Popen(
-            [uno_python(), str(WORKER_SCRIPT), "--port", str(uno_port)],
+            [uno_python(), str(WORKER_SCRIPT), "--port", str(uno_port),
+             "--timeout", str(timeout_s)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
             text=True, encoding="utf-8", start_new_session=True,
         )  # fmt: skip

@@ -1,17 +1,26 @@
 """UNO worker: runs under LibreOffice's own Python (``.venv-uno/bin/python``), never imported.
 
-It connects to the warm ``soffice`` that unoserver started (``--port`` is its UNO port) and
-answers JSON requests, one per line on stdin, one JSON answer per line on stdout::
+It connects to the headless ``soffice`` the engine started (``--port`` is its UNO port; it
+retries until soffice listens, up to ``--timeout`` seconds) and answers JSON requests, one
+per line on stdin, one JSON answer per line on stdout::
 
     {"op": "ping"}
+    {"op": "warm", "in": "/abs/template.pptx"}
+    {"op": "convert", "in": "/abs/deck.pptx", "out": "/abs/deck.pdf"}
     {"op": "export", "in": "/abs/deck.pptx", "out": "/abs/deck.pdf",
      "colour": true, "scales": {"3/pxa:7": [0.625, 0.2]}}
 
-``export`` loads the deck hidden, turns off LibreOffice's live autofit (shrink on overflow and
-grow-to-fit: PowerPoint shows the stored sizes), applies the stored ``fontScale`` /
-``lnSpcReduction`` given in ``scales`` (key ``"{slide}/{shape name}"``), and, with
-``colour``, paints every character of every named text shape (groups and table cells
-included) a unique RGB. It exports a PDF with hidden slides and answers
+``warm`` loads a deck and closes it (the first load in a fresh soffice pays for the Impress
+module and the fonts: done early, it overlaps the caller's other work). ``convert`` is a
+plain PDF export (hidden slides included), as ``soffice --convert-to pdf``.
+
+``export`` loads the deck hidden (a tagged copy: ``ooxml.tagging`` already wrote
+``a:noAutofit`` everywhere and, for text bounds, painted each shape's runs its own RGB),
+applies the stored ``fontScale`` / ``lnSpcReduction`` given in ``scales`` (key
+``"{slide}/{shape name}"``) to those shapes, with LibreOffice's live autofit turned off on
+them too, and, with ``colour`` (legacy), paints every character of every named text shape a
+unique RGB itself. Only the shapes it changes are visited: each UNO call is a round trip.
+It exports a PDF with hidden slides and answers
 ``{"ok": true, "colours": {"1": {"pxa:7": 8323073, ...}, ...}}`` (slide numbers 1-based).
 
 Only the standard library and ``uno`` are available here: no pptxagent imports.
@@ -129,20 +138,54 @@ def _paint(text: Any, colour: int) -> None:
     cursor.CharColor = colour
 
 
-def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
-    url = uno.systemPathToFileUrl(req["in"])
+def _load(desktop: Any, path: str) -> Any:
+    url = uno.systemPathToFileUrl(path)
     doc = desktop.loadComponentFromURL(url, "_blank", 0, (_pv("Hidden", True),))
     if doc is None:
-        raise RuntimeError(f"LibreOffice could not load {req['in']}")
+        raise RuntimeError(f"LibreOffice could not load {path}")
+    return doc
+
+
+def _store_pdf(doc: Any, path: str) -> None:
+    filter_data = uno.Any(
+        "[]com.sun.star.beans.PropertyValue",
+        (_pv("ExportHiddenSlides", True), _pv("ExportNotesPages", False)),
+    )
+    out = uno.systemPathToFileUrl(path)
+    uno.invoke(
+        doc,
+        "storeToURL",
+        (out, (_pv("FilterName", "impress_pdf_Export"), _pv("FilterData", filter_data))),
+    )
+
+
+def convert(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
+    doc = _load(desktop, req["in"])
+    try:
+        _store_pdf(doc, req["out"])
+    finally:
+        doc.close(True)
+    return {"ok": True}
+
+
+def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    doc = _load(desktop, req["in"])
+    t1 = time.perf_counter()
     scales: dict[str, list[float]] = req.get("scales") or {}
     colours: dict[str, dict[str, int]] = {}
     k = 0
     try:
         pages = doc.DrawPages
+        scaled = {key.split("/", 1)[0] for key in scales}
         for n in range(pages.getCount()):
             slide = str(n + 1)
+            if not req.get("colour") and slide not in scaled:
+                continue  # nothing to change here: every UNO call crosses a process boundary
             for shape in _iter_shapes(pages.getByIndex(n)):
                 name = shape.Name
+                if not req.get("colour") and f"{slide}/{name}" not in scales:
+                    continue
                 texts = _texts(shape)
                 if not texts:
                     continue
@@ -157,24 +200,19 @@ def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
                     for text in texts:
                         _paint(text, colour)
                     colours.setdefault(slide, {})[name] = colour
-        filter_data = uno.Any(
-            "[]com.sun.star.beans.PropertyValue",
-            (_pv("ExportHiddenSlides", True), _pv("ExportNotesPages", False)),
-        )
-        out = uno.systemPathToFileUrl(req["out"])
-        uno.invoke(
-            doc,
-            "storeToURL",
-            (out, (_pv("FilterName", "impress_pdf_Export"), _pv("FilterData", filter_data))),
-        )
+        t2 = time.perf_counter()
+        _store_pdf(doc, req["out"])
+        t3 = time.perf_counter()
     finally:
         doc.close(True)
-    return {"ok": True, "colours": colours}
+    seconds = {"load": round(t1 - t0, 3), "edit": round(t2 - t1, 3), "pdf": round(t3 - t2, 3)}
+    return {"ok": True, "colours": colours, "seconds": seconds}
 
 
 def main() -> int:
     port = int(sys.argv[sys.argv.index("--port") + 1])
-    desktop = connect(port)
+    timeout = float(sys.argv[sys.argv.index("--timeout") + 1]) if "--timeout" in sys.argv else 60
+    desktop = connect(port, timeout)
     print(json.dumps({"ok": True, "ready": True}), flush=True)
     for line in sys.stdin:
         if not line.strip():
@@ -185,6 +223,11 @@ def main() -> int:
                 answer: dict[str, Any] = {"ok": True}
             elif req.get("op") == "export":
                 answer = export(desktop, req)
+            elif req.get("op") == "convert":
+                answer = convert(desktop, req)
+            elif req.get("op") == "warm":
+                _load(desktop, req["in"]).close(True)
+                answer = {"ok": True}
             else:
                 answer = {"ok": False, "error": f"unknown op {req.get('op')!r}"}
         except Exception as exc:  # report every UNO failure to the caller, keep serving

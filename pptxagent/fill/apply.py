@@ -26,6 +26,7 @@ from pptxagent.fill.content import (
     value_kind,
 )
 from pptxagent.fill.keys import resolve_key
+from pptxagent.inventory import inventory_slide
 from pptxagent.ir import DeckSlide, Element
 from pptxagent.ooxml import filltarget
 from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
@@ -74,8 +75,6 @@ class _SlideJob:
 
 
 def _default_inventory(pkg: Package, part: str, index: int) -> DeckSlide:
-    from pptxagent.inventory import inventory_slide
-
     return inventory_slide(pkg, part, index)
 
 

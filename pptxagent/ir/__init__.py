@@ -9,7 +9,7 @@ from pptxagent.ir.diagnostics import (
     Hint,
     Summary,
 )
-from pptxagent.ir.dom import Box, Computed, DomElement, DomSnapshot
+from pptxagent.ir.dom import Box, Computed, DomElement, DomSnapshot, RendererDelta
 from pptxagent.ir.load import load, read_json, validate
 from pptxagent.ir.patch import Edit, Override, Patch
 from pptxagent.ir.rollout import Quality, RolloutResult, TraceLine
@@ -54,6 +54,7 @@ __all__ = [
     "Paragraph",
     "Patch",
     "Quality",
+    "RendererDelta",
     "RolloutResult",
     "Run",
     "SlideIR",

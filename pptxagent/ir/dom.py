@@ -64,3 +64,29 @@ class DomSnapshot(BaseModel):
             if el.eid == eid:
                 return el
         return None
+
+
+class RendererDelta(BaseModel):
+    """Where a second renderer (LibreOffice) drew an element's text, relative to the browser's
+    ``contentBox`` of the same state: edge offsets and the height ratio. Measured once on the
+    packed deck; the diagnoser applies it to later browser measurements to predict where the
+    second renderer would draw the text after a patch (``predict``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    d_left: float
+    d_top: float
+    d_right: float
+    height_ratio: float
+
+    @classmethod
+    def between(cls, browser: Box, other: Box) -> RendererDelta:
+        return cls(d_left=other.x - browser.x, d_top=other.y - browser.y,
+                   d_right=other.right - browser.right,
+                   height_ratio=other.h / browser.h if browser.h > 0 else 1.0)
+
+    def predict(self, content: Box) -> Box:
+        """The second renderer's text box for a state whose browser ``contentBox`` is this."""
+        x = content.x + self.d_left
+        return Box(x=x, y=content.y + self.d_top, w=max(0.0, content.right + self.d_right - x),
+                   h=content.h * self.height_ratio)

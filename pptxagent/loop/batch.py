@@ -10,7 +10,6 @@ appear interleaves.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -26,6 +25,7 @@ from pptxagent.loop.driver import (
     Rollout,
 )
 from pptxagent.policy.base import Policy
+from pptxagent.render import render_slide
 from pptxagent.settings import Settings
 
 
@@ -42,10 +42,9 @@ T = TypeVar("T")
 
 def default_html_of(measurer: object) -> HtmlOf:
     """``out_k.html`` as ``Measurer.measure`` would have produced it: ``render_slide`` with the
-    measurer's ``assets_dir`` (imported lazily, like the default diagnoser)."""
-    render = importlib.import_module("pptxagent.render")
+    measurer's ``assets_dir``."""
     assets = getattr(measurer, "assets_dir", None)
-    return cast(HtmlOf, partial(render.render_slide, assets_dir=assets))
+    return partial(render_slide, assets_dir=assets)
 
 
 def _per_slide(values: Sequence[T] | None, n: int, what: str) -> list[T | None]:

@@ -9,12 +9,12 @@ it. The last line also carries ``quality`` (and ``rollback_to`` after a stall).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
+from pptxagent.diagnose import diagnose
 from pptxagent.ir import (
     Diagnostics,
     DomSnapshot,
@@ -99,9 +99,8 @@ class RefineOutcome:
 
 
 def default_diagnoser() -> Diagnoser:
-    """``pptxagent.diagnose.diagnose`` (imported lazily: the loop does not need it to load)."""
-    module = importlib.import_module("pptxagent.diagnose")
-    return cast(Diagnoser, module.diagnose)
+    """``pptxagent.diagnose.diagnose``: spec §5's detectors."""
+    return diagnose
 
 
 class _Run:

@@ -20,8 +20,9 @@ _NAME = (
 )
 ROLLOUT_FILE = re.compile(rf"^(?:{_NAME})$")
 _LEFTOVER_TMP = re.compile(rf"^\.(?:{_NAME})\.(?:.*\.tmp|tmp\.png)$")
-SLIDE_DIR = re.compile(r"^slide-\d+$")
-"""``pptxagent fill --rollout-dir`` keeps one rollout per output slide in ``slide-NN``."""
+SLIDE_DIR = re.compile(r"^slide-\d+(-libreoffice)?$")
+"""``pptxagent fill --rollout-dir`` keeps one rollout per output slide in ``slide-NN`` (and
+the LibreOffice pass's, when the cross-check asked for one, in ``slide-NN-libreoffice``)."""
 
 
 def is_rollout_file(name: str) -> bool:

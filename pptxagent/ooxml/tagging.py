@@ -7,7 +7,10 @@
 * every ``a:normAutofit`` / ``a:spAutoFit`` on slides, layouts and masters becomes
   ``a:noAutofit``: LibreOffice shrinks and grows text live, PowerPoint shows the stored state.
   The stored ``fontScale`` / ``lnSpcReduction`` of slide shapes are returned so the caller can
-  re-apply them.
+  re-apply them;
+* with ``colour``, every run of every slide shape's text (table cells included) is painted
+  one RGB per shape (``TaggedDeck.colours``), so a plain PDF export of the copy tells where
+  each shape's text landed — no UNO scripting needed to find it.
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from pathlib import Path
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 TAG_PREFIX = "pxa:"
+COLOUR_BASE = 0x7F0000
+"""Tag colours are ``COLOUR_BASE | k`` for k = 1, 2, ...: a red channel of 127 that real
+templates practically never use, so master-page text cannot be mistaken for a shape's."""
 _AUTOFIT_PARTS = ("slide+xml", "slideLayout+xml", "slideMaster+xml")
 
 
@@ -31,6 +37,8 @@ class TaggedDeck:
     scales: dict[str, tuple[float, float]] = field(default_factory=dict)
     """``"{slide}/pxa:{id}"`` → (fontScale, lnSpcReduction) as fractions, for shapes whose
     stored ``a:normAutofit`` is not the identity."""
+    colours: dict[int, dict[str, int]] = field(default_factory=dict)
+    """Slide number → OOXML shape id → the RGB its text was painted (``colour=True``)."""
 
 
 def tag_name(shape_id: int | str) -> str:
@@ -80,7 +88,38 @@ def _owning_name(body_pr: etree._Element) -> str | None:
     return c_nv_pr.get("name") if c_nv_pr is not None else None
 
 
-def tag_copy(src: Path, dst: Path) -> TaggedDeck:
+def _paint(shape: etree._Element, rgb: int) -> bool:
+    """Give every run and field of ``shape``'s text a solid ``rgb`` fill; True if any."""
+    painted = False
+    for run in shape.iter(qn("a:r"), qn("a:fld")):
+        rpr = run.find(qn("a:rPr"))
+        if rpr is None:
+            rpr = etree.Element(qn("a:rPr"))
+            run.insert(0, rpr)
+        fill = etree.Element(qn("a:solidFill"))
+        etree.SubElement(fill, qn("a:srgbClr"), val=f"{rgb:06X}")
+        insert_in_order(rpr, fill, SCHEMA_ORDER["a:rPr"])
+        painted = True
+    return painted
+
+
+def _paint_slide(root: etree._Element, first: int) -> dict[str, int]:
+    """Paint each text shape of a slide (``p:sp`` and table frames, in groups too)."""
+    out: dict[str, int] = {}
+    k = first
+    for shape in root.iter(qn("p:sp"), qn("p:graphicFrame")):
+        c_nv_pr = next(shape.iter(qn("p:cNvPr")), None)
+        sid = c_nv_pr.get("id") if c_nv_pr is not None else None
+        if sid is None or sid in out:
+            continue
+        rgb = COLOUR_BASE | (k + 1)
+        if _paint(shape, rgb):
+            out[sid] = rgb
+            k += 1
+    return out
+
+
+def tag_copy(src: Path, dst: Path, colour: bool = False) -> TaggedDeck:
     pkg = Package.open(src)
     slides = pkg.slide_parts()
     tagged = TaggedDeck(path=dst, slide_count=len(slides))
@@ -96,6 +135,10 @@ def tag_copy(src: Path, dst: Path) -> TaggedDeck:
                 if sid is not None:
                     c_nv_pr.set("name", tag_name(sid))
         scales = _strip_autofit(root)
+        if part in slide_no and colour:
+            n = slide_no[part]
+            used = sum(len(c) for c in tagged.colours.values())
+            tagged.colours[n] = _paint_slide(root, used)
         if part in slide_no:
             for body_pr, value in scales.items():
                 name = _owning_name(body_pr)

@@ -154,9 +154,9 @@ def _bound_axis(fs: dict[str, _Field], el: Element, pos: str, size: str, limit: 
         s.clamp(0, limit - pv, why)
 
 
-def _min_font(fs: dict[str, _Field], el: Element) -> None:
+def _min_font(fs: dict[str, _Field], el: Element, settings: Settings) -> None:
     f = fs.get("fontSize")
-    floor = min_font_for(el.priority)
+    floor = min_font_for(el.priority, settings)
     if f is None or floor is None or not el.is_text or f.value >= floor:
         return
     cur = f.current if f.current is not None else floor
@@ -200,7 +200,7 @@ def apply_patch(ir: SlideIR, patch: Patch, settings: Settings) -> tuple[SlideIR,
         fs = _fields(ir.elements[idx], edit, settings)
         _bound_axis(fs, el, "x", "w", ir.slide.w)
         _bound_axis(fs, el, "y", "h", ir.slide.h)
-        _min_font(fs, el)
+        _min_font(fs, el, settings)
         out.elements[idx] = _merge(i, el, edit, fs)
         overrides.extend(o for o in (f.override() for f in fs.values()) if o is not None)
     return out, overrides

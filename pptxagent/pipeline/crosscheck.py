@@ -1,37 +1,36 @@
-"""The LibreOffice cross-check of a packed deck (a second, independent renderer).
+"""The LibreOffice cross-check of a packed deck (a second, independent renderer), and the
+LibreOffice pass of the refinement loop it may call for.
 
-For every filled text shape, where LibreOffice drew the text is compared with the browser's
-contentBox. An overflow LibreOffice sees and the browser did not gets one more pass (the
-font is reduced until LibreOffice's text height fits, never below the min font; text that
-tight line spacing lifts just above a box with room below moves down by a top inset
-instead); if it still overflows, the slide is degraded.
+``crosscheck``: for every filled text shape, where LibreOffice drew the text is compared with
+the browser's box (the report's ``crosscheck`` section). An overflow LibreOffice sees and the
+browser did not becomes a diagnostics input of that slide (``SlideWork.lo_facts``: where
+LibreOffice draws the text relative to the browser).
+
+``refine_crosschecked``: those slides run the loop once more from their refined state, with
+the LibreOffice deltas given to ``diagnose`` (a ``content_overflow`` with ``details.source =
+"libreoffice"``, which the fit policy answers with a smaller font or, for text that tight
+line spacing lifts just above its box, a top inset). Ordinary loop steps: budgets, taboo
+memory, trace lines, rollout files in ``slide-NN-libreoffice``. The result is written back and
+the deck packed again.
+
+``recheck``: LibreOffice draws the re-packed deck once more; a slide whose filled text it
+still draws outside its box is degraded.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pptxagent.diagnose import diagnose
-from pptxagent.engines.libreoffice import get_libreoffice
-from pptxagent.ir import Box, Defect, Element, Insets, SlideIR
-from pptxagent.measure.crosscheck import (
-    CrosscheckResult,
-    ElementCheck,
-    by_eid,
-    compare,
-    overflow,
-    shape_boxes,
-)
-from pptxagent.pipeline.writeback import write_back_element
-from pptxagent.policy.fit import lift_edit
-from pptxagent.settings import min_font_for
+from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.ir import Box, RendererDelta
+from pptxagent.measure.crosscheck import CrosscheckResult, by_eid, compare, shape_boxes
+from pptxagent.pipeline.job import FillJob, SlideWork
+from pptxagent.pipeline.refining import refine_pass
+from pptxagent.pipeline.writeback import pack, write_back_slide
 
-if TYPE_CHECKING:
-    from pptxagent.pipeline.fill import FillJob, SlideWork
-
-SHRINK_SAFETY = 0.97
+LO_SUFFIX = "-libreoffice"
+"""The LibreOffice pass's rollout of output slide NN is ``slide-NN-libreoffice``."""
 
 
 def _text_eids(w: SlideWork) -> list[str]:
@@ -40,7 +39,8 @@ def _text_eids(w: SlideWork) -> list[str]:
             if e.eid in w.touched and e.is_text and e.style.display != "none"]
 
 
-def _compare(w: SlideWork, lo: Mapping[str, Box]) -> CrosscheckResult:
+def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> CrosscheckResult:
+    """Chromium's text box of every filled text element against LibreOffice's."""
     assert w.final_ir is not None and w.dom is not None
     eids = _text_eids(w)
     browser: dict[str, Box] = {}
@@ -51,10 +51,13 @@ def _compare(w: SlideWork, lo: Mapping[str, Box]) -> CrosscheckResult:
             browser[eid] = box
     mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
-    return compare(browser, mine, shapes)
+    s = job.settings
+    return compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
+                   overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX)
 
 
-def _summary(res: CrosscheckResult) -> dict[str, Any]:
+def summary(res: CrosscheckResult) -> dict[str, Any]:
+    """The report's ``crosscheck`` section of one slide."""
     return {
         "compared": res.compared,
         "mean_abs_diff_px": round(res.mean_abs_diff_px, 2),
@@ -73,84 +76,91 @@ def _summary(res: CrosscheckResult) -> dict[str, Any]:
     }
 
 
-def _lift(el: Element, check: ElementCheck) -> dict[str, float] | None:
-    """Insets moving text down that LibreOffice draws only a little above its box top (tight
-    line spacing), when that is its whole overflow and the box has room below."""
-    lo, shape = check.libreoffice, check.shape
-    if lo is None or shape is None:
-        return None
-    ox, oy = overflow(lo, shape).x_px, overflow(lo, shape).y_px
-    as_defect = Defect(type="content_overflow", eid=el.eid, severity=ox + oy, details={
-        "overflow_x_px": ox, "overflow_y_px": oy, "above_top_px": shape.y - lo.y,
-        "room_below_px": shape.bottom - lo.bottom})
-    return lift_edit(el, as_defect)
-
-
-def _shrunk(ir: SlideIR, res: CrosscheckResult) -> tuple[SlideIR, list[str]] | None:
-    """The IR with fonts reduced so LibreOffice's text fits, or None if min fonts forbid."""
-    out = ir.model_copy(deep=True)
-    done: list[str] = []
+def libreoffice_facts(w: SlideWork, res: CrosscheckResult) -> dict[str, RendererDelta]:
+    """For each LibreOffice-only overflow: LibreOffice's text box relative to the browser's
+    contentBox (what the diagnoser measures against on every later state)."""
+    assert w.dom is not None
+    out: dict[str, RendererDelta] = {}
     for eid in res.lo_only_overflow:
-        check = res.get(eid)
-        el = out.element(eid)
-        if check is None or check.libreoffice is None or not el.style.fontSize:
-            return None
-        lift = _lift(el, check)
-        if lift is not None:
-            done.append(f"{eid}: LibreOffice drew the first line "
-                        f"{check.shape.y - check.libreoffice.y if check.shape else 0:.1f} px "
-                        f"above the box; text moved down (top inset {lift['top']:.1f} px)")
-            el.style.insets = Insets(**lift)
+        check, d = res.get(eid), w.dom.get(eid)
+        if check is None or check.libreoffice is None or d is None or d.contentBox is None:
             continue
-        ins = el.style.insets
-        avail = el.layout.h - ((ins.top + ins.bottom) if ins else 0.0)
-        ratio = max(0.1, avail / max(check.libreoffice.h, 1.0))
-        new = el.style.fontSize * math.sqrt(min(ratio, 1.0)) * SHRINK_SAFETY
-        floor = min_font_for(el.priority) or 1.0
-        if new < floor:
-            return None
-        done.append(f"{eid}: LibreOffice saw the text overflow by "
-                    f"{check.lo_overflow_px or 0:.1f} px; font {el.style.fontSize:.1f} → "
-                    f"{new:.1f} px")
-        el.style.fontSize = new
-    return out, done
+        out[eid] = RendererDelta.between(d.contentBox, check.libreoffice)
+    return out
 
 
-def crosscheck_deck(job: FillJob) -> None:
-    lo = get_libreoffice()
-    bounds = lo.text_bounds(job.opts.out)
-    again: list[SlideWork] = []
+def start_libreoffice(job: FillJob) -> None:
+    """The input is good and the cross-check will need LibreOffice: start it now, in the
+    background, so its start-up overlaps the browser's measuring and the loop."""
+    if job.opts.crosscheck:
+        get_libreoffice().start_background(warm_with=job.opts.template)
+
+
+def _bounds(job: FillJob) -> TextBounds:
+    return get_libreoffice().text_bounds(job.opts.out)
+
+
+def crosscheck(job: FillJob) -> None:
+    if not job.opts.crosscheck:
+        return
+    bounds = _bounds(job)
     for w in job.slides:
         if not w.touched or w.final_ir is None or w.dom is None:
             continue
-        res = _compare(w, bounds.get(w.filled.index, {}))
-        w.crosscheck = _summary(res)
+        res = compare_slide(job, w, bounds.get(w.filled.index, {}))
+        w.crosscheck = summary(res)
         if not res.lo_only_overflow:
             continue
-        fix = _shrunk(w.final_ir, res) if job.opts.repair else None
-        if fix is None:
+        w.lo_facts = libreoffice_facts(w, res) if job.opts.repair else {}
+        for eid in w.lo_facts:
+            check = res.get(eid)
+            over = check.lo_overflow_px if check is not None else 0.0
+            w.notes.append(f"{eid}: LibreOffice drew the text {over:.1f} px outside its box "
+                           "(the browser did not); refined again against LibreOffice's drawing")
+        if not w.lo_facts:
             w.lo_degraded = True
             w.notes.append("LibreOffice draws text outside its box: "
                            + ", ".join(res.lo_only_overflow))
-            continue
-        ir, notes = fix
-        dom, _ = job.measurer.measure(ir, job.settings)
-        if w.guard.filter(diagnose(ir, dom, job.settings), ir).summary.defect_count:
-            w.lo_degraded = True
-            w.notes.append("LibreOffice overflow could not be repaired without new defects")
-            continue
-        for eid in res.lo_only_overflow:
-            w.changes += write_back_element(job.package, w.ir, ir, dom, eid)
-        w.final_ir, w.dom = ir, dom
-        w.notes += notes
-        again.append(w)
-    if not again:
+
+
+def _lo_notes(w: SlideWork) -> list[str]:
+    assert w.lo_outcome is not None
+    r = w.lo_outcome.result
+    return [f"LibreOffice pass ({', '.join(sorted(w.lo_facts))}): {r.quality} after "
+            f"{r.iterations_to_converge} patch(es)"]
+
+
+def refine_crosschecked(job: FillJob) -> None:
+    """The LibreOffice pass: the loop again for slides with LibreOffice-only overflows."""
+    work = [w for w in job.slides if w.lo_facts]
+    if not work:
         return
-    job.package.save(job.opts.out)
-    bounds = lo.text_bounds(job.opts.out)
-    for w in again:
-        res = _compare(w, bounds.get(w.filled.index, {}))
-        w.crosscheck = {**_summary(res), "passes": 2}
+    irs = [w.final_ir for w in work]
+    doms = [w.dom for w in work]
+    assert all(ir is not None for ir in irs) and all(d is not None for d in doms)
+    outcomes = refine_pass(job, work, [ir for ir in irs if ir is not None],
+                           [d for d in doms if d is not None], suffix=LO_SUFFIX)
+    for w, outcome in zip(work, outcomes, strict=True):
+        w.lo_outcome = outcome
+        w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
+        left = [c for c in w.changes if c.get("what") == "overflow_left"]
+        w.changes = write_back_slide(job.package, w.ir, outcome)
+        w.changes += [c for c in left if c not in w.changes]
+        w.notes += _lo_notes(w)
+        job.say(f"slide {w.filled.index}: LibreOffice pass {outcome.result.quality} after "
+                f"{outcome.result.iterations_to_converge} patch(es)")
+    pack(job)
+
+
+def recheck(job: FillJob) -> None:
+    """LibreOffice draws the re-packed deck once more (only when the LibreOffice pass ran)."""
+    work = [w for w in job.slides if w.lo_outcome is not None]
+    if not work:
+        return
+    bounds = _bounds(job)
+    for w in work:
+        res = compare_slide(job, w, bounds.get(w.filled.index, {}))
+        w.crosscheck = {**summary(res), "passes": 2}
         if res.lo_only_overflow:
             w.lo_degraded = True
             w.notes.append("LibreOffice still draws text outside its box after a second "

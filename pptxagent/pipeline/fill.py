@@ -2,6 +2,7 @@
 
 content.json → open template → fill (tokens, slides, values) → inventory the filled slides →
 template baseline → refinement loop per slide → write back → pack → LibreOffice cross-check →
+(slides LibreOffice sees overflowing: the loop again, write back, pack, check again) →
 report. Every stage is one function over one ``FillJob``; ``STAGES`` is their order.
 Bad input fails in the first three stages, before anything is written.
 """
@@ -10,100 +11,43 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from pptxagent.diagnose import diagnose
 from pptxagent.errors import ContentError, InputError
-from pptxagent.fill import FilledSlide, FillPlan, apply_content
-from pptxagent.fill.content import Content, load_content
+from pptxagent.fill import apply_content
+from pptxagent.fill.content import load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
-from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, SlideIR
-from pptxagent.loop.batch import refine_many
-from pptxagent.loop.driver import RefineOutcome
+from pptxagent.ir import SlideIR
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
-from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.validate import Finding, compare_findings, validate_package
-from pptxagent.pipeline.guard import (
-    FrozenPolicy,
-    TemplateGuard,
-    baseline_keys,
-    design_pairs,
-    freeze_untouched,
-    frozen_eids,
+from pptxagent.ooxml.validate import validate_package
+from pptxagent.pipeline.crosscheck import (
+    crosscheck,
+    recheck,
+    refine_crosschecked,
+    start_libreoffice,
 )
+from pptxagent.pipeline.guard import TemplateGuard, baseline_keys, design_pairs, freeze_untouched
+from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
+from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
-from pptxagent.policy.base import Policy
-from pptxagent.policy.fit import FitPolicy
+from pptxagent.pipeline.summary import make_report
+from pptxagent.pipeline.writeback import pack, write_back_slide
 from pptxagent.settings import Settings
 
-Progress = Callable[[str], None]
-
-FILL_MAX_ITER = 6
-"""Patches per filled slide (``--set MAX_ITER=`` overrides). Content far too long for a
-template box needs its font taken from the template's size to near the min font; at the
-spec's 15% per patch (HIGH_PRIO_SIZE_BUDGET) 32 pt → 18 pt alone takes four patches, which
-the spec's default of 3 would cut short into a degraded slide."""
+__all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
 
 
-@dataclass
-class FillOptions:
-    template: Path
-    content: Path
-    out: Path
-    report: Path | None = None
-    rollout_dir: Path | None = None
-    policy: Policy | None = None
-    crosscheck: bool = True
-    strict: bool = False
-    repair: bool = True
-    settings_overrides: dict[str, Any] = field(default_factory=dict)
-    progress: Progress | None = None
-
-
-@dataclass
-class SlideWork:
-    filled: FilledSlide
-    ir: SlideIR
-    """The slide as filled, before refinement."""
-    touched: frozenset[str]
-    guard: TemplateGuard
-    outcome: RefineOutcome | None = None
-    final_ir: SlideIR | None = None
-    dom: DomSnapshot | None = None
-    diag: Diagnostics | None = None
-    changes: list[dict[str, Any]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    crosscheck: dict[str, Any] | None = None
-    lo_degraded: bool = False
-
-
-@dataclass
-class FillJob:
-    opts: FillOptions
-    settings: Settings = field(default_factory=Settings)
-    content: Content | None = None
-    pkg: Package | None = None
-    template_deck: DeckIR | None = None
-    template_findings: list[Finding] = field(default_factory=list)
-    plan: FillPlan | None = None
-    slides: list[SlideWork] = field(default_factory=list)
-    measurer: Measurer = field(default_factory=Measurer)
-    timings: dict[str, float] = field(default_factory=dict)
-    new_findings: list[str] = field(default_factory=list)
-    report: FillReport | None = None
-
-    def say(self, msg: str) -> None:
-        if self.opts.progress is not None:
-            self.opts.progress(msg)
-
-    @property
-    def package(self) -> Package:
-        assert self.pkg is not None, "open_template runs first"
-        return self.pkg
+def fill_settings(slide_w: float, slide_h: float, overrides: dict[str, Any]) -> Settings:
+    """A fill's settings: the template's slide size, template-mode overflow, and
+    ``FILL_MAX_ITER`` patches per slide, unless ``--set`` says otherwise."""
+    base = Settings().with_overrides(
+        {"SLIDE_W": slide_w, "SLIDE_H": slide_h, "CONTENT_EDGE_OVERFLOW": True, **overrides})
+    if "MAX_ITER" in overrides:
+        return base
+    return base.with_overrides({"MAX_ITER": base.FILL_MAX_ITER})
 
 
 def load_input(job: FillJob) -> None:
@@ -130,11 +74,7 @@ def open_template(job: FillJob) -> None:
     job.template_findings = validate_package(job.pkg)
     job.template_deck = inventory_deck(job.pkg)
     size = job.template_deck.slide
-    job.settings = Settings().with_overrides(
-        {"SLIDE_W": size.w, "SLIDE_H": size.h, "MAX_ITER": FILL_MAX_ITER,
-         "CONTENT_EDGE_OVERFLOW": True,
-         **job.opts.settings_overrides}
-    )
+    job.settings = fill_settings(size.w, size.h, job.opts.settings_overrides)
 
 
 def fill_content(job: FillJob) -> None:
@@ -195,7 +135,6 @@ def template_baseline(job: FillJob) -> None:
 def refine_slides(job: FillJob) -> None:
     """Refine every filled slide in lockstep: one browser measurement per round for all
     slides still running (``loop.batch.refine_many``), each with its own guard and policy."""
-    policy = job.opts.policy or FitPolicy()
     work = [w for w in job.slides if w.touched]
     for w in job.slides:
         if not w.touched:
@@ -208,16 +147,7 @@ def refine_slides(job: FillJob) -> None:
             w.final_ir, w.dom = w.ir, dom
             w.diag = w.guard.filter(diagnose(w.ir, dom, job.settings), w.ir)
         return
-    rdir = job.opts.rollout_dir
-    outcomes = refine_many(
-        [w.ir for w in work],
-        settings=job.settings,
-        policies=[FrozenPolicy(policy, frozen_eids(w.ir)) for w in work],
-        measurer=job.measurer,
-        rollout_dirs=[rdir / f"slide-{w.filled.index:02d}" if rdir else None for w in work],
-        diagnosers=[w.guard.wrap(diagnose) for w in work],
-        measured=measured,
-    )
+    outcomes = refine_pass(job, work, [w.ir for w in work], measured)
     for w, outcome in zip(work, outcomes, strict=True):
         w.outcome = outcome
         w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
@@ -226,30 +156,12 @@ def refine_slides(job: FillJob) -> None:
 
 
 def write_back_slides(job: FillJob) -> None:
-    from pptxagent.pipeline.writeback import write_back_slide
-
     for w in job.slides:
         if w.outcome is not None:
             w.changes = write_back_slide(job.package, w.ir, w.outcome)
 
 
-def pack(job: FillJob) -> None:
-    new = compare_findings(job.template_findings, validate_package(job.package))
-    job.new_findings = [str(f) for f in new]
-    job.package.save(job.opts.out)
-
-
-def crosscheck(job: FillJob) -> None:
-    if not job.opts.crosscheck:
-        return
-    from pptxagent.pipeline.crosscheck import crosscheck_deck
-
-    crosscheck_deck(job)
-
-
 def build_report(job: FillJob) -> None:
-    from pptxagent.pipeline.summary import make_report
-
     job.report = make_report(job)
 
 
@@ -258,12 +170,15 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     open_template,
     fill_content,
     clear_rollouts,
+    start_libreoffice,
     inventory_filled,
     template_baseline,
     refine_slides,
     write_back_slides,
     pack,
     crosscheck,
+    refine_crosschecked,
+    recheck,
     build_report,
 )
 

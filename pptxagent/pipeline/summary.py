@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pptxagent.ir import Quality, dump
 from pptxagent.loop.quality import quality_label
+from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
-
-if TYPE_CHECKING:
-    from pptxagent.pipeline.fill import FillJob, SlideWork
+from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 
 def _quality(w: SlideWork) -> Quality:
     if w.lo_degraded:
         return "degraded"
+    if w.lo_outcome is not None:  # the LibreOffice pass continued from the first's result
+        return w.lo_outcome.result.quality
     if w.outcome is not None:
         return w.outcome.result.quality
     if w.diag is not None:
@@ -35,25 +36,21 @@ def _excluded(w: SlideWork) -> list[dict[str, Any]]:
     return out
 
 
-DISAGREE_PX = 12.0
-"""An edge where Chromium and LibreOffice differ by more than this is a report warning. (The
-figures themselves are reported against the cross-check's tighter 6 px threshold; LibreOffice's
-text boxes come from PDF glyph positions with estimated ascent/descent, good to a few px.)"""
-
-
-def _crosscheck_warnings(w: SlideWork) -> list[dict[str, Any]]:
+def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any]]:
+    """Edges where Chromium and LibreOffice differ by more than ``CROSSCHECK_DISAGREE_PX``
+    (the figures themselves are reported against ``CROSSCHECK_THRESHOLD_PX``)."""
     out: list[dict[str, Any]] = []
     for e in (w.crosscheck or {}).get("elements", []):
         diff = e.get("max_edge_diff_px")
-        if e.get("status") == "compared" and diff is not None and diff > DISAGREE_PX:
+        if e.get("status") == "compared" and diff is not None and diff > disagree_px:
             out.append({"type": "crosscheck_disagreement", "eid": e["eid"],
                         "details": {"max_edge_diff_px": diff, "edges_px": e.get("edges_px")}})
     return out
 
 
-def slide_report(w: SlideWork) -> SlideReport:
+def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideReport:
     diag = w.diag
-    extra = [*_crosscheck_warnings(w), *_excluded(w)]
+    extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w)]
     quality = _quality(w)
     if quality == "success_clean" and extra:
         quality = "success_with_warnings"
@@ -61,7 +58,8 @@ def slide_report(w: SlideWork) -> SlideReport:
         index=w.filled.index,
         template_slide=w.filled.template_slide,
         quality=quality,
-        iterations=w.outcome.result.iterations_to_converge if w.outcome else 0,
+        iterations=sum(o.result.iterations_to_converge for o in (w.outcome, w.lo_outcome)
+                       if o is not None),
         defects=[defect_summary(d) for d in diag.defects] if diag else [],
         warnings=[*(dump(x) for x in (diag.warnings if diag else [])), *extra],
         changes=w.changes,
@@ -76,7 +74,7 @@ def make_report(job: FillJob) -> FillReport:
     report = FillReport(
         template=str(job.opts.template),
         output=str(job.opts.out),
-        slides=[slide_report(w) for w in job.slides],
+        slides=[slide_report(w, job.settings) for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
     )

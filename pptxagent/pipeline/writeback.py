@@ -1,4 +1,4 @@
-"""Write a slide's refinement back into its OOXML part, element by element."""
+"""Write a slide's refinement back into its OOXML part, element by element; pack the deck."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from typing import Any
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.validate import compare_findings, validate_package
 from pptxagent.ooxml.writeback import write_back
+from pptxagent.pipeline.job import FillJob
 
 
 def _differs(a: Element, b: Element) -> bool:
@@ -48,3 +50,10 @@ def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> l
                 }
             )
     return changes
+
+
+def pack(job: FillJob) -> None:
+    """Validate the package against the template's own findings and save it to ``-o``."""
+    new = compare_findings(job.template_findings, validate_package(job.package))
+    job.new_findings = [str(f) for f in new]
+    job.package.save(job.opts.out)

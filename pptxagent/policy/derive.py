@@ -80,7 +80,7 @@ def out_of_bounds(plan: PatchPlan, d: Defect, el: Element, rank: int, alternate:
 def font_too_small(plan: PatchPlan, d: Defect, el: Element, rank: int) -> None:
     """Raise the IR font so the measured font reaches the minimum (keeps the run ratios)."""
     cur, floor = _num(d.details, "current"), _num(d.details, "min")
-    floor = floor or (min_font_for(el.priority) or 0.0)
+    floor = floor or (min_font_for(el.priority, plan.settings) or 0.0)
     if floor <= 0:
         return
     font = el.style.fontSize

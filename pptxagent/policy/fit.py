@@ -17,13 +17,7 @@ from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
 from pptxagent.policy.room import keep_to_room
-from pptxagent.settings import Settings, min_font_for
-
-LINE_FLOOR = 0.8
-"""Line spacing never goes below 80% of the template's (PowerPoint's lnSpcReduction max)."""
-SAFETY = 0.98
-LIFT_MARGIN_PX = 0.5
-REPEAT_MARGIN_LINES = 1.0
+from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
 
 
 def _insets(el: Element) -> tuple[float, float]:
@@ -42,7 +36,7 @@ def shrink_edit(
     attempt at a small overflow aims a line lower instead of taking a step that may not
     shorten the text at all (a non-improving step becomes taboo and leaves it degraded)."""
     fs = el.style.fontSize
-    floor = min_font_for(el.priority) or 1.0
+    floor = min_font_for(el.priority, settings) or 1.0
     if not fs or fs <= floor + 0.01:
         return None
     ins_w, ins_h = _insets(el)
@@ -55,22 +49,27 @@ def shrink_edit(
     high = el.priority >= settings.HIGH_PRIORITY
     step_floor = 1.0 - settings.HIGH_PRIO_SIZE_BUDGET if high else 0.0
     # Wrapped text: height ∝ font² × line spacing; width overflow: ∝ font.
-    r = min(math.sqrt(need_h), need_w) * SAFETY
+    # A LibreOffice-only overflow is predicted from one LibreOffice drawing: aim lower.
+    lo = d.details.get("source") == "libreoffice"
+    safety = settings.CROSSCHECK_SHRINK_SAFETY if lo else settings.FIT_SAFETY
+    r = min(math.sqrt(need_h), need_w) * safety
     q = 1.0
     lh = el.style.lineHeight or 1.2
     base_lh = el.baseLineHeight or lh
     enough = r >= step_floor and fs * r >= floor
     if r < step_floor:
         r = step_floor
-        q_floor = max(LINE_FLOOR * base_lh / lh, step_floor)
-        q = max(min(1.0, need_h * SAFETY / (r * r)), q_floor)
+        q_floor = max(settings.FIT_LINE_FLOOR * base_lh / lh, step_floor)
+        q = max(min(1.0, need_h * safety / (r * r)), q_floor)
     out = {"fontSize": round(max(floor, fs * r), 2)}
     if q < 0.999:
         out["lineHeight"] = round(lh * q, 4)
     return out, enough
 
 
-def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
+def lift_edit(
+    el: Element, d: Defect, settings: Settings = DEFAULT_SETTINGS
+) -> dict[str, float] | None:
     """Insets that move top-anchored (or centred) text down by as much as tight line spacing
     lifts its first line over the box's top edge, when that is the whole overflow and the
     box has the room below; None otherwise. The font and the box stay as the template has
@@ -85,8 +84,9 @@ def lift_edit(el: Element, d: Defect) -> dict[str, float] | None:
     ins = el.style.insets
     top, right, bottom, left = (ins.top, ins.right, ins.bottom, ins.left) if ins else (
         0.0, 0.0, 0.0, 0.0)
-    shift = math.ceil(round((above + LIFT_MARGIN_PX) * 10, 6)) / 10
-    if room - bottom < shift + LIFT_MARGIN_PX:
+    margin = settings.FIT_LIFT_MARGIN_PX
+    shift = math.ceil(round((above + margin) * 10, 6)) / 10
+    if room - bottom < shift + margin:
         return None
     top += shift if anchor == "top" else 2 * shift
     return {"top": top, "right": right, "bottom": bottom, "left": left}
@@ -107,12 +107,12 @@ class FitPolicy:
             if d.type != "content_overflow" or not d.eid:
                 continue
             el = ir.element(d.eid)
-            lift = lift_edit(el, d) if el.is_text and d.eid not in other else None
+            lift = lift_edit(el, d, ctx.settings) if el.is_text and d.eid not in other else None
             if lift is not None:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
                 lifted.add(d.eid)
                 continue
-            again = REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
+            again = ctx.settings.FIT_REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
             fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None
             if fit is None:
                 continue
@@ -124,7 +124,7 @@ class FitPolicy:
                 # when the text does not fit even at the min font. While the per-patch
                 # budget only slows the shrink, the next patch shrinks on (growing now
                 # would push the neighbours and the footers around for nothing).
-                floor = min_font_for(el.priority) or 1.0
+                floor = min_font_for(el.priority, ctx.settings) or 1.0
                 at_min = style["fontSize"] <= floor + 0.01
                 e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
@@ -135,5 +135,5 @@ class FitPolicy:
             edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
             if e.layout and ir.element(e.eid).is_text:
-                e.layout = keep_to_room(ir, e.eid, e.layout)
+                e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)

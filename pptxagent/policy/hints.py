@@ -70,7 +70,7 @@ def _creative(plan: PatchPlan, eid: str, prev: str | None) -> None:
     box = plan.box(eid)
     gap = 2 * plan.settings.SAFE_PADDING
     y = plan.effective_box(prev).bottom + gap if prev and plan.element(prev) else box.y
-    floor = min_font_for(el.priority)
+    floor = min_font_for(el.priority, plan.settings)
     min_h = (floor or 12.0) * 1.5 if el.is_text else 32.0
     remaining = plan.slide_h - y
     if remaining < min_h:

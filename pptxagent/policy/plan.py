@@ -160,7 +160,7 @@ class PatchPlan:
 
     def _floor_font(self, el: Element, value: float) -> float:
         """Never shrink text below its Min Font (§2); below it already: never shrink further."""
-        floor = min_font_for(el.priority)
+        floor = min_font_for(el.priority, self.settings)
         cur = el.style.fontSize
         if floor is None or value >= floor:
             return value
@@ -185,7 +185,7 @@ def shrink_font(plan: PatchPlan, el: Element, ratio: float, rank: int, source: s
     if font is None or not el.is_text or ratio >= 1:
         return
     target = max(font * ratio, budget_cap(el, font, plan.settings, grow=False))
-    floor = min_font_for(el.priority)
+    floor = min_font_for(el.priority, plan.settings)
     if floor is not None:
         target = max(target, min(floor, font))
     plan.set(el.eid, "style", "fontSize", target, rank, source)

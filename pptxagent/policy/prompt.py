@@ -7,7 +7,7 @@ from typing import Any
 
 from pptxagent.ir import FIX_ORDER, Diagnostics, SlideIR, dump
 from pptxagent.policy.plan import editable
-from pptxagent.settings import MIN_FONT_BY_PRIORITY, Settings
+from pptxagent.settings import Settings
 
 CONTENT_CHARS = 400
 """Text content is cut to this many characters in the prompt (the model needs its length,
@@ -22,7 +22,7 @@ PATCH_SCHEMA = (
 
 def system_prompt(settings: Settings) -> str:
     s = settings
-    fonts = ", ".join(f"priority ≥ {p}: {f:g}px" for p, f in MIN_FONT_BY_PRIORITY)
+    fonts = ", ".join(f"priority ≥ {p}: {f:g}px" for p, f in s.min_fonts())
     order = " → ".join(FIX_ORDER)
     pct = round(s.HIGH_PRIO_SIZE_BUDGET * 100)
     return f"""You repair the layout of one presentation slide. You receive the slide's IR \

@@ -19,8 +19,6 @@ from __future__ import annotations
 from pptxagent.ir import Box, Element, SlideIR
 from pptxagent.policy.plan import editable
 
-ART_GAP_PX = 2.0
-"""Distance a grown box keeps from art it must not cover."""
 BACKGROUND_SHARE = 0.5
 """Inherited art covering more than this share of the slide is background, not an obstacle."""
 
@@ -75,23 +73,26 @@ def _carry(old: Box, new: Box, art: Box) -> dict[str, float]:
     return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
 
 
-def _avoid(old: Box, new: Box, art: Box) -> dict[str, float]:
+def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
     """``new`` stopped short of ``art`` on the side it grew or moved towards."""
     x0, y0, x1, y1 = new.x, new.y, new.right, new.bottom
     if art.y >= old.bottom - 0.5:
-        y1 = min(y1, art.y - ART_GAP_PX)
+        y1 = min(y1, art.y - gap)
     elif art.bottom <= old.y + 0.5:
-        y0 = max(y0, art.bottom + ART_GAP_PX)
+        y0 = max(y0, art.bottom + gap)
     elif art.x >= old.right - 0.5:
-        x1 = min(x1, art.x - ART_GAP_PX)
+        x1 = min(x1, art.x - gap)
     elif art.right <= old.x + 0.5:
-        x0 = max(x0, art.right + ART_GAP_PX)
+        x0 = max(x0, art.right + gap)
     return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
 
 
-def keep_to_room(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, float]:
+def keep_to_room(
+    ir: SlideIR, eid: str, layout: dict[str, float], gap: float = 2.0
+) -> dict[str, float]:
     """``layout`` (a patch's layout edit of text ``eid``) clipped to the empty space its box
-    may take: inside the art it sits on, short of any other art."""
+    may take: inside the art it sits on, short of any other art (by ``gap`` px, the
+    ``FIT_ART_GAP_PX`` setting)."""
     el = ir.element(eid)
     old = box_of(el)
     new = box_of(el, layout)
@@ -99,7 +100,7 @@ def keep_to_room(ir: SlideIR, eid: str, layout: dict[str, float]) -> dict[str, f
         if old.intersection_area(art) > 0:
             fixed = _carry(old, new, art)
         elif new.intersection_area(art) > 0:
-            fixed = _avoid(old, new, art)
+            fixed = _avoid(old, new, art, gap)
         else:
             continue
         new = Box(**fixed)

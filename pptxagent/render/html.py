@@ -13,12 +13,11 @@ from pathlib import Path
 
 import jinja2
 
-import pptxagent
 from pptxagent.ir import SlideIR
 from pptxagent.render.images import ImageTable
 from pptxagent.render.view import SlideView, slide_view
 
-TEMPLATE_DIR = Path(pptxagent.__file__).resolve().parent.parent / "templates" / "html"
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "html"
 DOCUMENT_TEMPLATE = "document.html.j2"
 SLIDE_GAP_PX = 40
 """Vertical gap between stacked slide containers in a deck document."""

@@ -42,6 +42,6 @@ def test_import_is_light() -> None:
 def test_fill_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.STAGES]
     assert names == ["load_input", "open_template", "fill_content", "clear_rollouts",
-                     "inventory_filled",
+                     "start_libreoffice", "inventory_filled",
                      "template_baseline", "refine_slides", "write_back_slides", "pack",
-                     "crosscheck", "build_report"]
+                     "crosscheck", "refine_crosschecked", "recheck", "build_report"]

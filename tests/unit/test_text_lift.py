@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from diag_helpers import dom_from_ir, el, slide
 
 from pptxagent.diagnose import diagnose
 from pptxagent.inventory import inventory_slide
-from pptxagent.ir import Box, Defect, Diagnostics, Insets, Summary
-from pptxagent.measure.crosscheck import CrosscheckResult, ElementCheck
+from pptxagent.ir import Box, Defect, Diagnostics, Insets, RendererDelta, Summary
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.writeback import write_back
 from pptxagent.ooxml.xml import qn
-from pptxagent.pipeline.crosscheck import _lift, _shrunk
 from pptxagent.policy.base import PolicyContext
 from pptxagent.policy.fit import FitPolicy, lift_edit
 from pptxagent.settings import Settings
@@ -83,21 +82,34 @@ def test_write_back_sets_the_changed_inset_on_body_pr() -> None:
     assert bpr.get("lIns") is None or int(bpr.get("lIns", "0")) == round(ins.left * 9525)
 
 
+def _lo_propose(body_box: Box, lo: Box) -> tuple[Defect | None, dict[str, object]]:
+    """The LibreOffice pass's step on the ONLYOFFICE body: the browser draws the text inside
+    ``body_box``; LibreOffice drew it at ``lo`` (the diagnostics input); the defect and the fit
+    policy's style edit for the body."""
+    body = el("b", "bullets", 412, 408, 514, 312, fs=37, lh=0.918)
+    ir = slide(body)
+    dom = dom_from_ir(ir, content={"b": body_box})
+    facts = {"b": RendererDelta.between(body_box, lo)}
+    diag = diagnose(ir, dom, FILL, libreoffice=facts)
+    found = [d for d in diag.defects if d.details.get("source") == "libreoffice"]
+    patch = FitPolicy().propose(ir, diag, PolicyContext(settings=FILL, iteration=0))
+    style = next((e.style for e in patch.edits if e.eid == "b"), {})
+    return (found[0] if found else None), style
+
+
 def test_crosscheck_moves_text_libreoffice_draws_just_above_its_box_down() -> None:
     # ONLYOFFICE section header at 76.5% line spacing: LibreOffice drew the first line 1.8 px
     # above the box with 85 px free below; shrinking the font (the old repair) could not
-    # lower it and the slide was degraded.
-    body = el("b", "bullets", 412, 408, 514, 312, fs=37, lh=0.918)
-    check = ElementCheck(eid="b", status="compared", shape=Box(x=412, y=408, w=514, h=312),
-                         libreoffice=Box(x=434, y=406.2, w=483, h=228))
-    lift = _lift(body, check)
-    assert lift is not None and lift["top"] == 2.3
-    fixed = _shrunk(slide(body), CrosscheckResult(
-        threshold_px=6, overflow_eps_px=1, elements=[check], lo_only_overflow=["b"]))
-    assert fixed is not None
-    ir, notes = fixed
-    assert ir.element("b").style.fontSize == 37  # not shrunk
-    assert ir.element("b").style.insets == Insets(top=2.3)
-    assert "moved down" in notes[0]
-    too_tall = check.model_copy(update={"libreoffice": Box(x=434, y=406.2, w=483, h=318)})
-    assert _lift(body, too_tall) is None
+    # lower it and the slide was degraded. The LibreOffice pass's diagnose names it as a
+    # content_overflow from LibreOffice, and the fit policy lifts the text instead.
+    browser = Box(x=430, y=410, w=485, h=226)  # inside the box for Chromium
+    d, style = _lo_propose(browser, Box(x=434, y=406.2, w=483, h=228))
+    assert d is not None and d.type == "content_overflow"
+    assert d.details["above_top_px"] == pytest.approx(1.8)
+    assert d.hint is not None and d.hint.action == "lift_text"
+    assert "fontSize" not in style  # not shrunk
+    assert style["insets"] == {"top": 2.3, "right": 0.0, "bottom": 0.0, "left": 0.0}
+    d, style = _lo_propose(browser, Box(x=434, y=406.2, w=483, h=318))  # too tall to lift
+    assert d is not None and d.hint is not None and d.hint.action == "shrink_font"
+    assert "insets" not in style
+    assert float(style["fontSize"]) < 37  # type: ignore[arg-type]

@@ -1,0 +1,68 @@
+"""``content_overflow`` seen by LibreOffice (``details.source = "libreoffice"``).
+
+The cross-check draws the packed deck in LibreOffice; where LibreOffice's text leaves a shape
+box the browser's does not, the pipeline hands the loop that element's ``RendererDelta``
+(LibreOffice's text box relative to the browser's contentBox). On every state this detector
+predicts LibreOffice's box from the browser's current contentBox and reports the overflow
+like ``overflow.detect`` does (same details, so the fit policy shrinks the font or, when the
+text only sits above the top edge, lifts it with a top inset). The hint asks for the font
+that fits LibreOffice's height (fontSize² rule for wrapped text)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from pptxagent.diagnose.budget import Draft, finalize
+from pptxagent.diagnose.context import Ctx, Item
+from pptxagent.ir import Box, Defect, RendererDelta
+
+SOURCE = "libreoffice"
+
+
+def _overflow(text: Box, box: Box) -> tuple[float, float]:
+    return (max(0.0, box.x - text.x, text.right - box.right),
+            max(0.0, box.y - text.y, text.bottom - box.bottom))
+
+
+def _defect(ctx: Ctx, it: Item, lo: Box) -> Defect | None:
+    ox, oy = _overflow(lo, it.bbox)
+    if max(ox, oy) <= ctx.settings.CROSSCHECK_OVERFLOW_EPS_PX:
+        return None
+    above = it.bbox.y - lo.y
+    details: dict[str, object] = {
+        "source": SOURCE, "overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4),
+        "libreoffice_box": [round(v, 2) for v in (lo.x, lo.y, lo.w, lo.h)],
+    }
+    if above > 0:
+        details["above_top_px"] = round(above, 4)
+        details["room_below_px"] = round(it.bbox.bottom - lo.bottom, 4)
+    ins = it.el.style.insets
+    avail = it.bbox.h - ((ins.top + ins.bottom) if ins else 0.0)
+    ratio = min(1.0, max(avail, 1.0) / max(lo.h, 1.0), max(it.bbox.w, 1.0) / max(lo.w, 1.0))
+    lifted = above > 0 and ox == 0 and oy <= above + 0.01
+    draft = Draft(
+        action="lift_text" if lifted else "shrink_font",
+        reason=f"LibreOffice draws the text {max(ox, oy):.1f} px outside its box"
+        + (f" ({above:.1f} px above the top): a top inset moves it down" if lifted
+           else f"; font × sqrt({ratio:.3f}) fits its height"),
+        font=None if lifted else it.dom.computed.fontSize * math.sqrt(ratio)
+        * ctx.settings.CROSSCHECK_SHRINK_SAFETY,
+    )
+    return Defect(type="content_overflow", eid=it.eid, severity=round(ox + oy, 4),
+                  details=details, hint=finalize(ctx, it, draft))
+
+
+def detect(ctx: Ctx, facts: Mapping[str, RendererDelta], skip: set[str]) -> list[Defect]:
+    """LibreOffice-only overflows of the elements in ``facts`` (not those in ``skip``, which
+    the browser already sees overflowing)."""
+    out: list[Defect] = []
+    for it in ctx.items:
+        delta = facts.get(it.eid)
+        cb = it.dom.contentBox
+        if delta is None or cb is None or not it.is_text or it.eid in skip:
+            continue
+        d = _defect(ctx, it, delta.predict(cb))
+        if d is not None:
+            out.append(d)
+    return out

@@ -1,0 +1,91 @@
+"""The state of one ``pptxagent fill`` run: its options, every slide's work, the results.
+
+Stages (``pipeline.fill``), the cross-check (``pipeline.crosscheck``), write-back and the
+report builder all take a ``FillJob``; it lives here so none of them imports another to
+reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pptxagent.fill import FilledSlide, FillPlan
+from pptxagent.fill.content import Content
+from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, RendererDelta, SlideIR
+from pptxagent.loop.driver import RefineOutcome
+from pptxagent.measure import Measurer
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.validate import Finding
+from pptxagent.pipeline.guard import TemplateGuard
+from pptxagent.pipeline.report import FillReport
+from pptxagent.policy.base import Policy
+from pptxagent.settings import Settings
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class FillOptions:
+    template: Path
+    content: Path
+    out: Path
+    report: Path | None = None
+    rollout_dir: Path | None = None
+    policy: Policy | None = None
+    crosscheck: bool = True
+    strict: bool = False
+    repair: bool = True
+    settings_overrides: dict[str, Any] = field(default_factory=dict)
+    progress: Progress | None = None
+
+
+@dataclass
+class SlideWork:
+    filled: FilledSlide
+    ir: SlideIR
+    """The slide as filled, before refinement."""
+    touched: frozenset[str]
+    guard: TemplateGuard
+    outcome: RefineOutcome | None = None
+    final_ir: SlideIR | None = None
+    dom: DomSnapshot | None = None
+    diag: Diagnostics | None = None
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    crosscheck: dict[str, Any] | None = None
+    """The report's cross-check summary (Chromium vs LibreOffice text boxes)."""
+    lo_facts: dict[str, RendererDelta] = field(default_factory=dict)
+    """LibreOffice-only overflows the cross-check found: where LibreOffice draws each such
+    element's text relative to the browser (the LibreOffice pass's diagnostics input)."""
+    lo_outcome: RefineOutcome | None = None
+    """The LibreOffice pass's rollout (``slide-NN-libreoffice``), when there was one."""
+    lo_degraded: bool = False
+    """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
+
+
+@dataclass
+class FillJob:
+    opts: FillOptions
+    settings: Settings = field(default_factory=Settings)
+    content: Content | None = None
+    pkg: Package | None = None
+    template_deck: DeckIR | None = None
+    template_findings: list[Finding] = field(default_factory=list)
+    plan: FillPlan | None = None
+    slides: list[SlideWork] = field(default_factory=list)
+    measurer: Measurer = field(default_factory=Measurer)
+    timings: dict[str, float] = field(default_factory=dict)
+    new_findings: list[str] = field(default_factory=list)
+    report: FillReport | None = None
+
+    def say(self, msg: str) -> None:
+        if self.opts.progress is not None:
+            self.opts.progress(msg)
+
+    @property
+    def package(self) -> Package:
+        assert self.pkg is not None, "open_template runs first"
+        return self.pkg

@@ -1,0 +1,18 @@
+"""The JSON Schemas ``pptxagent schema`` prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from pptxagent.fill.content import Content
+from pptxagent.ir import Patch, SlideIR
+
+SCHEMA_KINDS = ("ir", "patch", "content")
+
+
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of the slide IR (``ir``), a patch or content.json."""
+    models: dict[str, type[BaseModel]] = {"ir": SlideIR, "patch": Patch, "content": Content}
+    return models[kind].model_json_schema()
