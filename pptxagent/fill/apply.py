@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -25,7 +26,7 @@ from pptxagent.fill.content import (
     table_rows,
     value_kind,
 )
-from pptxagent.fill.keys import resolve_key
+from pptxagent.fill.keys import assign_keys
 from pptxagent.ir import DeckSlide, Element
 from pptxagent.ooxml import filltarget
 from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
@@ -130,6 +131,20 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
             raise ContentError(f"{where}.image: {exc}") from exc
 
 
+def _targets(pkg: Package, part: str, slide: DeckSlide, fill: dict[str, FillValue],
+             n: int) -> dict[str, Element]:
+    """The element each fill key of ``$.slides[n]`` fills (body roles by value kind)."""
+
+    def accepts(el: Element) -> tuple[frozenset[str], str]:
+        if el.source is None:
+            return frozenset(), "not a shape of the template"
+        kinds, what = filltarget.accepts(pkg, part, el.source.shape_id)
+        return frozenset(kinds), what
+
+    wanted = [(key, value_kind(value)) for key, value in fill.items()]
+    return assign_keys(slide, wanted, accepts, partial(key_path, n))
+
+
 def plan_content(pkg: Package, content: Content, content_dir: Path,
                  inventory: Inventory = _default_inventory) -> list[_SlideJob]:
     """Validate the whole document against the template; change nothing."""
@@ -147,9 +162,10 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
         sj = _SlideJob(t, parts[t - 1], notes=entry.notes)
         if entry.fill and t not in cache:
             cache[t] = inventory(pkg, parts[t - 1], t)
+        targets = _targets(pkg, sj.template_part, cache[t], entry.fill, n) if entry.fill else {}
         for key, value in entry.fill.items():
             where = key_path(n, key)
-            job = _Job(key, resolve_key(cache[t], key, where), value)
+            job = _Job(key, targets[key], value)
             _check_value(pkg, sj.template_part, job, where, content_dir)
             sj.jobs.append(job)
         if entry.notes is not None and not can_have_notes(pkg, sj.template_part):
