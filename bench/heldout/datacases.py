@@ -66,9 +66,10 @@ def role_kind_cases() -> list[Case]:
                       "title", "body", "8", "3")
     layouts = Template("poi__layouts.pptx", "PowerPoint 2010 4:3", 9, "title", "body", "2", "4")
     return [
-        # body holds a table: text for body goes to the text body, the table to the table
+        # body holds a table: text for body goes to the text body (a one-line caption box
+        # under the table), the table to the table
         Case("speaker-notes/body-text-beside-table", speaker.path, {"slides": [{
-            "template_slide": 2, "fill": {"body": ["Revenue grew", "Costs held flat"],
+            "template_slide": 2, "fill": {"body": "Revenue by region, third quarter",
                                           "body2": rows}}]}, "fits", speaker,
              extra_ids={"body": "1", "body2": "6"}),
         # body is text, body2 a table: values given the other way round find their shapes
