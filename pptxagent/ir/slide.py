@@ -120,6 +120,8 @@ class Element(_Model):
     baseLineHeight: float | None = None
     source: OoxmlRef | None = None
     role: str | None = None
+    table: Table | None = None
+    """Set for a table (``a:tbl``): its cells' text and geometry (``pptxagent.ir.table``)."""
 
     @property
     def is_text(self) -> bool:
@@ -173,3 +175,9 @@ class DeckIR(_Model):
 def dump(model: BaseModel) -> dict[str, Any]:
     """The JSON form every file and report uses: no None fields."""
     return model.model_dump(mode="json", exclude_none=True)
+
+
+from pptxagent.ir.table import Table  # noqa: E402  (cells hold Paragraphs defined above)
+
+for _m in (Element, SlideIR, DeckSlide, DeckIR):
+    _m.model_rebuild()
