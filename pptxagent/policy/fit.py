@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
+from pptxagent.policy.tablefit import table_growth
 from pptxagent.settings import Settings, min_font_for
 
 LINE_FLOOR = 0.8
@@ -160,6 +161,8 @@ class FitPolicy:
             # are not needed, and untouched shapes keep their place.
             edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
+            if ir.element(e.eid).table is not None and e.eid not in other:
+                e.layout = table_growth(ir, e, ctx.settings)  # down into empty space only
             if e.layout and ir.element(e.eid).is_text:
                 e.layout = _avoid_art(ir, e.eid, e.layout)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)
