@@ -180,7 +180,6 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     repairable = not (
         xfrm.rot % 21600000
         or shape.group_depth > 0
-        or shape.graphic == "table"
         or vertical
         or (body.num_col or 1) > 1
     )

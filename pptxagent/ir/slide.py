@@ -105,7 +105,7 @@ class OoxmlRef(_Model):
     kind: str = "sp"
     """sp, pic, graphicFrame (table/chart/diagram), grpSp, cxnSp."""
     repairable: bool = True
-    """False for shapes measured but excluded from repair (rotated, grouped, tables)."""
+    """False for shapes measured but excluded from repair (rotated, grouped, vertical)."""
 
 
 class Element(_Model):

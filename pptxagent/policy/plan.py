@@ -28,7 +28,7 @@ class Write:
 
 
 def editable(el: Element) -> bool:
-    """Elements measured but excluded from repair (rotated, grouped, tables) stay untouched."""
+    """Elements measured but excluded from repair (rotated, grouped, vertical) stay untouched."""
     return el.source is None or el.source.repairable
 
 
