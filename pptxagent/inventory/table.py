@@ -10,9 +10,9 @@ font scale shrinks every cell run together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from pptxagent.inventory.cascade import TextSources, effective_paragraphs
+from pptxagent.inventory.cascade import TextSources, effective_paragraphs, effective_run
 from pptxagent.inventory.colors import ColorContext, resolve_color
 from pptxagent.inventory.context import SlideContext
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
@@ -101,6 +101,7 @@ class _Grid:
     data: TableData
     style: TableStyle | None
     ctx: SlideContext
+    end_sizes: list[float] = field(default_factory=list)
 
     def sources(self, cell: CellData, parts: list[StylePart]) -> TextSources:
         ref = RunProps()
@@ -134,8 +135,11 @@ class _Grid:
         lines.update(cell.lines)
         paras: list[Paragraph] = []
         if cell.text is not None:
-            paras = effective_paragraphs(cell.text.paragraphs,
-                                         self.sources(cell, [p for p, _ in parts]))
+            src = self.sources(cell, [p for p, _ in parts])
+            paras = effective_paragraphs(cell.text.paragraphs, src)
+            for p in cell.text.paragraphs:  # an empty cell's size: its end-of-paragraph run
+                size = effective_run("", p.end_props, src, p.props.level or 0).fontSize
+                self.end_sizes.append(size or 0.0)
         mar = [v if v is not None else d for v, d in zip(cell.margins, DEFAULT_MARGINS,
                                                          strict=True)]
         out = TableCell(
@@ -170,7 +174,9 @@ def _share_own_lines(data: TableData, lines: list[list[dict[str, LineData]]]) ->
                     lines[rr][cc][other] = cell.lines[side]
 
 
-def read_table_ir(data: TableData, ctx: SlideContext) -> Table:
+def read_table_ir(data: TableData, ctx: SlideContext) -> tuple[Table, float | None]:
+    """The table, and the size its empty cells would write in (largest end-of-paragraph
+    size), the reference size of a table without text."""
     style = table_style(ctx.table_styles, data.style_id)
     grid = _Grid(data, style, ctx)
     rows: list[TableRow] = []
@@ -188,13 +194,16 @@ def read_table_ir(data: TableData, ctx: SlideContext) -> Table:
     for row_ir, row_lines in zip(rows, all_lines, strict=True):
         for tc, lines in zip(row_ir.cells, row_lines, strict=True):
             tc.borders = {s: ln for s in SIDES if (ln := _line(lines.get(s), ctx.colors))}
-    return Table(columns=[_px(w) for w in data.columns], rows=rows, styleId=data.style_id)
+    table = Table(columns=[_px(w) for w in data.columns], rows=rows, styleId=data.style_id)
+    return table, max(grid.end_sizes, default=0.0) or None
 
 
 def _reference(table: Table) -> tuple[Paragraph | None, list[float]]:
-    """The first paragraph with text, and every shown run's size."""
+    """The first paragraph with text, and every shown run's size (every run's when no run
+    shows text)."""
     ref: Paragraph | None = None
     sizes: list[float] = []
+    every: list[float] = []
     for row in table.rows:
         for cell in row.cells:
             if cell.hMerge or cell.vMerge:
@@ -203,7 +212,8 @@ def _reference(table: Table) -> tuple[Paragraph | None, list[float]]:
                 if p.text.strip() and ref is None:
                     ref = p
                 sizes += [r.fontSize for r in p.runs if r.fontSize and r.text.strip()]
-    return ref, sizes
+                every += [r.fontSize for r in p.runs if r.fontSize]
+    return ref, sizes or every
 
 
 def table_element(shape: ShapeData, ctx: SlideContext, eid: str, xfrm: Xfrm,
@@ -211,7 +221,7 @@ def table_element(shape: ShapeData, ctx: SlideContext, eid: str, xfrm: Xfrm,
     """The text element of a table frame (``None`` if ``shape`` holds no table)."""
     if shape.table is None:
         return None
-    table = read_table_ir(shape.table, ctx)
+    table, empty_size = read_table_ir(shape.table, ctx)
     rows_h = sum(r.h for r in table.rows)
     cols_w = sum(table.columns)
     # The table is as wide as its columns; a frame a rounding error short is not an overflow.
@@ -220,8 +230,8 @@ def table_element(shape: ShapeData, ctx: SlideContext, eid: str, xfrm: Xfrm,
                                            layout.h, round(rows_h, 2))})
     ref, sizes = _reference(table)
     style: dict[str, object] = {"insets": Insets(), "verticalAlign": "top", "wrap": True}
-    if sizes:
-        style["fontSize"] = max(sizes)
+    if sizes or empty_size:
+        style["fontSize"] = max(sizes) if sizes else empty_size
     if ref is not None and ref.runs:
         run = ref.runs[0]
         style.update(lineHeight=ref.lineHeight, fontFamily=run.fontFamily, color=run.color)
