@@ -152,6 +152,7 @@ class _Grid:
                            bottom=_px(mar[3])),
             anchor=_ANCHOR.get(cell.anchor or "t", "top"),
             fill=_fill(fill, self.ctx.colors),
+            vert=cell.vert,
         )
         return out, lines
 

@@ -33,6 +33,8 @@ class TableCell(_Model):
     fill: str | None = None
     borders: dict[str, CellLine] = Field(default_factory=dict)
     """``left``/``right``/``top``/``bottom`` edges that are drawn (absent: no line)."""
+    vert: str | None = None
+    """Vertical text (``a:tcPr/@vert``: ``vert``, ``vert270``, ``eaVert`` …)."""
 
     @property
     def text(self) -> str:

@@ -53,6 +53,8 @@ class CellData:
     fill: FillData | None = None
     lines: dict[str, LineData] = field(default_factory=dict)
     """Own lines by side (``left`` …), only those the cell sets."""
+    vert: str | None = None
+    """``a:tcPr/@vert``: ``vert``, ``vert270``, ``eaVert`` … (None: horizontal)."""
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,9 @@ def read_cell(tc: etree._Element) -> CellData:
     pr = tc.find(qn("a:tcPr"))
     lines: dict[str, LineData] = {}
     margins: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
-    anchor = fill = None
+    anchor = fill = vert = None
     if pr is not None:
+        vert = pr.get("vert") if pr.get("vert") not in (None, "horz") else None
         for side, tag in _CELL_LINES.items():
             ln = _line(pr.find(qn(tag)))
             if ln is not None:
@@ -147,6 +150,7 @@ def read_cell(tc: etree._Element) -> CellData:
         anchor=anchor,
         fill=fill,
         lines=lines,
+        vert=vert,
     )
 
 
