@@ -6,7 +6,7 @@ lives here too: slide → layout by ``idx`` (else type), layout → master by ty
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pptxagent.inventory.colors import ColorContext
 from pptxagent.ooxml.package import Package
@@ -17,6 +17,7 @@ from pptxagent.ooxml.styles import (
     read_default_text_style,
     read_tx_styles,
 )
+from pptxagent.ooxml.tables import TableStyle, read_table_styles
 from pptxagent.ooxml.theme import Theme, read_theme
 
 TITLE_TYPES = frozenset({"title", "ctrTitle"})
@@ -79,6 +80,8 @@ class SlideContext:
     tx_styles: TextStyles
     default_style: ListStyle
     colors: ColorContext
+    table_styles: dict[str, TableStyle] = field(default_factory=dict)
+    """The deck's table styles (``ppt/tableStyles.xml``) by id."""
 
     def inherited(self, shape: ShapeData) -> tuple[ShapeData | None, ShapeData | None]:
         """(layout placeholder, master placeholder) ``shape`` inherits from."""
@@ -110,6 +113,7 @@ class DeckReader:
         self._themes: dict[str, Theme] = {}
         self._tx: dict[str, TextStyles] = {}
         self._default: ListStyle | None = None
+        self._table_styles: dict[str, TableStyle] | None = None
 
     def doc(self, part: str) -> SlideDoc:
         if part not in self._docs:
@@ -125,6 +129,11 @@ class DeckReader:
         if self._default is None:
             self._default = read_default_text_style(self.pkg)
         return self._default
+
+    def table_styles(self) -> dict[str, TableStyle]:
+        if self._table_styles is None:
+            self._table_styles = read_table_styles(self.pkg)[0]
+        return self._table_styles
 
     def context(self, slide_part: str) -> SlideContext:
         slide = read_slide_doc(self.pkg, slide_part)
@@ -153,5 +162,6 @@ class DeckReader:
             tx_styles=tx,
             default_style=self.default_style(),
             colors=ColorContext(scheme=theme.colors, clr_map=clr_map),
+            table_styles=self.table_styles(),
         )
 

@@ -105,7 +105,7 @@ class OoxmlRef(_Model):
     kind: str = "sp"
     """sp, pic, graphicFrame (table/chart/diagram), grpSp, cxnSp."""
     repairable: bool = True
-    """False for shapes measured but excluded from repair (rotated, grouped, tables)."""
+    """False for shapes measured but excluded from repair (rotated, grouped, vertical)."""
     frozen: bool = False
     """True for shapes a fill gave no new content (pictures, lines, art, untouched text): the
     template's design, never moved or resized by the repair."""
@@ -123,6 +123,8 @@ class Element(_Model):
     baseLineHeight: float | None = None
     source: OoxmlRef | None = None
     role: str | None = None
+    table: Table | None = None
+    """Set for a table (``a:tbl``): its cells' text and geometry (``pptxagent.ir.table``)."""
 
     @property
     def is_text(self) -> bool:
@@ -176,3 +178,9 @@ class DeckIR(_Model):
 def dump(model: BaseModel) -> dict[str, Any]:
     """The JSON form every file and report uses: no None fields."""
     return model.model_dump(mode="json", exclude_none=True)
+
+
+from pptxagent.ir.table import Table  # noqa: E402  (cells hold Paragraphs defined above)
+
+for _m in (Element, SlideIR, DeckSlide, DeckIR):
+    _m.model_rebuild()

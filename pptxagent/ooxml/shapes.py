@@ -13,6 +13,7 @@ from lxml import etree
 
 from pptxagent.ooxml.package import Package, Rel
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
+from pptxagent.ooxml.tables import TableData, read_table
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
@@ -72,6 +73,7 @@ class ShapeData:
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
     """``p:cNvPr/@hidden`` on the shape or a group around it: not drawn, still inherited from."""
+    table: TableData | None = None
 
 
 @dataclass(frozen=True)
@@ -262,7 +264,13 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
         hidden=at.hidden or _is_hidden(c_nv_pr),
         table_text=_table_text(el) if graphic == "table" else None,
+        table=_table(el) if graphic == "table" else None,
     )
+
+
+def _table(el: etree._Element) -> TableData | None:
+    tbl = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}/{qn('a:tbl')}")
+    return read_table(tbl) if tbl is not None else None
 
 
 _KINDS = {qn("p:sp"): "sp", qn("p:pic"): "pic", qn("p:graphicFrame"): "graphicFrame",

@@ -7,7 +7,7 @@
 * A title its designer put below the body, or a font at the template's own size below the
   spec's min font, is the template's design, never a defect of the fill.
 * ``FrozenPolicy`` drops patch edits on elements that cannot be written back (shapes inside
-  groups, rotated shapes, tables): they are measured, never moved.
+  groups, rotated or vertical shapes): they are measured, never moved.
 """
 
 from __future__ import annotations

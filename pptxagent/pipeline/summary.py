@@ -31,7 +31,7 @@ def _excluded(w: SlideWork) -> list[dict[str, Any]]:
         if el.eid in w.touched and src is not None and not src.repairable:
             out.append({"type": "excluded_from_repair", "eid": el.eid, "details": {
                 "shape": src.name or src.kind,
-                "reason": "inside a group, rotated, vertical, multi-column or a table: "
+                "reason": "inside a group, rotated, vertical or multi-column: "
                           "measured, but not moved or resized"}})
     return out
 

@@ -17,6 +17,7 @@ from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
 from pptxagent.policy.room import keep_to_room
+from pptxagent.policy.tablefit import table_growth
 from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
 
 
@@ -134,6 +135,8 @@ class FitPolicy:
             # are not needed, and untouched shapes keep their place.
             edits = {eid: e for eid, e in edits.items() if eid in lifted}
         for e in edits.values():
+            if ir.element(e.eid).table is not None and e.eid not in other:
+                e.layout = table_growth(ir, e, ctx.settings)  # down into empty space only
             if e.layout and ir.element(e.eid).is_text:
                 e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)

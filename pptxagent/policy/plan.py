@@ -28,7 +28,7 @@ class Write:
 
 
 def editable(el: Element) -> bool:
-    """Elements measured but excluded from repair (rotated, grouped, tables) and the
+    """Elements measured but excluded from repair (rotated, grouped, vertical) and the
     template's own shapes a fill did not touch (``frozen``) stay where they are."""
     return el.source is None or (el.source.repairable and not el.source.frozen)
 

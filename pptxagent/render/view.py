@@ -9,11 +9,15 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pptxagent.errors import InputError
 from pptxagent.ir import Element, Paragraph, Run, SlideIR
 from pptxagent.render import css
 from pptxagent.render.images import ImageTable, image_src
+
+if TYPE_CHECKING:
+    from pptxagent.render.table import TableView
 
 DEFAULT_FONT_PX = 18.0
 """Font size of a text element whose style has none."""
@@ -50,6 +54,7 @@ class ElementView:
     lines: list[str] = field(default_factory=list)
     paragraphs: list[ParaView] = field(default_factory=list)
     css_class: str = "el"
+    table: TableView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,10 @@ def element_view(
     if st.backgroundColor:
         bg = css.color(st.backgroundColor, f"{where}: style.backgroundColor")
         decl.append(("background-color", bg))
+    if el.table is not None:
+        from pptxagent.render.table import table_view  # it builds on this module
+
+        return table_view(el, decl, where)
     if el.type == "image":
         src = image_src(el.content, assets_dir)
         if src:
