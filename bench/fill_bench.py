@@ -11,7 +11,7 @@ tables, tokens) and times, in this one process:
     Chromium, write-back, validate, pack), cross-check off, no rollout dir, with the browser
     started before timing (its start-up is reported separately);
 (c) per-slide cost of (b) at the largest size over the smallest;
-(d) the LibreOffice cross-check: ``text_bounds`` of the filled deck with a warm unoserver
+(d) the LibreOffice cross-check: ``text_bounds`` of the filled deck with LibreOffice
     (started before timing), per slide, and the whole cross-check stage of a fill.
 
 Every figure is the median of ``--repeat`` runs after one warm-up run. Prints a markdown table.
@@ -147,8 +147,8 @@ def main() -> None:
         engine = get_libreoffice()
         start_lo = timed(lambda: engine.warm)
         if not engine.warm:
-            raise SystemExit(f"warm LibreOffice did not start: {engine.start_error}")
-        print(f"LibreOffice (unoserver) start-up: {start_lo:.2f} s (once per process)")
+            raise SystemExit(f"LibreOffice UNO bridge did not start: {engine.start_error}")
+        print(f"LibreOffice (soffice + UNO worker) start-up: {start_lo:.2f} s (once per process)")
 
     rows = []
     for n in args.sizes:

@@ -1,4 +1,4 @@
-"""LibreOffice timings: cold ``soffice --convert-to pdf`` vs the warm unoserver, and the
+"""LibreOffice timings: cold ``soffice --convert-to pdf`` vs the warm soffice + UNO worker, and the
 per-slide cost of the text-bounds cross-check.
 
     .venv/bin/python bench/libreoffice_warm.py [DECK.pptx ...] [--repeat N]
@@ -67,7 +67,7 @@ def main() -> None:
     t = time.perf_counter()
     if not warm.warm:
         raise SystemExit(f"warm LibreOffice did not start: {warm.start_error}")
-    print(f"warm unoserver start-up: {time.perf_counter() - t:.2f} s (once per process)")
+    print(f"warm soffice + UNO worker start-up: {time.perf_counter() - t:.2f} s (once per process)")
     print(
         f"{'deck':42} {'slides':>6} {'cold pdf':>9} {'warm pdf':>9} "
         f"{'text_bounds':>11} {'per slide':>9}"

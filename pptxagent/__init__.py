@@ -4,7 +4,10 @@ The public API (pinned by ``tests/unit/test_public_api.py``)::
 
     from pptxagent import fill_deck, FillOptions, refine_slide, inventory_file, SlideIR, Settings
 
-Heavy stages (browser, LibreOffice) load on first use, not on ``import pptxagent``.
+Heavy stages (browser, LibreOffice) load on first use, not on ``import pptxagent``: the names
+below are resolved by ``__getattr__`` (PEP 562). This lazy facade is the package's one
+deliberate deferred import; it dodges no cycle (no module of the package imports the root),
+it keeps ``import pptxagent.errors`` and friends from loading Playwright.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The ``pptxagent`` command: a click group; each command lives in its own module.
 
-No business logic here: commands parse flags, call ``pptxagent.pipeline`` / stages, and turn
-``PptxAgentError`` into a one-line message and its exit code (2 for bad input), never a
-traceback (see ``pptxagent.cli.common``).
+No business logic here: commands parse flags, call ``pptxagent.pipeline`` functions (and
+nothing else below it: ``.importlinter``), and turn ``PptxAgentError`` into a one-line
+message and its exit code (2 for bad input), never a traceback (see ``pptxagent.cli.common``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
-from pptxagent.ir import Box, Defect, RendererDelta
+from pptxagent.ir import Box, Defect, Hint, RendererDelta
 
 SOURCE = "libreoffice"
 
@@ -41,16 +41,20 @@ def _defect(ctx: Ctx, it: Item, lo: Box) -> Defect | None:
     avail = it.bbox.h - ((ins.top + ins.bottom) if ins else 0.0)
     ratio = min(1.0, max(avail, 1.0) / max(lo.h, 1.0), max(it.bbox.w, 1.0) / max(lo.w, 1.0))
     lifted = above > 0 and ox == 0 and oy <= above + 0.01
-    draft = Draft(
-        action="lift_text" if lifted else "shrink_font",
-        reason=f"LibreOffice draws the text {max(ox, oy):.1f} px outside its box"
-        + (f" ({above:.1f} px above the top): a top inset moves it down" if lifted
-           else f"; font × sqrt({ratio:.3f}) fits its height"),
-        font=None if lifted else it.dom.computed.fontSize * math.sqrt(ratio)
-        * ctx.settings.CROSSCHECK_SHRINK_SAFETY,
-    )
+    where = f"LibreOffice draws the text {max(ox, oy):.1f} px outside its box"
+    if lifted:  # only a top inset lowers it; the fit policy computes it (``lift_edit``)
+        hint = Hint(action="lift_text", target_eid=it.eid,
+                    reason=f"{where} ({above:.1f} px above the top): a larger top inset "
+                           f"moves it down", suggested_top_inset_delta=round(above, 2))
+    else:
+        hint = finalize(ctx, it, Draft(
+            action="shrink_font",
+            reason=f"{where}; font × sqrt({ratio:.3f}) fits its height",
+            font=it.dom.computed.fontSize * math.sqrt(ratio)
+            * ctx.settings.CROSSCHECK_SHRINK_SAFETY,
+        ))
     return Defect(type="content_overflow", eid=it.eid, severity=round(ox + oy, 4),
-                  details=details, hint=finalize(ctx, it, draft))
+                  details=details, hint=hint)
 
 
 def detect(ctx: Ctx, facts: Mapping[str, RendererDelta], skip: set[str]) -> list[Defect]:
