@@ -22,6 +22,7 @@ from pptxagent.pipeline.policies import Policy, fit_policy
 from pptxagent.settings import Settings
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
+_MAX_LISTED = 20
 _STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
 
 
@@ -55,9 +56,12 @@ def _print_summary(report: FillReport) -> None:
     if report.unresolved_tokens:
         _err.print(f"[yellow]{len(report.unresolved_tokens)} unresolved token(s), left as "
                    "written:[/]", markup=True)
-        for u in report.unresolved_tokens:
+        for u in report.unresolved_tokens[:_MAX_LISTED]:
             _err.print(f"  {_where(u)}: {u.get('token') or u['name']} ({u.get('reason')})",
                        markup=False)
+        if len(report.unresolved_tokens) > _MAX_LISTED:
+            _err.print(f"  … and {len(report.unresolved_tokens) - _MAX_LISTED} more "
+                       "(unresolved_tokens in the report)", markup=False)
 
 
 def _where(u: dict[str, Any]) -> str:

@@ -232,8 +232,10 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     unique = {(u.token, u.slide, u.where, u.eid, str(u.cell)): u for u in plan.unresolved}
     plan.unresolved = list(unique.values())
     if strict and plan.unresolved:
-        listed = "; ".join(f"{u.describe()} ({u.reason})" for u in plan.unresolved)
-        raise ContentError(f"unresolved tokens (--strict): {listed}")
+        listed = "; ".join(f"{u.describe()} ({u.reason})" for u in plan.unresolved[:20])
+        more = len(plan.unresolved) - 20
+        listed += f"; and {more} more" if more > 0 else ""
+        raise ContentError(f"{len(plan.unresolved)} unresolved token(s) (--strict): {listed}")
     return plan
 
 

@@ -147,3 +147,11 @@ def test_unresolved_names_their_shape_and_table_cell() -> None:
     assert [(u.shape_id, u.shape, u.cell) for u in res.unresolved] == [
         (4, "Title 3", None), (7, "Table 6", (2, 2))]
     assert "out of range" in res.unresolved[1].reason
+
+
+def test_schema_tells_that_tokens_may_nest() -> None:
+    from pptxagent.fill.content import Content
+
+    tokens = Content.model_json_schema()["properties"]["tokens"]
+    assert "{{steps[0].name}}" in tokens["additionalProperties"]["description"]
+    assert "flat key" in tokens["description"]
