@@ -124,11 +124,11 @@ def write_table_back(pkg: Package, before: Element, after: Element,
     a, b = before.layout, after.layout
     moved = abs(b.x - a.x) > GEOMETRY_EPS_PX or abs(b.y - a.y) > GEOMETRY_EPS_PX
     rows_changed = bool(row_heights) and _write_rows(tbl, row_heights or [])
-    if rows_changed or moved:
-        ext = shape.find(f"{qn('p:xfrm')}/{qn('a:ext')}")
-        old_cy = int(ext.get("cy", "0")) if ext is not None and ext.get(
-            "cy", "").isdigit() else px_to_emu(a.h)
-        cy = px_to_emu(sum(row_heights)) if row_heights else old_cy
+    ext = shape.find(f"{qn('p:xfrm')}/{qn('a:ext')}")
+    old_cy = int(ext.get("cy", "0")) if ext is not None and ext.get(
+        "cy", "").isdigit() else px_to_emu(a.h)
+    cy = px_to_emu(sum(row_heights)) if row_heights else old_cy
+    if rows_changed or moved or abs(cy - old_cy) > ROW_EPS_EMU:
         _write_frame(shape, b, moved, cy)
         if moved:
             changes.append(Change(eid=before.eid, shape=label, what="move",

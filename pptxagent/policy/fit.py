@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
-from pptxagent.policy.tablefit import table_growth
+from pptxagent.policy.tablefit import table_growth, table_room
 from pptxagent.settings import Settings, min_font_for
 
 LINE_FLOOR = 0.8
@@ -134,12 +134,18 @@ class FitPolicy:
             if d.type != "content_overflow" or not d.eid:
                 continue
             el = ir.element(d.eid)
+            again = REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
+            if el.table is not None and d.eid not in other:
+                layout, at_room, left = table_room(ir, el, d, ctx.settings)
+                fit = shrink_edit(at_room, left, ctx.settings, again) if at_room and left else None
+                if layout or fit:  # else (no room, min font): the inner policy's last tries
+                    edits[d.eid] = Edit(eid=d.eid, layout=layout, style=fit[0] if fit else {})
+                continue
             lift = lift_edit(el, d) if el.is_text and d.eid not in other else None
             if lift is not None:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
                 lifted.add(d.eid)
                 continue
-            again = REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
             fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None
             if fit is None:
                 continue
