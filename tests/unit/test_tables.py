@@ -133,3 +133,12 @@ def test_overflowing_rows_take_the_empty_space_before_the_font_shrinks() -> None
     layout, at_room, left = table_room(ir, el, big, s)
     assert layout == {"h": 384.0} and at_room is not None and left is not None
     assert left.details["overflow_y_px"] == 216.0  # what the font must absorb
+
+
+def test_vertical_cell_text_is_drawn_vertically() -> None:
+    el = _table(CORPUS / "poi__table_test2.pptx")
+    assert el.table is not None
+    verts = {c.vert for r in el.table.rows for c in r.cells if c.vert}
+    assert verts == {"vert", "vert270"}
+    html = render_slide(SlideIR(elements=[el]))
+    assert "writing-mode:vertical-rl" in html and "writing-mode:sideways-lr" in html
