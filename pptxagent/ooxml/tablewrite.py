@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from pptxagent.ir import Element
+from pptxagent.ir import Element, Layout
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tablefill import find_table
@@ -74,18 +74,21 @@ def _write_rows(tbl: etree._Element, heights: list[float]) -> bool:
     return changed
 
 
-def _write_frame(shape: etree._Element, x: float | None, y: float | None, cy: int) -> None:
+def _write_frame(shape: etree._Element, lay: Layout, moved: bool, cy: int) -> None:
+    """The frame's height (and offset when moved); a frame that inherited its transform from
+    the layout gets a whole one."""
     xfrm = _xfrm(shape)
     ext = xfrm.find(qn("a:ext"))
     if ext is None:
-        ext = insert_in_order(xfrm, etree.Element(qn("a:ext"), cx="0"), SCHEMA_ORDER["a:xfrm"])
+        ext = insert_in_order(xfrm, etree.Element(qn("a:ext"), cx=str(px_to_emu(lay.w))),
+                              SCHEMA_ORDER["a:xfrm"])
     ext.set("cy", str(max(cy, 0)))
-    if x is not None and y is not None:
-        off = xfrm.find(qn("a:off"))
+    off = xfrm.find(qn("a:off"))
+    if off is None or moved:
         if off is None:
             off = insert_in_order(xfrm, etree.Element(qn("a:off")), SCHEMA_ORDER["a:xfrm"])
-        off.set("x", str(px_to_emu(x)))
-        off.set("y", str(px_to_emu(y)))
+        off.set("x", str(px_to_emu(lay.x)))
+        off.set("y", str(px_to_emu(lay.y)))
 
 
 def write_table_back(pkg: Package, before: Element, after: Element,
@@ -121,12 +124,12 @@ def write_table_back(pkg: Package, before: Element, after: Element,
     a, b = before.layout, after.layout
     moved = abs(b.x - a.x) > GEOMETRY_EPS_PX or abs(b.y - a.y) > GEOMETRY_EPS_PX
     rows_changed = bool(row_heights) and _write_rows(tbl, row_heights or [])
-    if rows_changed or moved:
-        ext = shape.find(f"{qn('p:xfrm')}/{qn('a:ext')}")
-        old_cy = int(ext.get("cy", "0")) if ext is not None and ext.get(
-            "cy", "").isdigit() else px_to_emu(a.h)
-        cy = px_to_emu(sum(row_heights)) if row_heights else old_cy
-        _write_frame(shape, b.x if moved else None, b.y if moved else None, cy)
+    ext = shape.find(f"{qn('p:xfrm')}/{qn('a:ext')}")
+    old_cy = int(ext.get("cy", "0")) if ext is not None and ext.get(
+        "cy", "").isdigit() else px_to_emu(a.h)
+    cy = px_to_emu(sum(row_heights)) if row_heights else old_cy
+    if rows_changed or moved or abs(cy - old_cy) > ROW_EPS_EMU:
+        _write_frame(shape, b, moved, cy)
         if moved:
             changes.append(Change(eid=before.eid, shape=label, what="move",
                                   text=f"moved by ({_num(b.x - a.x)}, {_num(b.y - a.y)}) px"))

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 from lxml import etree
 
+from pptxagent.ooxml.audit import schema_findings
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.validate import compare_findings
 from pptxagent.ooxml.xml import qn
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -70,6 +72,8 @@ def test_long_rows_shrink_and_grow_into_the_empty_space_above_the_footer(
     footer_top = 666.75 * EMU_PX  # … but stops above the footers
     assert int(off.get("y")) + cy <= footer_top
     assert int(off.get("y")) == 3987800  # never moved
+    template = CORPUS / "pandoc__footer-basic-output.pptx"  # schema-valid as the template
+    assert compare_findings(schema_findings(template), schema_findings(out)) == []
 
 
 def test_rows_that_cannot_fit_degrade_the_slide_with_the_overflow(tmp_path: Path) -> None:

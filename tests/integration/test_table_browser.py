@@ -45,6 +45,7 @@ def test_a_table_that_fits_does_not_overflow(tmp_path: Path) -> None:
     box = dom.get(el.eid)
     assert box is not None and box.contentBox is not None
     assert abs(box.contentBox.h - el.layout.h) < 1.0  # the rows, at their minimum heights
+    assert box.rowHeights == pytest.approx([48.0, 48.0, 48.0], abs=0.1)  # as drawn
     assert not [d for d in diagnose(ir, dom).defects if d.type == "content_overflow"]
 
 

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 from pptxagent.inventory import inventory_file
-from pptxagent.ir import Edit, Element, SlideIR
+from pptxagent.ir import Defect, Edit, Element, SlideIR
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tablefill import find_table
 from pptxagent.ooxml.tablewrite import write_table_back
 from pptxagent.ooxml.validate import compare_findings, validate_package
 from pptxagent.ooxml.xml import qn
-from pptxagent.policy.tablefit import bottom_limit, table_growth
+from pptxagent.policy.tablefit import bottom_limit, table_growth, table_room
 from pptxagent.render import render_slide
 from pptxagent.settings import Settings
 
@@ -112,10 +112,33 @@ def _slide(table_y: float, below: list[tuple[str, float]]) -> SlideIR:
 
 def test_a_table_grows_only_down_into_empty_space() -> None:
     s = Settings()
-    assert bottom_limit(_slide(100, []), _slide(100, []).element("t"), s) == 720
+    # an empty slide: no nearer the bottom edge than the table is to its side (x = 100)
+    assert bottom_limit(_slide(100, []), _slide(100, []).element("t"), s) == 620
     ir = _slide(100, [("text", 500), ("decoration", 450)])
     assert bottom_limit(ir, ir.element("t"), s) == 448  # art 2 px above it
     edit = Edit(eid="t", layout={"x": 80, "y": 40, "w": 700, "h": 500})
     assert table_growth(ir, edit, s) == {"h": 348.0}  # no move, no widening
     full = _slide(100, [("text", 300)])  # a shape right under it: no room
     assert table_growth(full, Edit(eid="t", layout={"h": 260}), s) == {}
+
+
+def test_overflowing_rows_take_the_empty_space_before_the_font_shrinks() -> None:
+    s = Settings()
+    ir = _slide(100, [("text", 500)])  # room down to 484
+    el = ir.element("t")
+    small = Defect(type="content_overflow", eid="t", severity=50,
+                   details={"overflow_x_px": 0.0, "overflow_y_px": 50.0})
+    assert table_room(ir, el, small, s) == ({"h": 251.0}, None, None)  # grows, font kept
+    big = small.model_copy(update={"details": {"overflow_x_px": 0.0, "overflow_y_px": 400.0}})
+    layout, at_room, left = table_room(ir, el, big, s)
+    assert layout == {"h": 384.0} and at_room is not None and left is not None
+    assert left.details["overflow_y_px"] == 216.0  # what the font must absorb
+
+
+def test_vertical_cell_text_is_drawn_vertically() -> None:
+    el = _table(CORPUS / "poi__table_test2.pptx")
+    assert el.table is not None
+    verts = {c.vert for r in el.table.rows for c in r.cells if c.vert}
+    assert verts == {"vert", "vert270"}
+    html = render_slide(SlideIR(elements=[el]))
+    assert "writing-mode:vertical-rl" in html and "writing-mode:sideways-lr" in html
