@@ -44,7 +44,10 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
         over = max(down, across)
         if over > s.OVERFLOW_MIN_PX:
-            where = "below/above" if down >= across else "beside"
+            if down >= across:
+                where = "below" if text.bottom - box.bottom >= box.y - text.y else "above"
+            else:
+                where = "beside"
             issues.append(make_issue(
                 facts, el, "overflow", "critical",
                 f"text sticks out {over:.0f} px {where} its box: {snippet(text_of(el))!r}",

@@ -37,6 +37,9 @@ class QaSettings(BaseModel):
     """Template mode: below the threshold AND below this × the template's own ratio."""
     CONTRAST_CRITICAL_FACTOR: float = 0.7
     """Template mode: below this × the template's own ratio is critical."""
+    CONTRAST_FOOTER: float = 3.0
+    """Footers, dates and slide numbers (incidental text; Office's own grey footer is 3.5:1)
+    are held to the large-text threshold."""
     CONTRAST_MIN_PIXELS: int = 20
     """A run showing fewer pixels on the slide is not judged."""
 

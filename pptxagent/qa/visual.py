@@ -4,11 +4,20 @@ pictures shown at another aspect than their own."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from pptxagent.ir import Element
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.contrast import RunContrast, hex_color, run_contrast
-from pptxagent.qa.facts import SlideFacts, make_issue, measurable_text, snippet, union
+from pptxagent.qa.facts import (
+    FOOTER_PH,
+    SlideFacts,
+    make_issue,
+    measurable_text,
+    ph_type,
+    snippet,
+    union,
+)
 from pptxagent.qa.settings import QaSettings
 
 
@@ -18,6 +27,7 @@ def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast
     if facts.notext is None:
         return out
     only = facts.contrast_area()
+    footers = {el.eid for el in facts.ir.elements if ph_type(el) in FOOTER_PH}
     for el in facts.ir.elements:
         if not measurable_text(el, facts.dom.get(el.eid)):
             continue
@@ -25,6 +35,8 @@ def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast
             rc = run_contrast(run, facts.notext, s, facts.unknown, only)
             if rc is None:
                 continue
+            if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
+                rc = replace(rc, required=s.CONTRAST_FOOTER)
             prev = out.get(el.eid)
             if prev is None or rc.ratio / rc.required < prev.ratio / prev.required:
                 out[el.eid] = rc
