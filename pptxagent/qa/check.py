@@ -99,6 +99,7 @@ def slide_facts(
             dom=captures[i].dom,
             runs=captures[i].runs,
             notext=captures[i].notext,
+            text_px=captures[i].text,
             unknown=captures[i].unknown,
             pictures=pictures[i] if pictures is not None else {},
             backdrop=backdrops[i] if backdrops is not None else None,

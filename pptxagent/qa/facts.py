@@ -34,6 +34,8 @@ class SlideFacts:
     dom: DomSnapshot
     runs: list[RunGlyphs] = field(default_factory=list)
     notext: NDArray[np.uint8] | None = None
+    text_px: NDArray[np.uint8] | None = None
+    """The slide as drawn (with text): with ``notext`` it shows where the ink is."""
     unknown: list[Box] = field(default_factory=list)
     pictures: Mapping[int, PictureFit] = field(default_factory=dict)
     backdrop: str | None = None
@@ -51,6 +53,28 @@ class SlideFacts:
 
     def runs_of(self, eid: str) -> list[RunGlyphs]:
         return [r for r in self.runs if r.eid == eid]
+
+    def ink_box(self, eid: str, threshold: int = 40) -> Box | None:
+        """Bounds of the pixels the element's text really inked (with-text vs no-text
+        screenshots inside its line rects), on the slide; ``None`` when nothing differs
+        (no pixels, or text the colour of its background)."""
+        if self.text_px is None or self.notext is None:
+            return None
+        h, w = self.notext.shape[0], self.notext.shape[1]
+        found: list[Box] = []
+        for r in self.glyph_rects(eid):
+            x0, y0 = max(0, int(r.x)), max(0, int(r.y))
+            x1, y1 = min(w, int(np.ceil(r.right))), min(h, int(np.ceil(r.bottom)))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            a = self.text_px[y0:y1, x0:x1].astype(np.int16)
+            b = self.notext[y0:y1, x0:x1].astype(np.int16)
+            ys, xs = np.nonzero(np.abs(a - b).max(axis=2) > threshold)
+            if len(xs):
+                found.append(Box(x=x0 + float(xs.min()), y=y0 + float(ys.min()),
+                                 w=float(xs.max() - xs.min() + 1),
+                                 h=float(ys.max() - ys.min() + 1)))
+        return union(found)
 
     def glyph_rects(self, eid: str) -> list[Box]:
         """Per-line glyph rects of the element (runs), else its text box."""

@@ -33,13 +33,16 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         assert dom is not None and dom.textBox is not None
         text, box = dom.textBox, dom.bbox
         off = max(-text.x, -text.y, text.right - sw, text.bottom - sh)
-        if off > s.CUTOFF_MIN_PX:
+        ink = facts.ink_box(el.eid)
+        if off > s.CUTOFF_MIN_PX and (ink is None or edge_distance(ink, sw, sh) < 1):
             issues.append(make_issue(
                 facts, el, "cutoff", "critical",
                 f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
                 measured=off, threshold=s.CUTOFF_MIN_PX, unit="px", box=text,
             ))
             continue
+        if ink is not None:  # the line boxes' leading may leave the box, the glyphs not
+            text = ink
         down = max(box.y - text.y, text.bottom - box.bottom)
         across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
         over = max(down, across)
@@ -72,7 +75,8 @@ def check_edges(
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
-        dist = edge_distance(dom.textBox, sw, sh)
+        text = facts.ink_box(el.eid) or dom.textBox
+        dist = edge_distance(text, sw, sh)
         if dist < -s.CUTOFF_MIN_PX or dist >= limit:
             continue  # cut off (reported as such) or clear of the edge
         threshold = limit
@@ -84,7 +88,7 @@ def check_edges(
         issues.append(make_issue(
             facts, el, "edge", "major" if dist < major else "minor",
             f"text {max(dist, 0):.0f} px from the slide edge (< {threshold:.0f} px)",
-            measured=dist, threshold=threshold, unit="px", box=dom.textBox, baseline=base,
+            measured=dist, threshold=threshold, unit="px", box=text, baseline=base,
         ))
     return issues
 
@@ -98,7 +102,7 @@ def element_edge_distances(facts: SlideFacts) -> dict[str, float]:
         if dom is None or not dom.visible:
             continue
         if el.is_text and dom.textBox is not None:
-            out[el.eid] = edge_distance(dom.textBox, sw, sh)
+            out[el.eid] = edge_distance(facts.ink_box(el.eid) or dom.textBox, sw, sh)
         elif el.source is not None and el.source.ph_type is not None:
             out[el.eid] = edge_distance(dom.bbox, sw, sh)
     return out
