@@ -30,6 +30,8 @@ def _print_table(report: QaReport) -> None:
     if not issues:
         _out.print(f"{report.deck}: {report.slides} slides, no issues", markup=False)
         return
+    if not _out.is_terminal:
+        _out.width = max(_out.width, 160)  # a log or a pipe: do not fold every message
     table = Table(title=f"{report.deck}: {len(issues)} issue(s) on {report.slides} slides")
     for col in ("slide", "severity", "kind", "shape", "measured", "message"):
         table.add_column(col, overflow="fold")

@@ -97,3 +97,25 @@ def slide_backdrop(pkg: Package, slide_part: str) -> str | None:
         part = doc.parent
         depth += 1
     return background if isinstance(background, str) else None
+
+
+_UNDRAWN = ("a:blipFill", "a:pattFill", "a:grpFill")
+
+
+def undrawn_fills(pkg: Package, slide_part: str) -> frozenset[int]:
+    """Ids of the slide's shapes filled with a picture, pattern or their group's fill: the
+    browser renderer paints only solid fills, so what lies behind their text is unknown."""
+    root = pkg.xml(slide_part)
+    out: set[int] = set()
+    for sp_pr in root.iter(qn("p:spPr")):
+        if not any(sp_pr.find(qn(tag)) is not None for tag in _UNDRAWN):
+            continue
+        shape = sp_pr.getparent()
+        if shape is None or shape.tag != qn("p:sp"):
+            continue
+        c_nv_pr = shape.find(f"{qn('p:nvSpPr')}/{qn('p:cNvPr')}")
+        try:
+            out.add(int(c_nv_pr.get("id") or 0) if c_nv_pr is not None else 0)
+        except ValueError:
+            continue
+    return frozenset(out)

@@ -20,10 +20,8 @@ from pptxagent.inventory import inventory_deck
 from pptxagent.ir.qa import QaIssue, QaReport
 from pptxagent.measure import Measurer
 from pptxagent.measure.pixels import capture_slides
-from pptxagent.ooxml.backdrop import slide_backdrop
-from pptxagent.ooxml.media import picture_fits
 from pptxagent.ooxml.package import Package
-from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides
+from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
 from pptxagent.qa.sheet import contact_sheet, thumbnail
 
 QA_BATCH = 12
@@ -57,10 +55,9 @@ def qa_deck(opts: QaOptions) -> QaReport:
         batch = deck_ir.slides[start:start + QA_BATCH]
         irs = [deck_ir.slide_ir(s.index) for s in batch]
         captures = capture_slides(irs, measurer)
-        pictures = [picture_fits(pkg, s.part) for s in batch]
-        backdrops = [slide_backdrop(pkg, s.part) for s in batch]
-        issues = check_slides(irs, captures, opts.settings, pictures=pictures,
-                              numbers=[s.index for s in batch], backdrops=backdrops)
+        package = [read_package_facts(pkg, s.part) for s in batch]
+        issues = check_slides(irs, captures, opts.settings, package=package,
+                              numbers=[s.index for s in batch])
         report.issues += issues
         if opts.out_dir is not None:
             for s, cap in zip(batch, captures, strict=True):

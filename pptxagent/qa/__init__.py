@@ -15,11 +15,12 @@ from pptxagent.qa.check import (
     slide_facts,
 )
 from pptxagent.qa.contrast import contrast_ratio, relative_luminance
-from pptxagent.qa.facts import SlideFacts
+from pptxagent.qa.facts import PackageFacts, SlideFacts, read_package_facts
 from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
 
 __all__ = [
     "DEFAULT_QA_SETTINGS",
+    "PackageFacts",
     "QaSettings",
     "SlideBaseline",
     "SlideFacts",
@@ -28,6 +29,7 @@ __all__ = [
     "check_slides",
     "contrast_ratio",
     "make_baseline",
+    "read_package_facts",
     "relative_luminance",
     "slide_facts",
 ]

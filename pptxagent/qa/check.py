@@ -9,15 +9,14 @@ made it clearly worse.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from pptxagent.ir import SlideIR
+from pptxagent.ir import Box, SlideIR
 from pptxagent.ir.qa import QaIssue, issue_sort_key
 from pptxagent.measure.pixels import SlideCapture
-from pptxagent.ooxml.media import PictureFit
 from pptxagent.qa.content import check_hierarchy, check_text
-from pptxagent.qa.facts import SlideFacts
+from pptxagent.qa.facts import PackageFacts, SlideFacts
 from pptxagent.qa.layout import (
     check_edges,
     check_overflow,
@@ -83,31 +82,42 @@ def check_facts(
     return sorted(issues, key=issue_sort_key)
 
 
+def _unknown(ir: SlideIR, capture: SlideCapture, package: PackageFacts) -> list[Box]:
+    boxes = list(capture.unknown)
+    for el in ir.elements:
+        if el.source is not None and el.source.shape_id in package.undrawn:
+            dom = capture.dom.get(el.eid)
+            if dom is not None:
+                boxes.append(dom.bbox)
+    return boxes
+
+
 def slide_facts(
     irs: Sequence[SlideIR],
     captures: Sequence[SlideCapture],
-    pictures: Sequence[Mapping[int, PictureFit]] | None = None,
+    package: Sequence[PackageFacts] | None = None,
     numbers: Sequence[int] | None = None,
-    backdrops: Sequence[str | None] | None = None,
 ) -> list[SlideFacts]:
-    if len(captures) != len(irs):
+    if len(captures) != len(irs) or (package is not None and len(package) != len(irs)):
         raise ValueError(f"{len(captures)} captures for {len(irs)} slides")
-    return [
-        SlideFacts(
+    out: list[SlideFacts] = []
+    for i, ir in enumerate(irs):
+        cap = captures[i]
+        pk = package[i] if package is not None else PackageFacts()
+        out.append(SlideFacts(
             number=numbers[i] if numbers is not None else i + 1,
             ir=ir,
-            dom=captures[i].dom,
-            runs=captures[i].runs,
-            notext=captures[i].notext,
-            text_px=captures[i].text,
-            unknown=captures[i].unknown,
-            pictures=pictures[i] if pictures is not None else {},
-            backdrop=backdrops[i] if backdrops is not None else None,
-            painted=captures[i].painted,
-            plain_page=captures[i].plain_page,
-        )
-        for i, ir in enumerate(irs)
-    ]
+            dom=cap.dom,
+            runs=cap.runs,
+            notext=cap.notext,
+            text_px=cap.text,
+            unknown=_unknown(ir, cap, pk),
+            pictures=pk.pictures,
+            backdrop=pk.backdrop,
+            painted=cap.painted,
+            plain_page=cap.plain_page,
+        ))
+    return out
 
 
 def check_slides(
@@ -116,18 +126,16 @@ def check_slides(
     settings: QaSettings = DEFAULT_QA_SETTINGS,
     baseline: Sequence[SlideBaseline | None] | None = None,
     *,
-    pictures: Sequence[Mapping[int, PictureFit]] | None = None,
+    package: Sequence[PackageFacts] | None = None,
     numbers: Sequence[int] | None = None,
-    backdrops: Sequence[str | None] | None = None,
 ) -> list[QaIssue]:
     """Issues of every slide, sorted by slide, severity, kind. ``captures`` come from
-    ``pptxagent.measure.pixels.capture_slides(irs, measurer)``; ``pictures`` from
-    ``pptxagent.ooxml.media.picture_fits`` per slide (no picture check without them);
-    ``numbers`` are the slides' 1-based numbers in the deck (default 1..N); ``backdrops``
-    from ``pptxagent.ooxml.backdrop.slide_backdrop`` per slide (contrast is then judged only
-    where the renderer drew something, if it left the page white)."""
+    ``pptxagent.measure.pixels.capture_slides(irs, measurer)``; ``package`` from
+    ``read_package_facts(pkg, slide_part)`` per slide (pictures' fits, backdrop, undrawn
+    fills; without it no picture check, and contrast trusts the render everywhere);
+    ``numbers`` are the slides' 1-based numbers in the deck (default 1..N)."""
     out: list[QaIssue] = []
-    for i, facts in enumerate(slide_facts(irs, captures, pictures, numbers, backdrops)):
+    for i, facts in enumerate(slide_facts(irs, captures, package, numbers)):
         base = baseline[i] if baseline is not None else None
         out += check_facts(facts, settings, base)
     return out
@@ -146,9 +154,7 @@ def make_baseline(
     captures: Sequence[SlideCapture],
     settings: QaSettings = DEFAULT_QA_SETTINGS,
     *,
-    pictures: Sequence[Mapping[int, PictureFit]] | None = None,
-    backdrops: Sequence[str | None] | None = None,
+    package: Sequence[PackageFacts] | None = None,
 ) -> list[SlideBaseline]:
     """The baseline of each unfilled template slide (same order as ``irs``)."""
-    return [baseline_of(f, settings)
-            for f in slide_facts(irs, captures, pictures, backdrops=backdrops)]
+    return [baseline_of(f, settings) for f in slide_facts(irs, captures, package)]

@@ -11,7 +11,9 @@ from numpy.typing import NDArray
 
 from pptxagent.ir import Box, DomElement, DomSnapshot, Element, SlideIR
 from pptxagent.ir.qa import IssueKind, QaIssue, RunGlyphs, Severity
-from pptxagent.ooxml.media import PictureFit
+from pptxagent.ooxml.backdrop import slide_backdrop, undrawn_fills
+from pptxagent.ooxml.media import PictureFit, picture_fits
+from pptxagent.ooxml.package import Package
 from pptxagent.qa.settings import QaSettings
 
 FOOTER_PH = frozenset({"ftr", "dt", "sldNum"})
@@ -21,6 +23,26 @@ _CITATION = re.compile(
     r"\[\d+\]|\d+\s*[.)]?\s*(https?://|www\.)|notes?\s*:|note\b|nb\s*:|\*)",
     re.IGNORECASE,
 )
+
+
+@dataclass(frozen=True)
+class PackageFacts:
+    """What the checks read from the package for one slide (not from the browser)."""
+
+    pictures: Mapping[int, PictureFit] = field(default_factory=dict)
+    """``p:pic`` fits by shape id (``picture_fits``)."""
+    backdrop: str | None = None
+    """``slide_backdrop``: why the slide is not drawn on a plain light page."""
+    undrawn: frozenset[int] = frozenset()
+    """``undrawn_fills``: shapes whose picture/pattern fill the browser does not paint."""
+
+
+def read_package_facts(pkg: Package, slide_part: str) -> PackageFacts:
+    return PackageFacts(
+        pictures=picture_fits(pkg, slide_part),
+        backdrop=slide_backdrop(pkg, slide_part),
+        undrawn=undrawn_fills(pkg, slide_part),
+    )
 
 
 @dataclass

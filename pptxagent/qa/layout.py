@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pptxagent.ir import Box, Element
-from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.facts import (
     SlideFacts,
     footer_like,
@@ -51,12 +51,47 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 where = "below" if text.bottom - box.bottom >= box.y - text.y else "above"
             else:
                 where = "beside"
+            spill = _spill(text, box)
             issues.append(make_issue(
-                facts, el, "overflow", "critical",
+                facts, el, "overflow", _overflow_severity(facts, el, spill, s),
                 f"text sticks out {over:.0f} px {where} its box: {snippet(text_of(el))!r}",
                 measured=over, threshold=s.OVERFLOW_MIN_PX, unit="px", box=union([box, text]),
             ))
     return issues
+
+
+def _spill(text: Box, box: Box) -> list[Box]:
+    """The parts of ``text`` outside ``box`` (up to four bands)."""
+    bands = [
+        Box(x=text.x, y=text.y, w=text.w, h=box.y - text.y),
+        Box(x=text.x, y=box.bottom, w=text.w, h=text.bottom - box.bottom),
+        Box(x=text.x, y=text.y, w=box.x - text.x, h=text.h),
+        Box(x=box.right, y=text.y, w=text.right - box.right, h=text.h),
+    ]
+    return [b for b in bands if b.w > 0 and b.h > 0]
+
+
+def _overflow_severity(
+    facts: SlideFacts, el: Element, spill: Sequence[Box], s: QaSettings
+) -> Severity:
+    """Critical when the text visibly leaves a filled box or runs over another shape's text,
+    picture or art; major when it only spills over empty slide from a transparent box."""
+    if el.style.backgroundColor:
+        return "critical"
+    slide_area = facts.ir.slide.w * facts.ir.slide.h
+    for other in facts.ir.elements:
+        dom = facts.dom.get(other.eid)
+        if other.eid == el.eid or dom is None or not dom.visible:
+            continue
+        if other.is_text:
+            targets = facts.glyph_rects(other.eid)
+        elif dom.bbox.w * dom.bbox.h < s.OVERFLOW_BACKDROP_SHARE * slide_area:
+            targets = [dom.bbox]
+        else:
+            continue  # a full-slide picture or panel behind everything
+        if any(intersection(a, b) is not None for a in spill for b in targets):
+            return "critical"
+    return "major"
 
 
 def edge_distance(text: Box, slide_w: float, slide_h: float) -> float:

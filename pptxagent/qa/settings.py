@@ -13,6 +13,9 @@ class QaSettings(BaseModel):
     # 1. overflow / cut-off
     OVERFLOW_MIN_PX: float = 4
     """Text (glyph line boxes) sticking out of its box by more than this is an overflow."""
+    OVERFLOW_BACKDROP_SHARE: float = 0.5
+    """Text spilling out of a transparent box is critical only over a filled box or over
+    other text or art; art covering at least this share of the slide is a backdrop."""
     CUTOFF_MIN_PX: float = 2
     """Text leaving the slide by more than this is cut off."""
 

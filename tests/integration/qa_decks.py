@@ -88,6 +88,8 @@ def planted_deck(path: Path) -> Path:
     tb.name = "Crammed"
     tb.text_frame.word_wrap = True
     tb.text_frame.text = "\n".join(f"Line {n} of text that does not fit" for n in range(6))
+    tb.fill.solid()  # a visible box: the text visibly leaves it
+    tb.fill.fore_color.rgb = RGBColor(0xDD, 0xEE, 0xFF)
     _titled(prs, "Clean again", "Nothing wrong here")
     prs.save(str(path))
     return path

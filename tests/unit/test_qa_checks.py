@@ -86,8 +86,15 @@ def test_overflow_and_cutoff() -> None:
     assert kinds(issues) == {("overflow", "sp2"), ("cutoff", "sp3")}
     by = {i.kind: i for i in issues}
     assert by["overflow"].measured == pytest.approx(28)
-    assert by["overflow"].severity == "critical" and by["overflow"].slide == 3
     assert by["cutoff"].measured == pytest.approx(75)
+    # a transparent box spilling over empty slide: major; over a filled box or art: critical
+    assert by["overflow"].severity == "major" and by["overflow"].slide == 3
+    over.style.backgroundColor = "#eeeeee"
+    assert {i.severity for i in check_facts(f) if i.kind == "overflow"} == {"critical"}
+    over.style.backgroundColor = None
+    art = el("sp9", (80, 290, 200, 100), "", kind="decoration")
+    f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 123)), (art, None)])
+    assert {i.severity for i in check_facts(f) if i.kind == "overflow"} == {"critical"}
 
 
 def test_unwrapped_text_may_leave_its_box_sideways() -> None:
