@@ -50,7 +50,10 @@ def qa_deck(opts: QaOptions) -> QaReport:
     report = QaReport(deck=str(deck), slides=len(deck_ir.slides))
     thumbs: list[tuple[int, Image.Image, int]] = []
     if opts.out_dir is not None:
-        (opts.out_dir / "slides").mkdir(parents=True, exist_ok=True)
+        try:
+            (opts.out_dir / "slides").mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"--out {opts.out_dir}: cannot create: {exc.strerror or exc}") from exc
     for start in range(0, len(deck_ir.slides), QA_BATCH):
         batch = deck_ir.slides[start:start + QA_BATCH]
         irs = [deck_ir.slide_ir(s.index) for s in batch]

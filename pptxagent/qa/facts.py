@@ -65,6 +65,7 @@ class SlideFacts:
     master art …): ``pptxagent.ooxml.backdrop.slide_backdrop``."""
     painted: list[Box] = field(default_factory=list)
     plain_page: bool = True
+    _ink: dict[str, Box | None] = field(default_factory=dict, repr=False)
 
     def contrast_area(self) -> list[Box] | None:
         """Where the no-text pixels can be trusted: everywhere (``None``), unless the deck
@@ -82,6 +83,12 @@ class SlideFacts:
         (no pixels, or text the colour of its background)."""
         if self.text_px is None or self.notext is None:
             return None
+        if eid not in self._ink:
+            self._ink[eid] = self._find_ink(eid, threshold)
+        return self._ink[eid]
+
+    def _find_ink(self, eid: str, threshold: int) -> Box | None:
+        assert self.text_px is not None and self.notext is not None
         h, w = self.notext.shape[0], self.notext.shape[1]
         found: list[Box] = []
         for r in self.glyph_rects(eid):

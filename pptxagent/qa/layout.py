@@ -27,14 +27,13 @@ def _text_elements(facts: SlideFacts) -> list[Element]:
 def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     """Text outside its own box (``overflow``) or outside the slide (``cutoff``)."""
     issues: list[QaIssue] = []
-    sw, sh = facts.ir.slide.w, facts.ir.slide.h
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
         text, box = dom.textBox, dom.bbox
-        off = max(-text.x, -text.y, text.right - sw, text.bottom - sh)
         ink = facts.ink_box(el.eid)
-        if off > s.CUTOFF_MIN_PX and (ink is None or edge_distance(ink, sw, sh) < 1):
+        off = cut_off_by(facts, el, s)
+        if off is not None:
             issues.append(make_issue(
                 facts, el, "cutoff", "critical",
                 f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
@@ -58,6 +57,21 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 measured=over, threshold=s.OVERFLOW_MIN_PX, unit="px", box=union([box, text]),
             ))
     return issues
+
+
+def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
+    """How far the element's line boxes leave the slide, when its ink does too (the ink is
+    clipped at the slide edge, so ink touching it continues beyond); else ``None``."""
+    dom = facts.dom.get(el.eid)
+    if dom is None or dom.textBox is None:
+        return None
+    sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    text = dom.textBox
+    off = max(-text.x, -text.y, text.right - sw, text.bottom - sh)
+    if off <= s.CUTOFF_MIN_PX:
+        return None
+    ink = facts.ink_box(el.eid)
+    return off if ink is None or edge_distance(ink, sw, sh) < 1 else None
 
 
 def _spill(text: Box, box: Box) -> list[Box]:
@@ -112,8 +126,8 @@ def check_edges(
         assert dom is not None and dom.textBox is not None
         text = facts.ink_box(el.eid) or dom.textBox
         dist = edge_distance(text, sw, sh)
-        if dist < -s.CUTOFF_MIN_PX or dist >= limit:
-            continue  # cut off (reported as such) or clear of the edge
+        if dist >= limit or dist < -s.CUTOFF_MIN_PX or cut_off_by(facts, el, s) is not None:
+            continue  # clear of the edge, or cut off (reported as such)
         threshold = limit
         base = baseline.get(el.eid) if baseline is not None else None
         if base is not None:
