@@ -12,6 +12,7 @@ from pptxagent.qa.check import (
     check_facts,
     check_slides,
     make_baseline,
+    reconcile,
     slide_facts,
 )
 from pptxagent.qa.contrast import contrast_ratio, relative_luminance
@@ -30,6 +31,7 @@ __all__ = [
     "contrast_ratio",
     "make_baseline",
     "read_package_facts",
+    "reconcile",
     "relative_luminance",
     "slide_facts",
 ]

@@ -158,3 +158,24 @@ def make_baseline(
 ) -> list[SlideBaseline]:
     """The baseline of each unfilled template slide (same order as ``irs``)."""
     return [baseline_of(f, settings) for f in slide_facts(irs, captures, package)]
+
+
+def reconcile(before: Sequence[QaIssue], after: Sequence[QaIssue]) -> list[QaIssue]:
+    """Statuses after a correction pass. Each open issue of ``before`` (slide, kind, shape)
+    becomes ``resolved`` when ``after`` no longer has it open, else ``unresolved`` (with the
+    new numbers); issues new in ``after`` stay ``open``; ``accepted`` ones stay accepted."""
+    def key(i: QaIssue) -> tuple[int, str, str, str]:
+        return (i.slide, *i.key())
+
+    now = {key(i): i for i in after}
+    out: list[QaIssue] = []
+    for issue in before:
+        if issue.status != "open":
+            continue
+        still = now.pop(key(issue), None)
+        if still is None or still.status != "open":
+            out.append(issue.model_copy(update={"status": "resolved"}))
+        else:
+            out.append(still.model_copy(update={"status": "unresolved"}))
+    out += now.values()
+    return sorted(out, key=issue_sort_key)

@@ -216,3 +216,19 @@ def test_template_owned_issue_is_accepted_unless_worse() -> None:
     f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 200))])
     (worse,) = check_facts(f, baseline=SlideBaseline(issues=prior))
     assert worse.status == "open" and worse.baseline is None
+
+
+def test_reconcile_after_a_correction_pass() -> None:
+    from pptxagent.qa import reconcile
+
+    def issue(slide: int, kind: str, eid: str, status: str = "open") -> QaIssue:
+        return QaIssue(slide=slide, eid=eid, kind=kind, severity="major",  # type: ignore[arg-type]
+                       message="m", status=status)  # type: ignore[arg-type]
+
+    before = [issue(1, "overflow", "sp2"), issue(1, "contrast", "sp3"),
+              issue(2, "edge", "sp4", "accepted")]
+    after = [issue(1, "contrast", "sp3"), issue(2, "text_overlap", "sp5"),
+             issue(2, "edge", "sp4", "accepted")]
+    got = {(i.slide, i.kind, i.eid): i.status for i in reconcile(before, after)}
+    assert got == {(1, "overflow", "sp2"): "resolved", (1, "contrast", "sp3"): "unresolved",
+                   (2, "text_overlap", "sp5"): "open", (2, "edge", "sp4"): "accepted"}
