@@ -68,7 +68,7 @@ def command(deck: Path, as_json: bool, sarif: Path | None, out_dir: Path | None)
     """Check DECK.pptx for what a person would notice: overflow, overlap, low contrast, edge
     and footer collisions, missing hierarchy, leftover prompts/tokens, distorted pictures."""
     if not deck.is_file():
-        raise InputError(f"{deck}: no such file")
+        raise InputError(f"{deck}: {'is a directory' if deck.is_dir() else 'no such file'}")
     if sarif is not None:
         _check_output(sarif, deck, "--sarif")
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
@@ -81,6 +81,6 @@ def command(deck: Path, as_json: bool, sarif: Path | None, out_dir: Path | None)
         click.echo(json.dumps(dump(report), indent=2, ensure_ascii=False))
     else:
         _print_table(report)
-        if out_dir is not None:
+        if out_dir is not None and (out_dir / "contact-sheet.png").is_file():
             _out.print(f"contact sheet: {out_dir / 'contact-sheet.png'}", markup=False)
     sys.exit(1 if report.open_issues() else 0)
