@@ -34,6 +34,7 @@ from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.summary import make_report
+from pptxagent.pipeline.visualqa import visual_qa
 from pptxagent.pipeline.writeback import pack, write_back_slide
 from pptxagent.settings import Settings
 
@@ -174,6 +175,7 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     inventory_filled,
     template_baseline,
     refine_slides,
+    visual_qa,
     write_back_slides,
     pack,
     crosscheck,
