@@ -3,8 +3,10 @@
 Each template contributes five cases (content that fits, content far too long for its box
 but not for the min font, content ten times too long, one template slide used three times,
 a token PowerPoint split across runs); six-plus kinds of
-bad input run against a few of them. A case is a content.json (written to a work folder), the
-template to fill (possibly a harness-made variant), and what the judge should expect.
+bad input run against a few of them; ``datacases.py`` adds data shaped the way other
+templating tools take it (nested paths, expressions, body roles by value kind). A case is a
+content.json (written to a work folder), the template to fill (possibly a harness-made
+variant), and what the judge should expect.
 """
 
 from __future__ import annotations
