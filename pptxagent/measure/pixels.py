@@ -90,7 +90,8 @@ PAGE_JS = r"""
     const r = s.getBoundingClientRect();
     const i = Number(s.dataset.slide);
     const cs = getComputedStyle(s);
-    const plain = cs.backgroundImage === 'none' &&
+    // a renderer that draws the slide's background and master art puts it in .backdrop
+    const plain = cs.backgroundImage === 'none' && s.querySelector(':scope > .backdrop') === null &&
       (clear(cs.backgroundColor) || cs.backgroundColor === 'rgb(255, 255, 255)');
     slides.push([i, r.x + window.scrollX, r.y + window.scrollY, r.width, r.height, plain]);
     for (const m of s.querySelectorAll('*')) {
@@ -187,7 +188,11 @@ def capture_slides(
     costs two RGB arrays of its size in memory."""
     if not irs:
         return []
-    html = render_deck(irs, assets_dir=measurer.assets_dir)
+    # A measurer that can draw the package's pictures and art (``deck_html``) is asked for
+    # them: contrast is judged against the pixels a person sees.
+    deck_html = getattr(measurer, "deck_html", None)
+    html = (str(deck_html(irs)) if callable(deck_html)
+            else render_deck(irs, assets_dir=measurer.assets_dir))
     sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
 
     def clips_of(result: object) -> list[Clip]:
