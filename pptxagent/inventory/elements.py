@@ -8,6 +8,7 @@ from typing import Literal
 from pptxagent.inventory.cascade import TextSources, effective_paragraphs
 from pptxagent.inventory.colors import ColorContext, resolve_color
 from pptxagent.inventory.context import TITLE_TYPES, SlideContext
+from pptxagent.inventory.visuals import visual_for
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
 from pptxagent.ooxml.shapes import ShapeData, Xfrm
 from pptxagent.ooxml.styles import BodyProps, RunProps
@@ -193,6 +194,8 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     )
     font = style.get("fontSize")
     line = style.get("lineHeight")
+    chain = (shape, *(s for s in ctx.inherited(shape) if s is not None))
+    visual = None if shape.graphic == "table" else visual_for(chain, xfrm, ctx.styles, ctx.colors)
     return Element(
         eid=eid,
         type=kind.type,
@@ -205,4 +208,5 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         baseLineHeight=line if isinstance(line, float) else None,
         source=source,
         role=kind.role,
+        visual=visual,
     )

@@ -16,6 +16,7 @@ from pptxagent.ir.rollout import Quality, RolloutResult, TraceLine
 from pptxagent.ir.slide import (
     BODY_TYPES,
     TEXT_TYPES,
+    Backdrop,
     DeckIR,
     DeckSlide,
     Element,
@@ -29,14 +30,17 @@ from pptxagent.ir.slide import (
     Style,
     dump,
 )
+from pptxagent.ir.visual import Crop, GradientStop, Outline, Paint, Visual
 
 __all__ = [
     "BODY_TYPES",
     "FIX_ORDER",
     "TEXT_TYPES",
+    "Backdrop",
     "Box",
     "ChainHint",
     "Computed",
+    "Crop",
     "DeckIR",
     "DeckSlide",
     "Defect",
@@ -46,11 +50,14 @@ __all__ = [
     "DomSnapshot",
     "Edit",
     "Element",
+    "GradientStop",
     "Hint",
     "Insets",
     "Layout",
     "OoxmlRef",
+    "Outline",
     "Override",
+    "Paint",
     "Paragraph",
     "Patch",
     "Quality",
@@ -61,6 +68,7 @@ __all__ = [
     "Style",
     "Summary",
     "TraceLine",
+    "Visual",
     "dump",
     "load",
     "read_json",

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pptxagent.ir.visual import Paint, Visual
+
 ElementType = Literal["title", "bullets", "image", "text", "decoration"]
 TEXT_TYPES: frozenset[str] = frozenset({"title", "bullets", "text"})
 BODY_TYPES: frozenset[str] = frozenset({"bullets", "text"})
@@ -120,6 +122,8 @@ class Element(_Model):
     baseLineHeight: float | None = None
     source: OoxmlRef | None = None
     role: str | None = None
+    visual: Visual | None = None
+    """Fill, outline, geometry or picture drawn under the element (never measured)."""
 
     @property
     def is_text(self) -> bool:
@@ -136,11 +140,21 @@ class Element(_Model):
         return 1.0
 
 
+class Backdrop(_Model):
+    """What is drawn behind a slide's elements: its background (slide, else layout, else
+    master) and the master's and layout's non-placeholder shapes, back to front. Never
+    measured, never patched."""
+
+    fill: Paint | None = None
+    art: list[Element] = Field(default_factory=list)
+
+
 class SlideIR(_Model):
     """One slide: the unit the refinement loop works on (``ir_k.json``)."""
 
     slide: SlideSize = Field(default_factory=SlideSize)
     elements: list[Element]
+    backdrop: Backdrop | None = None
 
     def element(self, eid: str) -> Element:
         for el in self.elements:
@@ -157,6 +171,7 @@ class DeckSlide(_Model):
     layout: str = ""
     part: str = ""
     elements: list[Element]
+    backdrop: Backdrop | None = None
 
 
 class DeckIR(_Model):
@@ -167,7 +182,8 @@ class DeckIR(_Model):
 
     def slide_ir(self, index: int) -> SlideIR:
         s = self.slides[index - 1]
-        return SlideIR(slide=self.slide, elements=[e.model_copy(deep=True) for e in s.elements])
+        return SlideIR(slide=self.slide, elements=[e.model_copy(deep=True) for e in s.elements],
+                       backdrop=s.backdrop)
 
 
 def dump(model: BaseModel) -> dict[str, Any]:

@@ -11,6 +11,17 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from pptxagent.ooxml.fills import (
+    Background,
+    FillData,
+    LineData,
+    StyleRef,
+    read_background,
+    read_fill_in,
+    read_geometry,
+    read_line,
+    read_style_ref,
+)
 from pptxagent.ooxml.package import Package, Rel
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
@@ -71,7 +82,12 @@ class ShapeData:
     hidden: bool = False
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
-    """``p:cNvPr/@hidden`` on the shape or a group around it: not drawn, still inherited from."""
+    paint: FillData | None = None
+    """The full ``p:spPr`` fill (a picture's ``p:blipFill`` for ``pic``), unresolved."""
+    line: LineData | None = None
+    adjust: tuple[tuple[str, int], ...] = ()
+    fill_ref: StyleRef | None = None
+    ln_ref: StyleRef | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +103,9 @@ class SlideDoc:
     parent: str | None
     """The layout of a slide, the master of a layout; ``None`` for a master."""
     theme: str | None = None
+    background: Background | None = None
+    show_master_sp: bool = True
+    """``showMasterSp``: False hides the master's (for a slide, also the layout's) art."""
 
 
 _Transform = tuple[float, float, float, float]
@@ -228,12 +247,13 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         xfrm_el = sp_pr.find(qn("a:xfrm"))
     fill_set, fill = read_fill(sp_pr)
     style_fill, font_ref, font_ref_color = _style_refs(el)
-    geom: str | None = None
-    if sp_pr is not None:
-        prst = sp_pr.find(qn("a:prstGeom"))
-        geom = prst.get("prst") if prst is not None else (
-            "custom" if sp_pr.find(qn("a:custGeom")) is not None else None
-        )
+    geometry = read_geometry(sp_pr)
+    geom = geometry.prst
+    style = el.find(qn("p:style"))
+    paint = read_fill_in(sp_pr, rels)
+    if kind == "pic":
+        pic_fill = el.find(qn("p:blipFill"))
+        paint = read_fill_in(el, rels) if pic_fill is not None else paint
     graphic: str | None = None
     target: str | None = None
     if kind == "graphicFrame":
@@ -262,6 +282,11 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
         hidden=at.hidden or _is_hidden(c_nv_pr),
         table_text=_table_text(el) if graphic == "table" else None,
+        paint=paint,
+        line=read_line(sp_pr.find(qn("a:ln")) if sp_pr is not None else None, rels),
+        adjust=geometry.adjust,
+        fill_ref=read_style_ref(style.find(qn("a:fillRef"))) if style is not None else None,
+        ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
     )
 
 
@@ -330,4 +355,6 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
         shapes=tuple(shapes),
         parent=parent,
         theme=_rel_of_type(rel_list, "/theme") if is_master else None,
+        background=read_background(c_sld, rels),
+        show_master_sp=root.get("showMasterSp") not in ("0", "false"),
     )

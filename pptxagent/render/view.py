@@ -10,11 +10,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from markupsafe import Markup
+
 from pptxagent.errors import InputError
-from pptxagent.ir import Element, Paragraph, Run, SlideIR
+from pptxagent.ir import Element, Paragraph, Run, SlideIR, Visual
 from pptxagent.render import css
+from pptxagent.render.art import ArtContext, paint_node
 from pptxagent.render.images import ImageTable, image_src
 
+NO_PAINT = Markup("")
 DEFAULT_FONT_PX = 18.0
 """Font size of a text element whose style has none."""
 DEFAULT_LINE_HEIGHT = 1.2
@@ -50,6 +54,10 @@ class ElementView:
     lines: list[str] = field(default_factory=list)
     paragraphs: list[ParaView] = field(default_factory=list)
     css_class: str = "el"
+    measured: bool = True
+    """False for master/layout art text: drawn without ``data-eid``, never measured."""
+    paint: Markup = NO_PAINT
+    """The element's paint node (fill, outline, picture), drawn just before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +65,44 @@ class SlideView:
     index: int
     style: str
     elements: list[ElementView]
+    backdrop: list[ElementView] = field(default_factory=list)
+    """Background and master/layout art, drawn first in a ``div.backdrop``."""
+    backdrop_style: str = ""
+
+
+ART_Z = 10
+"""z-index of a decoration's paint: the text layer, so paints interleave with the text and
+pictures in document order as PowerPoint draws them."""
+
+
+def _paint(el: Element, where: str, art: ArtContext, z: int | None) -> Markup:
+    if el.visual is None or el.style.display == "none":
+        return Markup("")
+    lay = el.layout
+    return Markup(paint_node(el.visual, (lay.x, lay.y, lay.w, lay.h), z, art, where))
+
+
+def _backdrop(ir: SlideIR, index: int, art: ArtContext) -> list[ElementView]:
+    bd = ir.backdrop
+    if bd is None:
+        return []
+    out: list[ElementView] = []
+    if bd.fill is not None and bd.fill.kind != "none":
+        node = paint_node(Visual(fill=bd.fill), (0, 0, ir.slide.w, ir.slide.h), None, art,
+                          f"slide {index}: backdrop")
+        out.append(ElementView("", "box", "", measured=False, paint=Markup(node)))
+    for el in bd.art:
+        where = f"slide {index}: backdrop art {el.eid!r}"
+        view = _element_view(el, where, None, art.images, el.visual is not None)
+        out.append(ElementView(view.eid, view.kind if el.is_text else "none", view.style,
+                               view.lines, view.paragraphs, "el art", measured=False,
+                               paint=_paint(el, where, art, None)))
+    return out
 
 
 def slide_view(
-    ir: SlideIR, index: int, assets_dir: Path | None, images: ImageTable
+    ir: SlideIR, index: int, assets_dir: Path | None, images: ImageTable,
+    art: ArtContext | None = None,
 ) -> SlideView:
     seen: set[str] = set()
     views: list[ElementView] = []
@@ -68,9 +110,13 @@ def slide_view(
         if el.eid in seen:
             raise InputError(f"slide {index}: elements[{i}]: duplicate eid {el.eid!r}")
         seen.add(el.eid)
-        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images))
+        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images,
+                                  art))
     style = css.declarations([("width", css.px(ir.slide.w)), ("height", css.px(ir.slide.h))])
-    return SlideView(index=index, style=style, elements=views)
+    if art is None:
+        return SlideView(index=index, style=style, elements=views)
+    return SlideView(index=index, style=style, elements=views, backdrop=_backdrop(ir, index, art),
+                     backdrop_style=style)
 
 
 def _box(el: Element) -> list[tuple[str, str]]:
@@ -88,13 +134,29 @@ def _box(el: Element) -> list[tuple[str, str]]:
 
 
 def element_view(
-    el: Element, where: str, assets_dir: Path | None, images: ImageTable
+    el: Element, where: str, assets_dir: Path | None, images: ImageTable,
+    art: ArtContext | None = None,
+) -> ElementView:
+    """The element's view; with ``art`` its visual becomes a paint node drawn just before it
+    and the element itself draws nothing but its text."""
+    view = _element_view(el, where, assets_dir, images, art is not None and el.visual is not None)
+    if art is None or el.visual is None:
+        return view
+    z = ART_Z if el.type == "decoration" and el.layout.zIndex < ART_Z else el.layout.zIndex
+    return ElementView(view.eid, view.kind, view.style, view.lines, view.paragraphs,
+                       view.css_class, paint=_paint(el, where, art, z))
+
+
+def _element_view(
+    el: Element, where: str, assets_dir: Path | None, images: ImageTable, painted: bool
 ) -> ElementView:
     decl = _box(el)
     st = el.style
-    if st.backgroundColor:
+    if st.backgroundColor and not painted:
         bg = css.color(st.backgroundColor, f"{where}: style.backgroundColor")
         decl.append(("background-color", bg))
+    if el.type == "image" and painted:
+        return ElementView(el.eid, "box", css.declarations(decl))
     if el.type == "image":
         src = image_src(el.content, assets_dir)
         if src:

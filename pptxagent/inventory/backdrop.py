@@ -1,0 +1,52 @@
+"""What PowerPoint draws behind a slide's own shapes: background, master and layout art."""
+
+from __future__ import annotations
+
+from pptxagent.inventory.context import SlideContext
+from pptxagent.inventory.elements import to_element
+from pptxagent.inventory.visuals import paint_of, ref_paint
+from pptxagent.ir import Backdrop, Element, Paint
+from pptxagent.ooxml.shapes import SlideDoc
+
+
+def background_paint(ctx: SlideContext) -> Paint | None:
+    """The slide's ``p:bg``, else the layout's, else the master's."""
+    for doc in (ctx.slide, ctx.layout, ctx.master):
+        if doc is None or doc.background is None:
+            continue
+        bg = doc.background
+        if bg.fill is not None:
+            return paint_of(bg.fill, ctx.colors)
+        return ref_paint(bg.ref, ctx.styles, ctx.colors)
+    return None
+
+
+def art_docs(ctx: SlideContext) -> list[SlideDoc]:
+    """Master then layout, as ``showMasterSp`` allows (the slide's hides both)."""
+    if not ctx.slide.show_master_sp:
+        return []
+    docs: list[SlideDoc] = []
+    if ctx.master is not None and (ctx.layout is None or ctx.layout.show_master_sp):
+        docs.append(ctx.master)
+    if ctx.layout is not None:
+        docs.append(ctx.layout)
+    return docs
+
+
+def backdrop_for(ctx: SlideContext) -> Backdrop | None:
+    art: list[Element] = []
+    for doc in art_docs(ctx):
+        prefix = "m" if doc is ctx.master else "l"
+        for n, shape in enumerate(doc.shapes):
+            if shape.ph is not None or shape.hidden:
+                continue
+            el = to_element(shape, ctx, f"{prefix}{n}")
+            if el is None or (el.visual is None and not el.is_text):
+                continue
+            if el.source is not None:
+                el.source.part = doc.part
+            art.append(el)
+    fill = background_paint(ctx)
+    if fill is None and not art:
+        return None
+    return Backdrop(fill=fill, art=art)

@@ -1,0 +1,141 @@
+"""Visuals → HTML "paint" nodes: one absolutely positioned box per shape, never measured.
+
+A paint node is a ``div.paint`` at the shape's current box holding, back to front, a picture
+(a CSS background from the document's ``ImageTable``, cropped by size and position, clipped to
+the geometry) and an inline ``<svg>`` with the geometry's fill (solid or gradient) and
+outline. No text and no ``currentColor`` in here: ``body.notext`` hides every glyph and keeps
+every paint.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+from pptxagent.ir import Paint, Visual
+from pptxagent.render import css
+from pptxagent.render.geometry import shape_svg
+from pptxagent.render.images import ImageTable
+from pptxagent.render.media import MediaStore
+
+NEUTRAL = "#E7E6E6"
+"""What an undrawable picture (EMF/WMF, missing part) is drawn as."""
+_DASHES = {
+    "dash": (4, 3), "sysDash": (3, 1), "dot": (1, 1), "sysDot": (1, 1), "lgDash": (8, 3),
+    "dashDot": (4, 3, 1, 3), "sysDashDot": (3, 1, 1, 1), "lgDashDot": (8, 3, 1, 3),
+    "lgDashDotDot": (8, 3, 1, 3, 1, 3), "sysDashDotDot": (3, 1, 1, 1, 1, 1),
+}  # fmt: skip
+
+
+@dataclass
+class ArtContext:
+    """Per document: the shared image table, the media store, a counter for SVG ids."""
+
+    images: ImageTable
+    media: MediaStore | None = None
+    ids: list[int] = field(default_factory=lambda: [0])
+
+    def new_id(self) -> str:
+        self.ids[0] += 1
+        return f"g{self.ids[0]}"
+
+
+def _color(value: str, where: str) -> str:
+    return css.color(value, where)
+
+
+def _gradient(paint: Paint, gid: str, where: str) -> str:
+    stops = "".join(
+        f'<stop offset="{css.num(s.pos)}" stop-color="{_color(s.color, where)}"'
+        + (f' stop-opacity="{css.num(s.alpha)}"' if s.alpha < 1 else "") + "/>"
+        for s in paint.stops or []
+    )
+    if paint.radial:
+        return (f'<radialGradient id="{gid}" cx="0.5" cy="0.5" r="0.7071">{stops}'
+                "</radialGradient>")
+    a = math.radians(paint.angle or 0)
+    c, s = math.cos(a), math.sin(a)
+    k = (abs(c) + abs(s)) / 2
+    x1, y1, x2, y2 = 0.5 - c * k, 0.5 - s * k, 0.5 + c * k, 0.5 + s * k
+    return (f'<linearGradient id="{gid}" x1="{css.num(x1)}" y1="{css.num(y1)}" '
+            f'x2="{css.num(x2)}" y2="{css.num(y2)}">{stops}</linearGradient>')
+
+
+def _picture_div(paint: Paint, w: float, h: float, clip: str | None, ctx: ArtContext) -> str:
+    pic = ctx.media.picture(paint.image) if ctx.media is not None and paint.image else None
+    decl: list[tuple[str, str]] = []
+    if clip:
+        decl.append(("clip-path", f"path('{clip}')"))
+    if paint.alpha < 1:
+        decl.append(("opacity", css.num(paint.alpha)))
+    if pic is None:
+        decl.append(("background-color", NEUTRAL))
+        return f'<div class="pic" style="{escape(css.declarations(decl))}"></div>'
+    cls = ctx.images.css_class(pic.uri)
+    if paint.tile and pic.width and pic.height:
+        scale = paint.tileScale or 1.0
+        decl += [("background-repeat", "repeat"),
+                 ("background-size", f"{css.px(pic.width * scale)} {css.px(pic.height * scale)}")]
+    else:
+        crop = paint.crop
+        l, t, r, b = (crop.l, crop.t, crop.r, crop.b) if crop else (0.0, 0.0, 0.0, 0.0)  # noqa: E741
+        iw = w / max(1 - l - r, 1e-3)
+        ih = h / max(1 - t - b, 1e-3)
+        decl += [("background-size", f"{css.px(iw)} {css.px(ih)}"),
+                 ("background-position", f"{css.px(-l * iw)} {css.px(-t * ih)}")]
+    return f'<div class="pic {cls}" style="{escape(css.declarations(decl))}"></div>'
+
+
+def _stroke(visual: Visual, where: str) -> str:
+    ln = visual.line
+    if ln is None:
+        return ' stroke="none"'
+    out = (f' stroke="{_color(ln.color, where)}" stroke-width="{css.num(max(ln.width, 0.5))}"')
+    if ln.alpha < 1:
+        out += f' stroke-opacity="{css.num(ln.alpha)}"'
+    pattern = _DASHES.get(ln.dash or "")
+    if pattern:
+        out += f' stroke-dasharray="{" ".join(css.num(p * max(ln.width, 1)) for p in pattern)}"'
+    return out
+
+
+def paint_node(
+    visual: Visual, box: tuple[float, float, float, float], z: int | None, ctx: ArtContext,
+    where: str,
+) -> str:
+    """The HTML of one paint node at ``box`` (x, y, w, h in slide px)."""
+    x, y, w, h = box
+    decl = [("left", css.px(x)), ("top", css.px(y)), ("width", css.px(w)), ("height", css.px(h))]
+    if z is not None:
+        decl.append(("z-index", str(z)))
+    tf = []
+    if visual.rotation:
+        tf.append(f"rotate({css.num(visual.rotation)}deg)")
+    if visual.flipH or visual.flipV:
+        tf.append(f"scale({-1 if visual.flipH else 1},{-1 if visual.flipV else 1})")
+    if tf:
+        decl.append(("transform", " ".join(tf)))
+    svg_shape, clip, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
+    parts: list[str] = []
+    fill = visual.fill
+    fill_attr = ' fill="none"'
+    defs = ""
+    if fill is not None and not is_line:
+        if fill.kind == "picture":
+            parts.append(_picture_div(fill, w, h, clip, ctx))
+        elif fill.kind == "solid" and fill.color:
+            fill_attr = f' fill="{_color(fill.color, where)}"'
+            if fill.alpha < 1:
+                fill_attr += f' fill-opacity="{css.num(fill.alpha)}"'
+        elif fill.kind == "gradient" and fill.stops:
+            gid = ctx.new_id()
+            defs = f"<defs>{_gradient(fill, gid, where)}</defs>"
+            fill_attr = f' fill="url(#{gid})"'
+    stroke = _stroke(visual, where)
+    if fill_attr != ' fill="none"' or visual.line is not None:
+        parts.append(
+            f'<svg width="{css.num(max(w, 0.01))}" height="{css.num(max(h, 0.01))}" '
+            f'overflow="visible">{defs}{svg_shape.format(attrs=fill_attr + stroke)}</svg>'
+        )
+    return f'<div class="paint" style="{escape(css.declarations(decl))}">{"".join(parts)}</div>'
