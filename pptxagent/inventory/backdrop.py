@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
+from pptxagent.inventory import visuals
 from pptxagent.inventory.context import SlideContext
 from pptxagent.inventory.elements import to_element
-from pptxagent.inventory.visuals import paint_of, ref_paint
 from pptxagent.ir import Backdrop, Element, Paint
 from pptxagent.ooxml.shapes import SlideDoc
 
 
 def background_paint(ctx: SlideContext) -> Paint | None:
     """The slide's ``p:bg``, else the layout's, else the master's."""
-    for doc in (ctx.slide, ctx.layout, ctx.master):
-        if doc is None or doc.background is None:
-            continue
-        bg = doc.background
-        if bg.fill is not None:
-            return paint_of(bg.fill, ctx.colors)
-        return ref_paint(bg.ref, ctx.styles, ctx.colors)
-    return None
+    return visuals.background_paint((ctx.slide, ctx.layout, ctx.master), ctx.styles, ctx.colors)
 
 
 def art_docs(ctx: SlideContext) -> list[SlideDoc]:

@@ -15,7 +15,7 @@ from pptxagent.inventory.colors import (
 )
 from pptxagent.ir import Crop, GradientStop, Outline, Paint, Visual
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
-from pptxagent.ooxml.shapes import ShapeData, Xfrm
+from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
 from pptxagent.ooxml.theme import ColorSpec
 from pptxagent.units import emu_to_px
 
@@ -128,9 +128,22 @@ def _line(shape_ln: LineData | None, ref: StyleRef | None, styles: ThemeStyles,
                    dash=None if dash in (None, "solid") else dash)
 
 
+def background_paint(docs: tuple[SlideDoc | None, ...], styles: ThemeStyles,
+                     ctx: ColorContext) -> Paint | None:
+    """The first ``p:bg`` of ``docs`` (slide, layout, master)."""
+    for doc in docs:
+        if doc is None or doc.background is None:
+            continue
+        bg = doc.background
+        if bg.fill is not None:
+            return paint_of(bg.fill, ctx)
+        return ref_paint(bg.ref, styles, ctx)
+    return None
+
+
 def visual_for(
     chain: tuple[ShapeData, ...], xfrm: Xfrm, styles: ThemeStyles, ctx: ColorContext,
-    chart_title: str | None = None,
+    chart_title: str | None = None, background: Paint | None = None,
 ) -> Visual | None:
     """The visual of ``chain[0]`` (its placeholder parents follow): ``None`` when nothing is
     drawn besides text."""
@@ -141,7 +154,9 @@ def visual_for(
         geometry = "rect"
     fill: Paint | None = None
     own = next((s.paint for s in chain if s.paint is not None), None)
-    if own is not None:
+    if shape.use_bg_fill:
+        fill = background
+    elif own is not None:
         fill = paint_of(own, ctx)
     else:
         ref = next((s.fill_ref for s in chain if s.fill_ref is not None), None)

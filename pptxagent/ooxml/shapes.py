@@ -88,6 +88,8 @@ class ShapeData:
     adjust: tuple[tuple[str, int], ...] = ()
     fill_ref: StyleRef | None = None
     ln_ref: StyleRef | None = None
+    use_bg_fill: bool = False
+    """``p:sp@useBgFill``: filled with the slide's background."""
 
 
 @dataclass(frozen=True)
@@ -237,6 +239,8 @@ class _Frame:
     hidden: bool = False
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
+    group_fill: FillData | None = None
+    """The fill of the innermost group that says one (what ``a:grpFill`` means inside)."""
 
 
 def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> ShapeData:
@@ -254,6 +258,8 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
     if kind == "pic":
         pic_fill = el.find(qn("p:blipFill"))
         paint = read_fill_in(el, rels) if pic_fill is not None else paint
+    if paint is not None and paint.kind == "grp":
+        paint = at.group_fill
     graphic: str | None = None
     target: str | None = None
     if kind == "graphicFrame":
@@ -286,6 +292,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         line=read_line(sp_pr.find(qn("a:ln")) if sp_pr is not None else None, rels),
         adjust=geometry.adjust,
         fill_ref=read_style_ref(style.find(qn("a:fillRef"))) if style is not None else None,
+        use_bg_fill=el.get("useBgFill") in ("1", "true"),
         ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
     )
 
@@ -308,11 +315,13 @@ def _walk(
         elif tag == qn("p:grpSp"):
             c_nv_pr, _ = _nv(el)
             gxfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
+            gfill = read_fill_in(el.find(qn("p:grpSpPr")), rels)
             inner = _Frame(
                 tf=_group_transform(gxfrm, at.tf),
                 depth=at.depth + 1,
                 rot=at.rot + _num(gxfrm, "rot"),
                 hidden=at.hidden or _is_hidden(c_nv_pr),
+                group_fill=at.group_fill if gfill is None or gfill.kind == "grp" else gfill,
             )
             _walk(el, inner, rels, out)
         elif isinstance(tag, str) and tag in _KINDS:
