@@ -31,6 +31,7 @@ from pptxagent.pipeline.guard import FrozenPolicy, TemplateGuard, baseline_keys,
 from pptxagent.pipeline.report import FillReport
 from pptxagent.policy.base import Policy
 from pptxagent.policy.fit import FitPolicy
+from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings
 
 Progress = Callable[[str], None]
@@ -122,6 +123,8 @@ def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
     job.template_findings = validate_package(job.pkg)
     job.template_deck = inventory_deck(job.pkg)
+    if job.measurer.media is None:  # pictures drawn from the package being filled
+        job.measurer.media = MediaStore.for_package(job.pkg)
     size = job.template_deck.slide
     job.settings = Settings().with_overrides(
         {"SLIDE_W": size.w, "SLIDE_H": size.h, "MAX_ITER": FILL_MAX_ITER,
@@ -157,7 +160,7 @@ def inventory_filled(job: FillJob) -> None:
     reader = DeckReader(job.package)  # layouts, masters, themes read once for every slide
     for fs in job.plan.slides:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
-        ir = SlideIR(slide=deck.slide, elements=ds.elements)
+        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
         touched = frozenset(changed | set(fs.filled))
