@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pptxagent.inventory import visuals
 from pptxagent.inventory.context import SlideContext
 from pptxagent.inventory.elements import to_element
 from pptxagent.ir import Backdrop, Element, Paint
+from pptxagent.ooxml.diagram import read_diagram_shapes
+from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.shapes import SlideDoc
 
 
@@ -26,7 +30,27 @@ def art_docs(ctx: SlideContext) -> list[SlideDoc]:
     return docs
 
 
-def backdrop_for(ctx: SlideContext) -> Backdrop | None:
+def _diagrams(ctx: SlideContext, pkg: Package) -> list[Element]:
+    """The drawn shapes of the slide's SmartArt (never measured, never patched)."""
+    out: list[Element] = []
+    for shape in ctx.slide.shapes:
+        if shape.graphic != "diagram" or shape.hidden or shape.xfrm is None:
+            continue
+        drawn = read_diagram_shapes(pkg, ctx.slide.part, shape.target, shape.xfrm)
+        for n, (part, text_box) in enumerate(drawn):
+            pieces = [part]
+            if text_box is not None and part.text is not None:  # text in its own box
+                pieces = [replace(part, text=None),
+                          replace(part, xfrm=text_box, paint=None, line=None, fill_ref=None,
+                                  ln_ref=None, use_bg_fill=False)]
+            for k, piece in enumerate(pieces):
+                el = to_element(piece, ctx, f"d{shape.shape_id}_{n}_{k}")
+                if el is not None and (el.visual is not None or el.is_text):
+                    out.append(el)
+    return out
+
+
+def backdrop_for(ctx: SlideContext, pkg: Package | None = None) -> Backdrop | None:
     art: list[Element] = []
     for doc in art_docs(ctx):
         prefix = "m" if doc is ctx.master else "l"
@@ -39,6 +63,8 @@ def backdrop_for(ctx: SlideContext) -> Backdrop | None:
             if el.source is not None:
                 el.source.part = doc.part
             art.append(el)
+    if pkg is not None:
+        art += _diagrams(ctx, pkg)
     fill = background_paint(ctx)
     if fill is None and not art:
         return None

@@ -43,7 +43,7 @@ def _inventory(reader: DeckReader, slide_part: str, index: int) -> DeckSlide:
         layout=ctx.layout.name if ctx.layout is not None else "",
         part=slide_part,
         elements=elements,
-        backdrop=backdrop_for(ctx),
+        backdrop=backdrop_for(ctx, reader.pkg),
         **extra,
     )
 

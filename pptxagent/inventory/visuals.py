@@ -162,9 +162,12 @@ def visual_for(
         ref = next((s.fill_ref for s in chain if s.fill_ref is not None), None)
         fill = ref_paint(ref, styles, ctx)
     if shape.kind == "graphicFrame":
-        if shape.graphic != "chart":
+        if shape.graphic == "diagram":  # its drawn shapes are backdrop art: nothing here
+            return Visual(rotation=0)
+        if shape.graphic not in ("chart", "ole"):
             return None
-        fill = Paint(kind="solid", color=CHART_FILL)
+        if fill is None or fill.kind != "picture":
+            fill = Paint(kind="solid", color=CHART_FILL)
     if fill is not None and fill.kind == "none":
         fill = None
     if geometry in LINE_GEOMETRIES:

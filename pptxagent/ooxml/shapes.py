@@ -17,6 +17,7 @@ from pptxagent.ooxml.fills import (
     LineData,
     StyleRef,
     read_background,
+    read_fill_element,
     read_fill_in,
     read_geometry,
     read_line,
@@ -264,6 +265,9 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
     target: str | None = None
     if kind == "graphicFrame":
         graphic, target = _graphic(el, rels)
+        if graphic == "ole":  # a newer OLE object carries its preview as a p:pic
+            preview = next(el.iter(qn("p:blipFill")), None)
+            paint = read_fill_element(preview, rels) if preview is not None else None
     elif kind == "pic":
         blip = el.find(f"{qn('p:blipFill')}/{qn('a:blip')}")
         if blip is not None:
@@ -367,3 +371,9 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
         background=read_background(c_sld, rels),
         show_master_sp=root.get("showMasterSp") not in ("0", "false"),
     )
+
+
+IDENTITY = _IDENTITY
+Frame = _Frame
+walk_shapes = _walk
+"""The walk, for parts holding a slide-like shape tree (a SmartArt drawing)."""

@@ -19,7 +19,7 @@ from pptxagent.render.geometry import shape_svg
 from pptxagent.render.images import ImageTable
 from pptxagent.render.media import MediaStore
 
-NEUTRAL = "#E7E6E6"
+NEUTRAL = "#F2F2F2"
 """What an undrawable picture (EMF/WMF, missing part) is drawn as."""
 _DASHES = {
     "dash": (4, 3), "sysDash": (3, 1), "dot": (1, 1), "sysDot": (1, 1), "lgDash": (8, 3),

@@ -94,7 +94,9 @@ def _backdrop(ir: SlideIR, index: int, art: ArtContext) -> list[ElementView]:
     for el in bd.art:
         where = f"slide {index}: backdrop art {el.eid!r}"
         view = _element_view(el, where, None, art.images, el.visual is not None)
-        out.append(ElementView(view.eid, view.kind if el.is_text else "none", view.style,
+        turn = float(str((el.layout.model_extra or {}).get("rotation", 0))) % 180
+        shown = el.is_text and not 45 < turn < 135  # sideways text is not drawn upright
+        out.append(ElementView(view.eid, view.kind if shown else "none", view.style,
                                view.lines, view.paragraphs, "el art", measured=False,
                                paint=_paint(el, where, art, None)))
     return out

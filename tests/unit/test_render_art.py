@@ -86,7 +86,7 @@ def test_undrawable_or_missing_pictures_are_a_neutral_fill() -> None:
     emf = b"\x01\x00\x00\x00" + b"\x00" * 100
     assert convert("/ppt/media/image9.emf", emf) is None
     html = render_slide(_ir(), media=MediaStore(lambda name: None))
-    assert "background-color:#E7E6E6" in html
+    assert "background-color:#F2F2F2" in html
 
 
 def test_big_photos_are_scaled_down_and_tiff_becomes_png() -> None:
