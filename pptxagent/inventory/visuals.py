@@ -82,6 +82,11 @@ def paint_of(fill: FillData | None, ctx: ColorContext) -> Paint | None:
         extra: dict[str, object] = {}
         if fill.tile is not None:
             extra = {"tile": True, "tileScale": fill.tile[0] / 100000 or 1.0}
+        duo = [resolve_color(c, ctx) for c in fill.duotone]
+        if len(duo) == 2 and None not in duo:
+            extra["duotone"] = duo
+        if fill.grayscale:
+            extra["grayscale"] = True
         return Paint(kind="picture", image=f"pkg:{fill.target}", crop=crop, alpha=alpha, **extra)
     return None
 

@@ -47,6 +47,9 @@ class Paint(_Model):
     crop: Crop | None = None
     tile: bool = False
     tileScale: float | None = None
+    duotone: list[str] | None = None
+    """``[dark, light]``: the picture recoloured along its luminance (``a:duotone``)."""
+    grayscale: bool = False
 
 
 class Outline(_Model):

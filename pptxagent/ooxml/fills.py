@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package, Rel
-from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color
+from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color, read_color_choice
 from pptxagent.ooxml.xml import local_name, qn
 
 ASVG_NS = "http://schemas.microsoft.com/office/drawing/2016/SVG/main"
@@ -50,6 +50,9 @@ class FillData:
     alpha: int | None = None
     """``a:alphaModFix@amt`` of a picture (1/1000 %)."""
     pattern: str | None = None
+    duotone: tuple[ColorSpec, ...] = ()
+    """``a:duotone``: the picture recoloured from the first colour (dark) to the second."""
+    grayscale: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,8 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
     blip = el.find(qn("a:blip"))
     target: str | None = None
     alpha: int | None = None
+    duotone: tuple[ColorSpec, ...] = ()
+    grayscale = False
     if blip is not None:
         target = _target(rels, blip.get(qn("r:embed")))
         for svg in blip.iter(f"{{{ASVG_NS}}}svgBlip"):
@@ -103,6 +108,11 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
         amf = blip.find(qn("a:alphaModFix"))
         if amf is not None:
             alpha = _int(amf, "amt", 100000)
+        duo = blip.find(qn("a:duotone"))
+        if duo is not None:
+            duotone = tuple(c for c in (read_color_choice(x) for x in duo
+                                        if isinstance(x.tag, str)) if c is not None)
+        grayscale = blip.find(qn("a:grayscl")) is not None
     src = el.find(qn("a:srcRect"))
     crop = tuple(_int(src, k) for k in ("l", "t", "r", "b"))
     tile_el = el.find(qn("a:tile"))
@@ -111,7 +121,8 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
         tile = (_int(tile_el, "sx", 100000), _int(tile_el, "sy", 100000),
                 _int(tile_el, "tx"), _int(tile_el, "ty"))
     return FillData("blip", target=target, crop=(crop[0], crop[1], crop[2], crop[3]), tile=tile,
-                    alpha=alpha)
+                    alpha=alpha, duotone=duotone if len(duotone) == 2 else (),
+                    grayscale=grayscale)
 
 
 def read_fill_element(el: etree._Element, rels: Mapping[str, Rel]) -> FillData | None:

@@ -62,7 +62,9 @@ def _gradient(paint: Paint, gid: str, where: str) -> str:
             f'x2="{css.num(x2)}" y2="{css.num(y2)}">{stops}</linearGradient>')
 
 
-def _picture_div(paint: Paint, w: float, h: float, clip: str | None, ctx: ArtContext) -> str:
+def _picture_div(
+    paint: Paint, w: float, h: float, clip: str | None, ctx: ArtContext, where: str
+) -> str:
     pic = ctx.media.picture(paint.image) if ctx.media is not None and paint.image else None
     decl: list[tuple[str, str]] = []
     if clip:
@@ -73,6 +75,13 @@ def _picture_div(paint: Paint, w: float, h: float, clip: str | None, ctx: ArtCon
         decl.append(("background-color", NEUTRAL))
         return f'<div class="pic" style="{escape(css.declarations(decl))}"></div>'
     cls = ctx.images.css_class(pic.uri)
+    recolour = ""
+    if paint.duotone:
+        fid = ctx.new_id()
+        recolour = _duotone(paint.duotone, fid, where)
+        decl.append(("filter", f"url(#{fid})"))
+    elif paint.grayscale:
+        decl.append(("filter", "grayscale(1)"))
     if paint.tile and pic.width and pic.height:
         scale = paint.tileScale or 1.0
         decl += [("background-repeat", "repeat"),
@@ -84,7 +93,21 @@ def _picture_div(paint: Paint, w: float, h: float, clip: str | None, ctx: ArtCon
         ih = h / max(1 - t - b, 1e-3)
         decl += [("background-size", f"{css.px(iw)} {css.px(ih)}"),
                  ("background-position", f"{css.px(-l * iw)} {css.px(-t * ih)}")]
-    return f'<div class="pic {cls}" style="{escape(css.declarations(decl))}"></div>'
+    return f'{recolour}<div class="pic {cls}" style="{escape(css.declarations(decl))}"></div>'
+
+
+def _duotone(colours: list[str], fid: str, where: str) -> str:
+    """An SVG filter: luminance, then each channel from the dark colour to the light one."""
+    dark, light = (_color(c, where) for c in colours)
+    funcs = ""
+    for ch, i in (("R", 1), ("G", 3), ("B", 5)):
+        a, b = int(dark[i:i + 2], 16) / 255, int(light[i:i + 2], 16) / 255
+        funcs += f'<feFunc{ch} type="linear" slope="{css.num(b - a)}" intercept="{css.num(a)}"/>'
+    lum = "0.2126 0.7152 0.0722 0 0 "
+    return (f'<svg class="fx" width="0" height="0"><filter id="{fid}" '
+            f'color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+            f'values="{lum * 3}0 0 0 1 0"/><feComponentTransfer>{funcs}</feComponentTransfer>'
+            "</filter></svg>")
 
 
 def _stroke(visual: Visual, where: str) -> str:
@@ -123,7 +146,7 @@ def paint_node(
     defs = ""
     if fill is not None and not is_line:
         if fill.kind == "picture":
-            parts.append(_picture_div(fill, w, h, clip, ctx))
+            parts.append(_picture_div(fill, w, h, clip, ctx, where))
         elif fill.kind == "solid" and fill.color:
             fill_attr = f' fill="{_color(fill.color, where)}"'
             if fill.alpha < 1:
@@ -134,8 +157,14 @@ def paint_node(
             fill_attr = f' fill="url(#{gid})"'
     stroke = _stroke(visual, where)
     if fill_attr != ' fill="none"' or visual.line is not None:
+        # Room for the outline around the box: Chromium does not paint an <svg> of no area
+        # (a horizontal line's box is 0 px high), overflow or not.
+        pad = math.ceil(visual.line.width) + 2 if visual.line is not None else 0
+        body = svg_shape.format(attrs=fill_attr + stroke)
+        if pad:
+            body = f'<g transform="translate({pad} {pad})">{body}</g>'
         parts.append(
-            f'<svg width="{css.num(max(w, 0.01))}" height="{css.num(max(h, 0.01))}" '
-            f'overflow="visible">{defs}{svg_shape.format(attrs=fill_attr + stroke)}</svg>'
+            f'<svg width="{css.num(w + 2 * pad)}" height="{css.num(h + 2 * pad)}" '
+            f'style="left:-{pad}px;top:-{pad}px" overflow="visible">{defs}{body}</svg>'
         )
     return f'<div class="paint" style="{escape(css.declarations(decl))}">{"".join(parts)}</div>'

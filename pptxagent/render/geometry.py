@@ -96,9 +96,9 @@ def shape_svg(
 ) -> tuple[str, str | None, bool]:
     """``(svg element with an {attrs} slot, clip path for a picture fill, is a line)``."""
     if name in LINES:
-        return (f'<path d="M0 0 L{num(w)} {num(h)}" fill="none"{{attrs}}/>', None, True)
+        return (f'<path d="M0 0 L{num(w)} {num(h)}"{{attrs}}/>', None, True)
     if name == "lineInv":
-        return (f'<path d="M0 {num(h)} L{num(w)} 0" fill="none"{{attrs}}/>', None, True)
+        return (f'<path d="M0 {num(h)} L{num(w)} 0"{{attrs}}/>', None, True)
     if name == "ellipse" or name == "flowChartConnector":
         rx, ry = w / 2, h / 2
         clip = (f"M0 {num(ry)} A{num(rx)} {num(ry)} 0 1 0 {num(w)} {num(ry)} "
