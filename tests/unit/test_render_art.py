@@ -105,3 +105,22 @@ def test_preset_geometries_have_their_outline() -> None:
     assert line and "M0 0 L100 50" in d
     d, clip, _ = shape_svg("cloud", 100, 50, {})
     assert d.startswith("<rect") and clip is None
+
+
+def test_a_horizontal_line_gets_an_svg_with_area_and_no_fill() -> None:
+    ir = SlideIR.model_validate({"elements": [
+        {"eid": "l", "type": "decoration", "priority": 20,
+         "layout": {"x": 10, "y": 100, "w": 500, "h": 0},
+         "visual": {"line": {"color": "#F77F00", "width": 4}, "geometry": "line"}}]})
+    html = render_slide(ir)
+    svg = re.search(r"<svg width=\"([0-9.]+)\" height=\"([0-9.]+)\"", html)
+    assert svg is not None and float(svg.group(2)) >= 8  # Chromium skips an <svg> of no area
+    assert 'stroke="#F77F00"' in html and "fill=" in html and 'fill="#' not in html
+
+
+def test_duotone_picture_gets_a_luminance_recolouring_filter() -> None:
+    ir = _ir()
+    ir.elements[1].visual.fill.duotone = ["#000000", "#C08040"]  # type: ignore[union-attr]
+    html = render_slide(ir, media=MEDIA)
+    assert "feColorMatrix" in html and re.search(r"filter:url\(#g\d+\)", html)
+    assert 'feFuncR type="linear" slope="0.753" intercept="0"' in html
