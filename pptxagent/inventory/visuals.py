@@ -13,7 +13,7 @@ from pptxagent.inventory.colors import (
     resolve_color,
     with_placeholder,
 )
-from pptxagent.ir import Crop, GradientStop, Outline, Paint, Visual
+from pptxagent.ir import Crop, GradientStop, Outline, Paint, Path, Visual
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
 from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
 from pptxagent.ooxml.theme import ColorSpec
@@ -22,13 +22,6 @@ from pptxagent.units import emu_to_px
 DEFAULT_LINE_EMU = 9525
 CHART_FILL = "#F2F2F2"
 _PATTERN_SHARE = {f"pct{n}": n / 100 for n in (5, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90)}
-_FLAT = frozenset({"rect", "roundRect", "ellipse", "triangle", "rtTriangle", "diamond",
-                   "parallelogram", "trapezoid", "rightArrow", "leftArrow", "upArrow",
-                   "downArrow", "leftRightArrow", "chevron", "homePlate", "line",
-                   "straightConnector1", "bentConnector2", "bentConnector3", "bentConnector4",
-                   "curvedConnector3", "lineInv", "snip1Rect", "round1Rect", "round2SameRect",
-                   "flowChartProcess", "flowChartAlternateProcess", "octagon", "hexagon",
-                   "pentagon", "plaque", "frame", "donut", "flowChartConnector"})
 LINE_GEOMETRIES = frozenset({"line", "straightConnector1", "bentConnector2", "bentConnector3",
                              "bentConnector4", "curvedConnector3", "lineInv"})
 
@@ -155,8 +148,6 @@ def visual_for(
     shape = chain[0]
     geometry = next((s.geometry for s in chain if s.geometry), None) or "rect"
     adjust = next((s.adjust for s in chain if s.adjust), ())
-    if geometry not in _FLAT:
-        geometry = "rect"
     fill: Paint | None = None
     own = next((s.paint for s in chain if s.paint is not None), None)
     if shape.use_bg_fill:
@@ -182,8 +173,10 @@ def visual_for(
     line = _line(ln, ln_ref, styles, ctx)
     if fill is None and line is None:
         return None
+    custom = next((s.custom for s in chain if s.custom), ())
+    paths = [Path(w=p.w, h=p.h, d=p.d, fill=p.fill, stroke=p.stroke) for p in custom]
     return Visual(
-        fill=fill, line=line, geometry=geometry,
+        fill=fill, line=line, geometry=geometry, paths=paths or None,
         adjust={k: float(v) for k, v in adjust} or None,
         rotation=round(xfrm.rot / 60000, 3) % 360, flipH=xfrm.flip_h, flipV=xfrm.flip_v,
         label=chart_title,

@@ -30,7 +30,7 @@ from pptxagent.ir.slide import (
     Style,
     dump,
 )
-from pptxagent.ir.visual import Crop, GradientStop, Outline, Paint, Visual
+from pptxagent.ir.visual import Crop, GradientStop, Outline, Paint, Path, Visual
 
 __all__ = [
     "BODY_TYPES",
@@ -60,6 +60,7 @@ __all__ = [
     "Paint",
     "Paragraph",
     "Patch",
+    "Path",
     "Quality",
     "RolloutResult",
     "Run",

@@ -60,6 +60,17 @@ class Outline(_Model):
     dash: str | None = None
 
 
+class Path(_Model):
+    """One ``a:custGeom`` path: SVG path data in a ``w × h`` coordinate space scaled onto the
+    shape's box."""
+
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+    d: str
+    fill: bool = True
+    stroke: bool = True
+
+
 class Visual(_Model):
     fill: Paint | None = None
     line: Outline | None = None
@@ -69,5 +80,7 @@ class Visual(_Model):
     rotation: float = 0
     flipH: bool = False
     flipV: bool = False
+    paths: list[Path] | None = None
+    """Custom geometry (``geometry == "custom"``); without it a custom shape is its box."""
     label: str | None = None
     """A chart's title drawn on its neutral box (not measured)."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from pptxagent.ooxml.custgeom import CustomPath, read_custom_geometry
 from pptxagent.ooxml.fills import (
     Background,
     FillData,
@@ -91,6 +92,8 @@ class ShapeData:
     ln_ref: StyleRef | None = None
     use_bg_fill: bool = False
     """``p:sp@useBgFill``: filled with the slide's background."""
+    custom: tuple[CustomPath, ...] = ()
+    """``a:custGeom`` paths (``geometry == "custom"``)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,11 @@ def _read_xfrm(xfrm: etree._Element | None, tf: _Transform, rot_add: int) -> Xfr
         flip_h=xfrm.get("flipH") in ("1", "true"),
         flip_v=xfrm.get("flipV") in ("1", "true"),
     )
+
+
+def _ext(xfrm: etree._Element | None) -> tuple[float, float]:
+    ext = xfrm.find(qn("a:ext")) if xfrm is not None else None
+    return float(_num(ext, "cx")), float(_num(ext, "cy"))
 
 
 def _group_transform(xfrm: etree._Element | None, tf: _Transform) -> _Transform:
@@ -297,6 +305,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         adjust=geometry.adjust,
         fill_ref=read_style_ref(style.find(qn("a:fillRef"))) if style is not None else None,
         use_bg_fill=el.get("useBgFill") in ("1", "true"),
+        custom=read_custom_geometry(sp_pr, _ext(xfrm_el)) if geom == "custom" else (),
         ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
     )
 

@@ -123,6 +123,22 @@ def _stroke(visual: Visual, where: str) -> str:
     return out
 
 
+_SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
+
+
+def _custom(visual: Visual, w: float, h: float) -> str:
+    """The custom paths scaled onto the box, each with the shared ``{attrs}`` slot (a path
+    that says ``fill="none"`` or ``stroke="0"`` overrides it: first attribute wins)."""
+    out = []
+    for p in visual.paths or []:
+        if not set(p.d) <= _SAFE_PATH:
+            continue
+        own = ("" if p.fill else ' fill="none"') + ("" if p.stroke else ' stroke="none"')
+        out.append(f'<path d="{p.d}" transform="scale({css.num(w / p.w)} {css.num(h / p.h)})" '
+                   f'vector-effect="non-scaling-stroke"{own}{{attrs}}/>')
+    return "".join(out) or f'<rect width="{css.num(w)}" height="{css.num(h)}"{{attrs}}/>'
+
+
 def paint_node(
     visual: Visual, box: tuple[float, float, float, float], z: int | None, ctx: ArtContext,
     where: str,
@@ -140,6 +156,8 @@ def paint_node(
     if tf:
         decl.append(("transform", " ".join(tf)))
     svg_shape, clip, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
+    if visual.geometry == "custom" and visual.paths:
+        svg_shape, clip = _custom(visual, w, h), None
     parts: list[str] = []
     fill = visual.fill
     fill_attr = ' fill="none"'

@@ -6,6 +6,7 @@ side (``ss``) in 1/100000. Unknown presets and custom geometry draw as their box
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 
 from pptxagent.render.css import num
@@ -55,6 +56,41 @@ def _turn(fn: Callable[[float, float, Mapping[str, float]], Points], mirror: boo
     return made
 
 
+_STARS = {"star4": (4, 12500), "star5": (5, 19098), "star6": (6, 28868), "star7": (7, 34601),
+          "star8": (8, 38250), "star10": (10, 42533), "star12": (12, 37500),
+          "star16": (16, 37500), "star24": (24, 37500), "star32": (32, 37500)}
+
+
+def _star(points: int, inner: float, w: float, h: float) -> Points:
+    """``inner`` = inner radius as a share of the outer (DrawingML ``adj`` / 50000)."""
+    out: Points = []
+    for k in range(points * 2):
+        r = 1.0 if k % 2 == 0 else inner
+        t = -math.pi / 2 + k * math.pi / points
+        out.append((w / 2 + r * w / 2 * math.cos(t), h / 2 + r * h / 2 * math.sin(t)))
+    return out
+
+
+def _more(name: str, w: float, h: float, a: Mapping[str, float]) -> Points | None:
+    ss = min(w, h)
+    if name in _STARS:
+        n, default = _STARS[name]
+        return _star(n, _adj(a, "adj", default) * 2, w, h)
+    if name == "pentagon":
+        return [(w / 2, 0), (w, h * 0.382), (w * 0.809, h), (w * 0.191, h), (0, h * 0.382)]
+    if name == "hexagon":
+        x = min(ss * _adj(a, "adj", 25000), w / 2)
+        return [(x, 0), (w - x, 0), (w, h / 2), (w - x, h), (x, h), (0, h / 2)]
+    if name == "octagon":
+        x = min(ss * _adj(a, "adj", 29289), w / 2, h / 2)
+        return [(x, 0), (w - x, 0), (w, x), (w, h - x), (w - x, h), (x, h), (0, h - x), (0, x)]
+    if name == "plus":
+        x = min(ss * _adj(a, "adj", 25000), w / 2, h / 2)
+        return [(x, 0), (w - x, 0), (w - x, x), (w, x), (w, h - x), (w - x, h - x), (w - x, h),
+                (x, h), (x, h - x), (0, h - x), (0, x), (x, x)]
+    return None
+
+
 def _poly(name: str, w: float, h: float, a: Mapping[str, float]) -> Points | None:
     ss = min(w, h)
     if name == "triangle":
@@ -84,7 +120,7 @@ def _poly(name: str, w: float, h: float, a: Mapping[str, float]) -> Points | Non
         return _turn(_right_arrow, True, True)(w, h, a)
     if name == "leftRightArrow":
         return _left_right(w, h, a)
-    return None
+    return _more(name, w, h, a)
 
 
 def _path(pts: Points) -> str:

@@ -144,3 +144,26 @@ def test_show_master_sp_zero_hides_master_art_on_layout_and_all_art_on_slide() -
     hidden_layout = _doc("/l.xml", show=False)
     assert [d.part for d in art_docs(_ctx(_doc("/s.xml"), hidden_layout, master))] == ["/l.xml"]
     assert art_docs(_ctx(_doc("/s.xml", show=False), layout, master)) == []
+
+
+def test_custom_geometry_becomes_svg_path_data_with_arcs_and_guides() -> None:
+    from pptxagent.ooxml.custgeom import read_custom_geometry
+
+    sp_pr = parse_xml(
+        f'<p:spPr {NS}><a:custGeom><a:pathLst><a:path w="200" h="100">'
+        '<a:moveTo><a:pt x="0" y="50"/></a:moveTo>'
+        '<a:arcTo wR="100" hR="50" stAng="10800000" swAng="10800000"/>'
+        '<a:lnTo><a:pt x="r" y="b"/></a:lnTo><a:close/></a:path>'
+        '<a:path w="10" h="10" fill="none" stroke="0"><a:moveTo><a:pt x="0" y="0"/></a:moveTo>'
+        '<a:cubicBezTo><a:pt x="1" y="2"/><a:pt x="3" y="4"/><a:pt x="5" y="6"/></a:cubicBezTo>'
+        "</a:path></a:pathLst></a:custGeom></p:spPr>".encode(), "test")
+    first, second = read_custom_geometry(sp_pr, (0, 0))
+    assert (first.w, first.h) == (200, 100)
+    # a half turn from the left end of the ellipse over the top to its right end
+    assert first.d == "M0 50 A100 50 0 0 1 200 50 L200 100 Z"
+    assert second.d == "M0 0 C1 2 3 4 5 6" and not second.fill and not second.stroke
+    unknown = parse_xml(
+        f'<p:spPr {NS}><a:custGeom><a:pathLst><a:path w="1" h="1"><a:moveTo>'
+        '<a:pt x="myGuide" y="0"/></a:moveTo></a:path></a:pathLst></a:custGeom></p:spPr>'.encode(),
+        "test")
+    assert read_custom_geometry(unknown, (0, 0)) == ()
