@@ -179,5 +179,5 @@ def visual_for(
         fill=fill, line=line, geometry=geometry, paths=paths or None,
         adjust={k: float(v) for k, v in adjust} or None,
         rotation=round(xfrm.rot / 60000, 3) % 360, flipH=xfrm.flip_h, flipV=xfrm.flip_v,
-        label=chart_title,
+        label=chart_title or shape.chart_title,
     )

@@ -185,4 +185,7 @@ def paint_node(
             f'<svg width="{css.num(w + 2 * pad)}" height="{css.num(h + 2 * pad)}" '
             f'style="left:-{pad}px;top:-{pad}px" overflow="visible">{defs}{body}</svg>'
         )
+    if visual.label:
+        size = css.px(max(8.0, min(18.0, h / 12)))
+        parts.append(f'<div class="label" style="font-size:{size}">{escape(visual.label)}</div>')
     return f'<div class="paint" style="{escape(css.declarations(decl))}">{"".join(parts)}</div>'
