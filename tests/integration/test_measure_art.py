@@ -11,8 +11,10 @@ from pptxagent.engines.chromium import Chromium
 from pptxagent.inventory import inventory_deck
 from pptxagent.ir import DeckIR, SlideIR
 from pptxagent.measure import Measurer
+from pptxagent.measure.extract import MEASURE_JS, snapshots
 from pptxagent.ooxml.package import Package
 from pptxagent.render.media import MediaStore
+from pptxagent.settings import DEFAULT_SETTINGS
 
 pytestmark = pytest.mark.browser
 CORPUS = Path("../shared/corpus/pptx")
@@ -30,13 +32,17 @@ def test_drawing_art_does_not_change_any_measurement(browser: Chromium, stem: st
     deck, media = _deck(stem)
     irs = [deck.slide_ir(s.index) for s in deck.slides]
     assert any(ir.backdrop is not None or any(e.visual for e in ir.elements) for ir in irs)
-    with_art = Measurer(browser, media=media).measure_many(irs)
+    faithful = Measurer(browser, media=media)
+    with_art = faithful.measure_many(irs)  # art without picture bytes, as the loop measures
+    rows = browser.evaluate_document(faithful.deck_html(irs), MEASURE_JS)  # with pictures
+    with_pictures = snapshots(irs, rows, DEFAULT_SETTINGS.SAFE_PADDING)
     without = Measurer(browser, art=False).measure_many(irs)
-    assert len(with_art) == len(without) == len(irs)
-    for n, (a, b) in enumerate(zip(with_art, without, strict=True), start=1):
+    assert len(with_art) == len(with_pictures) == len(without) == len(irs)
+    for n, (a, p, b) in enumerate(zip(with_art, with_pictures, without, strict=True), start=1):
         rows_a = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in a.elements]
+        rows_p = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in p.elements]
         rows_b = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in b.elements]
-        assert rows_a == rows_b, f"{stem} slide {n}"
+        assert rows_a == rows_p == rows_b, f"{stem} slide {n}"
 
 
 def _luminance(png: Path, box: tuple[float, float, float, float]) -> float:
