@@ -6,6 +6,8 @@ Style references (``p:style/a:fillRef``, ``a:lnRef``, ``p:bgRef``) go through th
 
 from __future__ import annotations
 
+import math
+
 from pptxagent.inventory.colors import (
     ColorContext,
     apply_mods,
@@ -13,7 +15,7 @@ from pptxagent.inventory.colors import (
     resolve_color,
     with_placeholder,
 )
-from pptxagent.ir import Crop, GradientStop, Outline, Paint, Path, Visual
+from pptxagent.ir import Crop, DropShadow, GradientStop, Outline, Paint, Path, Visual
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
 from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
 from pptxagent.ooxml.theme import ColorSpec
@@ -65,7 +67,11 @@ def paint_of(fill: FillData | None, ctx: ColorContext) -> Paint | None:
             return Paint(kind="solid", color=stops[0].color, alpha=stops[0].alpha)
         radial = fill.path is not None
         angle = None if radial else (fill.angle or 0) / 60000
-        return Paint(kind="gradient", stops=stops, angle=angle, radial=radial)
+        center = None
+        if radial and fill.focus is not None:
+            l, t, r, b = (v / 100000 for v in fill.focus)  # noqa: E741
+            center = [round((l + 1 - r) / 2, 4), round((t + 1 - b) / 2, 4)]
+        return Paint(kind="gradient", stops=stops, angle=angle, radial=radial, center=center)
     if fill.kind == "blip":
         if fill.target is None:
             return None
@@ -139,6 +145,23 @@ def background_paint(docs: tuple[SlideDoc | None, ...], styles: ThemeStyles,
     return None
 
 
+def _shadow(chain: tuple[ShapeData, ...], styles: ThemeStyles, ctx: ColorContext
+            ) -> DropShadow | None:
+    shape = chain[0]
+    shadow, sctx = shape.shadow, ctx
+    if shadow is None and not shape.effect_list:
+        ref = next((s.effect_ref for s in chain if s.effect_ref is not None), None)
+        if ref is not None and 0 < ref.idx <= len(styles.shadows):
+            shadow, sctx = styles.shadows[ref.idx - 1], with_placeholder(ctx, ref.color)
+    if shadow is None:
+        return None
+    c = _color(shadow.color, sctx) or ("#000000", 1.0)
+    a = math.radians(shadow.dir / 60000)
+    dist = emu_to_px(shadow.dist)
+    return DropShadow(dx=round(dist * math.cos(a), 2), dy=round(dist * math.sin(a), 2),
+                      blur=round(emu_to_px(shadow.blur), 2), color=c[0], alpha=c[1])
+
+
 def visual_for(
     chain: tuple[ShapeData, ...], xfrm: Xfrm, styles: ThemeStyles, ctx: ColorContext,
     chart_title: str | None = None, background: Paint | None = None,
@@ -177,6 +200,7 @@ def visual_for(
     paths = [Path(w=p.w, h=p.h, d=p.d, fill=p.fill, stroke=p.stroke) for p in custom]
     return Visual(
         fill=fill, line=line, geometry=geometry, paths=paths or None,
+        shadow=_shadow(chain, styles, ctx),
         adjust={k: float(v) for k, v in adjust} or None,
         rotation=round(xfrm.rot / 60000, 3) % 360, flipH=xfrm.flip_h, flipV=xfrm.flip_v,
         label=chart_title or shape.chart_title,

@@ -30,7 +30,7 @@ from pptxagent.ir.slide import (
     Style,
     dump,
 )
-from pptxagent.ir.visual import Crop, GradientStop, Outline, Paint, Path, Visual
+from pptxagent.ir.visual import Crop, DropShadow, GradientStop, Outline, Paint, Path, Visual
 
 __all__ = [
     "BODY_TYPES",
@@ -48,6 +48,7 @@ __all__ = [
     "Diagnostics",
     "DomElement",
     "DomSnapshot",
+    "DropShadow",
     "Edit",
     "Element",
     "GradientStop",

@@ -42,6 +42,8 @@ class Paint(_Model):
     angle: float | None = None
     """Linear gradient direction in degrees, OOXML convention (0 = left→right, clockwise)."""
     radial: bool = False
+    center: list[float] | None = None
+    """A radial gradient's centre as fractions of the box (``a:fillToRect``); default middle."""
     image: str | None = None
     """``pkg:/<part name>``; unresolvable or undrawable (EMF/WMF) → a neutral fill."""
     crop: Crop | None = None
@@ -71,6 +73,16 @@ class Path(_Model):
     stroke: bool = True
 
 
+class DropShadow(_Model):
+    """An outer shadow in px: offset, blur radius, colour."""
+
+    dx: float
+    dy: float
+    blur: float = Field(ge=0)
+    color: str
+    alpha: float = Field(1.0, ge=0, le=1)
+
+
 class Visual(_Model):
     fill: Paint | None = None
     line: Outline | None = None
@@ -80,6 +92,7 @@ class Visual(_Model):
     rotation: float = 0
     flipH: bool = False
     flipV: bool = False
+    shadow: DropShadow | None = None
     paths: list[Path] | None = None
     """Custom geometry (``geometry == "custom"``); without it a custom shape is its box."""
     label: str | None = None

@@ -53,6 +53,8 @@ class FillData:
     duotone: tuple[ColorSpec, ...] = ()
     """``a:duotone``: the picture recoloured from the first colour (dark) to the second."""
     grayscale: bool = False
+    focus: tuple[int, int, int, int] | None = None
+    """A path gradient's ``a:fillToRect`` l, t, r, b (1/1000 %): where its first stop sits."""
 
 
 @dataclass(frozen=True)
@@ -75,12 +77,33 @@ class StyleRef:
 
 
 @dataclass(frozen=True)
+class Shadow:
+    """``a:outerShdw``: blur radius and distance in EMU, direction in 60000ths of a degree."""
+
+    blur: int
+    dist: int
+    dir: int
+    color: ColorSpec | None
+
+
+@dataclass(frozen=True)
 class ThemeStyles:
     """The theme's ``a:fmtScheme`` lists (1-based in references)."""
 
     fills: tuple[FillData | None, ...] = ()
     lines: tuple[LineData | None, ...] = ()
     bg_fills: tuple[FillData | None, ...] = ()
+    shadows: tuple[Shadow | None, ...] = ()
+    """The outer shadow of each ``a:effectStyle`` (``None`` where it has none)."""
+
+
+def read_shadow(parent: etree._Element | None) -> Shadow | None:
+    """The ``a:effectLst/a:outerShdw`` of ``parent`` (``p:spPr``, ``a:effectStyle``)."""
+    lst = parent.find(qn("a:effectLst")) if parent is not None else None
+    el = lst.find(qn("a:outerShdw")) if lst is not None else None
+    if el is None:
+        return None
+    return Shadow(_int(el, "blurRad"), _int(el, "dist"), _int(el, "dir"), read_color(el))
 
 
 def _int(el: etree._Element | None, attr: str, default: int = 0) -> int:
@@ -143,10 +166,13 @@ def read_fill_element(el: etree._Element, rels: Mapping[str, Rel]) -> FillData |
         stops.sort(key=lambda s: s.pos)
         lin = el.find(qn("a:lin"))
         path = el.find(qn("a:path"))
+        rect = path.find(qn("a:fillToRect")) if path is not None else None
+        focus = tuple(_int(rect, k) for k in ("l", "t", "r", "b")) if rect is not None else None
         return FillData(
             "grad", stops=tuple(stops),
             angle=_int(lin, "ang") if lin is not None else None,
             path=(path.get("path") or "circle") if path is not None else None,
+            focus=(focus[0], focus[1], focus[2], focus[3]) if focus else None,
         )
     if name == "blipFill":
         return _blip(el, rels)
@@ -222,7 +248,10 @@ def read_theme_styles(root: etree._Element, rels: Mapping[str, Rel]) -> ThemeSty
     if fmt is None:
         return ThemeStyles()
     lines = fmt.find(qn("a:lnStyleLst"))
+    effects = fmt.find(qn("a:effectStyleLst"))
     return ThemeStyles(
+        shadows=tuple(read_shadow(e) for e in effects.iterfind(qn("a:effectStyle")))
+        if effects is not None else (),
         fills=_list(fmt.find(qn("a:fillStyleLst")), rels),
         lines=tuple(read_line(c, rels) for c in lines.iterfind(qn("a:ln")))
         if lines is not None else (),

@@ -17,12 +17,14 @@ from pptxagent.ooxml.fills import (
     Background,
     FillData,
     LineData,
+    Shadow,
     StyleRef,
     read_background,
     read_fill_element,
     read_fill_in,
     read_geometry,
     read_line,
+    read_shadow,
     read_style_ref,
 )
 from pptxagent.ooxml.package import Package, Rel
@@ -96,6 +98,11 @@ class ShapeData:
     custom: tuple[CustomPath, ...] = ()
     """``a:custGeom`` paths (``geometry == "custom"``)."""
     chart_title: str | None = None
+    shadow: Shadow | None = None
+    """``p:spPr/a:effectLst/a:outerShdw``."""
+    effect_list: bool = False
+    """``p:spPr`` has its own ``a:effectLst`` (which then overrides the style's effects)."""
+    effect_ref: StyleRef | None = None
 
 
 @dataclass(frozen=True)
@@ -307,6 +314,9 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         adjust=geometry.adjust,
         fill_ref=read_style_ref(style.find(qn("a:fillRef"))) if style is not None else None,
         use_bg_fill=el.get("useBgFill") in ("1", "true"),
+        shadow=read_shadow(sp_pr),
+        effect_list=sp_pr is not None and sp_pr.find(qn("a:effectLst")) is not None,
+        effect_ref=read_style_ref(style.find(qn("a:effectRef"))) if style is not None else None,
         custom=read_custom_geometry(sp_pr, _ext(xfrm_el)) if geom == "custom" else (),
         ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
     )

@@ -45,6 +45,14 @@ def _color(value: str, where: str) -> str:
     return css.color(value, where)
 
 
+def _rgba(hexed: str, alpha: float) -> str:
+    h = hexed.lstrip("#")
+    if len(h) != 6:
+        return hexed
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgba({r},{g},{b},{css.num(alpha)})"
+
+
 def _gradient(paint: Paint, gid: str, where: str) -> str:
     stops = "".join(
         f'<stop offset="{css.num(s.pos)}" stop-color="{_color(s.color, where)}"'
@@ -52,8 +60,10 @@ def _gradient(paint: Paint, gid: str, where: str) -> str:
         for s in paint.stops or []
     )
     if paint.radial:
-        return (f'<radialGradient id="{gid}" cx="0.5" cy="0.5" r="0.7071">{stops}'
-                "</radialGradient>")
+        cx, cy = paint.center or (0.5, 0.5)
+        r = max(math.hypot(cx - x, cy - y) for x in (0, 1) for y in (0, 1))
+        return (f'<radialGradient id="{gid}" cx="{css.num(cx)}" cy="{css.num(cy)}" '
+                f'r="{css.num(r)}">{stops}</radialGradient>')
     a = math.radians(paint.angle or 0)
     c, s = math.cos(a), math.sin(a)
     k = (abs(c) + abs(s)) / 2
@@ -155,6 +165,11 @@ def paint_node(
         tf.append(f"scale({-1 if visual.flipH else 1},{-1 if visual.flipV else 1})")
     if tf:
         decl.append(("transform", " ".join(tf)))
+    sh = visual.shadow
+    if sh is not None and (visual.fill is not None or visual.line is not None):
+        rgba = _rgba(_color(sh.color, where), sh.alpha)
+        decl.append(("filter", f"drop-shadow({css.px(sh.dx)} {css.px(sh.dy)} "
+                               f"{css.px(sh.blur / 2)} {rgba})"))
     svg_shape, clip, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
     if visual.geometry == "custom" and visual.paths:
         svg_shape, clip = _custom(visual, w, h), None

@@ -167,3 +167,33 @@ def test_custom_geometry_becomes_svg_path_data_with_arcs_and_guides() -> None:
         '<a:pt x="myGuide" y="0"/></a:moveTo></a:path></a:pathLst></a:custGeom></p:spPr>'.encode(),
         "test")
     assert read_custom_geometry(unknown, (0, 0)) == ()
+
+
+def test_path_gradient_centre_follows_fill_to_rect() -> None:
+    fill = _sp_pr(
+        '<a:gradFill><a:gsLst><a:gs pos="0"><a:srgbClr val="FFFFFF"/></a:gs>'
+        '<a:gs pos="100000"><a:srgbClr val="000000"/></a:gs></a:gsLst>'
+        '<a:path path="circle"><a:fillToRect l="100000" t="100000"/></a:path></a:gradFill>'
+    )
+    paint = paint_of(fill, CTX)
+    assert paint is not None and paint.radial and paint.center == [1.0, 1.0]  # bottom right
+
+
+def test_outer_shadow_comes_from_the_shape_or_its_effect_style() -> None:
+    from pptxagent.inventory.visuals import visual_for
+    from pptxagent.ooxml.fills import Shadow, ThemeStyles
+    from pptxagent.ooxml.shapes import ShapeData, Xfrm
+
+    red = FillData("solid", color=ColorSpec("srgb", "FF0000"))
+    styles = ThemeStyles(shadows=(None, Shadow(38100, 38100, 5400000,
+                                               ColorSpec("srgb", "000000", (("alpha", 40000),)))))
+    box = Xfrm(0, 0, 914400, 914400)
+    shape = ShapeData(1, "s", "sp", None, box, paint=red,
+                      effect_ref=StyleRef(2, ColorSpec("scheme", "accent1")))
+    visual = visual_for((shape,), box, styles, CTX)
+    assert visual is not None and visual.shadow is not None
+    assert (visual.shadow.dx, visual.shadow.dy, visual.shadow.alpha) == (0, 4, 0.4)  # down
+    own_empty = ShapeData(1, "s", "sp", None, box, paint=red, effect_list=True,
+                          effect_ref=StyleRef(2, None))
+    empty = visual_for((own_empty,), box, styles, CTX)
+    assert empty is not None and empty.shadow is None  # an own a:effectLst overrides the style
