@@ -172,14 +172,15 @@ def visual_for(
     geometry = next((s.geometry for s in chain if s.geometry), None) or "rect"
     adjust = next((s.adjust for s in chain if s.adjust), ())
     fill: Paint | None = None
-    own = next((s.paint for s in chain if s.paint is not None), None)
+    # Level by level (slide shape, layout placeholder, master placeholder): a level's own
+    # spPr fill, else its style's fillRef, wins over everything further up.
+    level = next((s for s in chain if s.paint is not None or s.fill_ref is not None), None)
     if shape.use_bg_fill:
         fill = background
-    elif own is not None:
-        fill = paint_of(own, ctx)
-    else:
-        ref = next((s.fill_ref for s in chain if s.fill_ref is not None), None)
-        fill = ref_paint(ref, styles, ctx)
+    elif level is not None and level.paint is not None:
+        fill = paint_of(level.paint, ctx)
+    elif level is not None:
+        fill = ref_paint(level.fill_ref, styles, ctx)
     if shape.kind == "graphicFrame":
         if shape.graphic == "diagram":  # its drawn shapes are backdrop art: nothing here
             return Visual(rotation=0)
@@ -191,9 +192,12 @@ def visual_for(
         fill = None
     if geometry in LINE_GEOMETRIES:
         fill = None
-    ln = next((s.line for s in chain if s.line is not None), None)
-    ln_ref = next((s.ln_ref for s in chain if s.ln_ref is not None), None)
-    line = _line(ln, ln_ref, styles, ctx)
+    ln_level = next((s for s in chain if (s.line is not None and s.line.fill is not None)
+                     or s.ln_ref is not None), None)
+    line = None
+    if ln_level is not None:
+        width_from = next((s.line for s in chain if s.line is not None), None)
+        line = _line(ln_level.line or width_from, ln_level.ln_ref, styles, ctx)
     if fill is None and line is None:
         return None
     custom = next((s.custom for s in chain if s.custom), ())
