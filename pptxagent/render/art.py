@@ -144,7 +144,8 @@ def _custom(visual: Visual, w: float, h: float) -> str:
         if not set(p.d) <= _SAFE_PATH:
             continue
         own = ("" if p.fill else ' fill="none"') + ("" if p.stroke else ' stroke="none"')
-        out.append(f'<path d="{p.d}" transform="scale({css.num(w / p.w)} {css.num(h / p.h)})" '
+        sx, sy = f"{w / p.w:.8g}", f"{h / p.h:.8g}"  # EMU paths: scales of 1e-4 and less
+        out.append(f'<path d="{p.d}" transform="scale({sx} {sy})" '
                    f'vector-effect="non-scaling-stroke"{own}{{attrs}}/>')
     return "".join(out) or f'<rect width="{css.num(w)}" height="{css.num(h)}"{{attrs}}/>'
 

@@ -124,3 +124,17 @@ def test_duotone_picture_gets_a_luminance_recolouring_filter() -> None:
     html = render_slide(ir, media=MEDIA)
     assert "feColorMatrix" in html and re.search(r"filter:url\(#g\d+\)", html)
     assert 'feFuncR type="linear" slope="0.753" intercept="0"' in html
+
+
+def test_custom_paths_in_emu_keep_a_visible_scale() -> None:
+    ir = SlideIR.model_validate({"elements": [
+        {"eid": "c", "type": "decoration", "priority": 20,
+         "layout": {"x": 964, "y": 0, "w": 315.67, "h": 720},
+         "visual": {"fill": {"kind": "solid", "color": "#90C226", "alpha": 0.3},
+                    "geometry": "custom",
+                    "paths": [{"w": 3007349, "h": 6866467,
+                               "d": "M2045532 0 L3007349 0 L0 6866467 Z"}]}}]})
+    html = render_slide(ir)
+    m = re.search(r'transform="scale\(([^ ]+) ([^)]+)\)"', html)
+    assert m is not None and float(m.group(1)) > 1e-4 and float(m.group(2)) > 1e-4
+    assert 'fill-opacity="0.3"' in html
