@@ -163,6 +163,27 @@ class Chromium:
             raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
         return path
 
+    def screenshot_elements(
+        self,
+        html: str,
+        selectors: list[str],
+        paths: list[Path],
+        *,
+        page_size: tuple[float, float] | None = None,
+    ) -> list[Path]:
+        """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``."""
+        try:
+            page = self._ready_page(page_size)
+            page.set_content(html, wait_until="load")
+            for selector, path in zip(selectors, paths, strict=True):
+                page.locator(selector).first.screenshot(path=str(path), animations="disabled")
+        except PlaywrightError as exc:
+            self._drop_if_dead()
+            raise EngineError(
+                f"Chromium could not screenshot {len(paths)} elements: {exc}"
+            ) from exc
+        return paths
+
     def capture_document(
         self,
         html: str,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pptxagent.ir.slide import Insets, Paragraph, VerticalAnchor, _Model
+from pptxagent.ir.text import Insets, Paragraph, VerticalAnchor, _Model
 
 
 class CellLine(_Model):

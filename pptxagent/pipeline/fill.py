@@ -36,6 +36,7 @@ from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.summary import make_report
 from pptxagent.pipeline.visualqa import visual_qa
 from pptxagent.pipeline.writeback import pack, write_back_slide
+from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings
 
 __all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
@@ -74,6 +75,8 @@ def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
     job.template_findings = validate_package(job.pkg)
     job.template_deck = inventory_deck(job.pkg)
+    if job.measurer.media is None:  # pictures drawn from the package being filled
+        job.measurer.media = MediaStore.for_package(job.pkg)
     size = job.template_deck.slide
     job.settings = fill_settings(size.w, size.h, job.opts.settings_overrides)
 
@@ -105,7 +108,7 @@ def inventory_filled(job: FillJob) -> None:
     reader = DeckReader(job.package)  # layouts, masters, themes read once for every slide
     for fs in job.plan.slides:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
-        ir = SlideIR(slide=deck.slide, elements=ds.elements)
+        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
         touched = frozenset(changed | set(fs.filled))

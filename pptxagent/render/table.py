@@ -16,13 +16,7 @@ from dataclasses import dataclass
 from pptxagent.ir import Element
 from pptxagent.ir.table import CellLine, Table, TableCell
 from pptxagent.render import css
-from pptxagent.render.view import (
-    DEFAULT_FONT_PX,
-    DEFAULT_LINE_HEIGHT,
-    ElementView,
-    ParaView,
-    _para_view,
-)
+from pptxagent.render.text import DEFAULT_FONT_PX, DEFAULT_LINE_HEIGHT, ParaView, para_view
 
 _VALIGN = {"top": "top", "middle": "middle", "bottom": "bottom"}
 _INSET = {"left": (1, 0), "right": (-1, 0), "top": (0, 1), "bottom": (0, -1)}
@@ -85,7 +79,7 @@ def _cell_view(el: Element, cell: TableCell, outer: dict[str, bool], where: str)
     shadow = _shadows(cell, outer, where)
     if shadow:
         decl.append(("box-shadow", shadow))
-    paras = [_para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
+    paras = [para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
              for i, p in enumerate(cell.paragraphs)]
     if not paras:  # an empty cell still takes a line, as in PowerPoint
         paras = [ParaView("", [], None, True)]
@@ -112,8 +106,11 @@ def _table_view(el: Element, table: Table, where: str) -> TableView:
     return TableView(style, cols, rows)
 
 
-def table_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
-    """The element box (``decl``: position and size) holding the table."""
+def table_view(
+    el: Element, decl: list[tuple[str, str]], where: str
+) -> tuple[str, TableView]:
+    """The style of the element box (``decl``: position and size) holding the table, and
+    the table."""
     assert el.table is not None
     st = el.style
     decl = [*decl,
@@ -124,5 +121,4 @@ def table_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
             ("white-space", "pre-line")]
     if st.overflow == "hidden":
         decl.append(("overflow", "hidden"))
-    return ElementView(el.eid, "table", css.declarations(decl),
-                       table=_table_view(el, el.table, where))
+    return css.declarations(decl), _table_view(el, el.table, where)
