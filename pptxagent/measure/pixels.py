@@ -25,7 +25,6 @@ from pptxagent.ir import Box, DomSnapshot, SlideIR
 from pptxagent.ir.qa import RunGlyphs
 from pptxagent.measure.extract import MEASURE_JS, snapshots
 from pptxagent.measure.measurer import Measurer
-from pptxagent.render import render_deck
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 Pixels = NDArray[np.uint8]
@@ -188,11 +187,8 @@ def capture_slides(
     costs two RGB arrays of its size in memory."""
     if not irs:
         return []
-    # A measurer that can draw the package's pictures and art (``deck_html``) is asked for
-    # them: contrast is judged against the pixels a person sees.
-    deck_html = getattr(measurer, "deck_html", None)
-    html = (str(deck_html(irs)) if callable(deck_html)
-            else render_deck(irs, assets_dir=measurer.assets_dir))
+    # The package's pictures and art are drawn: contrast is judged against what a person sees.
+    html = measurer.deck_html(irs)
     sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
 
     def clips_of(result: object) -> list[Clip]:

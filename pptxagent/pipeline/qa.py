@@ -25,6 +25,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
 from pptxagent.qa.sarif import to_sarif
 from pptxagent.qa.sheet import contact_sheet, thumbnail
+from pptxagent.render.media import MediaStore
 
 __all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
 
@@ -50,7 +51,8 @@ def qa_deck(opts: QaOptions) -> QaReport:
     pkg = Package.open(deck)
     deck_ir = inventory_deck(pkg)
     t_inv = time.perf_counter()
-    measurer = opts.measurer or Measurer(assets_dir=deck.resolve().parent)
+    measurer = opts.measurer or Measurer(assets_dir=deck.resolve().parent,
+                                         media=MediaStore.for_package(pkg))
     report = QaReport(deck=str(deck), slides=len(deck_ir.slides))
     thumbs: list[tuple[int, Image.Image, int]] = []
     if opts.out_dir is not None:
