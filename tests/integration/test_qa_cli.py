@@ -18,7 +18,6 @@ CLEAN_CORPUS = (
     "automizer__threeSlidePres.pptx",
     "automizer__GS_Tables_Merged.pptx",
     "phppres__Sample_12.pptx",
-    "pandoc__footer-basic-output.pptx",  # light text on a dark master background
 )
 BAD = (
     "poi__Divino_Revelado.pptx",  # truncated zip
@@ -119,3 +118,15 @@ def test_missing_and_non_zip_input(tmp_path: Path) -> None:
     done = qa(fake)
     assert done.returncode == 2 and "fake.pptx" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_gradient_text_on_a_picture_background_is_judged_as_drawn() -> None:
+    """pandoc's footer deck fills its titles with a light grey-to-white text gradient (tx1 is
+    mapped to lt1) over a grey picture background from the master: PowerPoint shows light
+    text on grey (LibreOffice falls back to black). The faithful render draws the picture,
+    so the QA finds the low contrast on the title of slide 2."""
+    proc = qa(CORPUS / "pandoc__footer-basic-output.pptx", "--json")
+    assert proc.returncode == 1, proc.stderr
+    issues = json.loads(proc.stdout)["issues"]
+    found = [i for i in issues if i["slide"] == 2 and i["kind"] == "contrast"]
+    assert found and all(i["measured"] < 3 for i in found)
