@@ -8,6 +8,7 @@ the thread that started it: use ``get_chromium()`` from one thread.
 from __future__ import annotations
 
 import atexit
+import base64
 import json
 import os
 import shutil
@@ -16,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from pptxagent.errors import EngineError
@@ -210,19 +211,12 @@ class Chromium:
             )
             result = None if text is None else json.loads(text)
             clips = list(clips_of(result))
+            cdp = page.context.new_cdp_session(page)
             shots: list[list[bytes]] = []
             for css in passes:
                 if css:
                     page.add_style_tag(content=css)
-                shots.append([
-                    page.screenshot(
-                        clip={"x": x, "y": y, "width": w, "height": h},
-                        full_page=True,
-                        animations="disabled",
-                        type="png",
-                    )
-                    for x, y, w, h in clips
-                ])
+                shots.append([_capture_clip(cdp, clip) for clip in clips])
         except PlaywrightError as exc:
             self._drop_if_dead()
             raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc
@@ -231,6 +225,16 @@ class Chromium:
 
 Clip = tuple[float, float, float, float]
 """A page region in CSS px: x, y, width, height."""
+
+
+def _capture_clip(cdp: CDPSession, clip: Clip) -> bytes:
+    """One PNG of a page region through the DevTools protocol: about half the cost of
+    Playwright's full-page clip screenshot (no viewport resize per shot), fast zlib."""
+    x, y, w, h = clip
+    answer = cdp.send("Page.captureScreenshot", {
+        "format": "png", "optimizeForSpeed": True, "captureBeyondViewport": True,
+        "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
+    return base64.b64decode(answer["data"])
 
 _INSTANCE: Chromium | None = None
 
