@@ -30,7 +30,17 @@ from pptxagent.ir.slide import (
     Style,
     dump,
 )
-from pptxagent.ir.visual import Crop, DropShadow, GradientStop, Outline, Paint, Path, Visual
+from pptxagent.ir.visual import (
+    Chart,
+    ChartSeries,
+    Crop,
+    DropShadow,
+    GradientStop,
+    Outline,
+    Paint,
+    Path,
+    Visual,
+)
 
 __all__ = [
     "BODY_TYPES",
@@ -39,6 +49,8 @@ __all__ = [
     "Backdrop",
     "Box",
     "ChainHint",
+    "Chart",
+    "ChartSeries",
     "Computed",
     "Crop",
     "DeckIR",
