@@ -15,9 +15,11 @@ from pptxagent.render.css import color, num
 AXIS = "#BFBFBF"
 
 
-def _plot_box(w: float, h: float, titled: bool) -> tuple[float, float, float, float]:
-    top = h * (0.16 if titled else 0.06)
-    return w * 0.08, top, w * 0.88, h * 0.9 - top
+def _plot_box(w: float, h: float, titled: bool, axes: bool) -> tuple[float, float, float, float]:
+    """Room for the title above, and for axis labels left of and below a plot with axes."""
+    top = h * (0.17 if titled else 0.07)
+    left, bottom = (0.1, 0.8) if axes else (0.06, 0.93)
+    return w * left, top, w * (0.95 - left), h * bottom - top
 
 
 def _range(values: list[float]) -> tuple[float, float]:
@@ -67,8 +69,8 @@ def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> l
             p0 = (min(a, b) - lo) / span * length
             p1 = (max(a, b) - lo) / span * length
             across = i * band + band * 0.2 + lane * thick
-            if chart.horizontal:
-                rx, ry, rw, rh = x0 + p0, y0 + across, p1 - p0, thick
+            if chart.horizontal:  # the first category at the bottom, as Office draws it
+                rx, ry, rw, rh = x0 + p0, y0 + ph - across - thick, p1 - p0, thick
             else:
                 rx, ry, rw, rh = x0 + across, y0 + ph - p1, thick, p1 - p0
             out.append(f'<rect x="{num(rx)}" y="{num(ry)}" width="{num(rw)}" '
@@ -87,7 +89,8 @@ def _lines(chart: Chart, box: tuple[float, float, float, float], where: str) -> 
     lo, hi = _range([v for s in chart.series for v in s.values])
     span = (hi - lo) or 1.0
     out = [f'<path d="M{num(x0)} {num(y0 + ph)} H{num(x0 + pw)}" stroke="{AXIS}"/>']
-    for s in chart.series:
+    # Areas overlap: the first series is drawn last, in front (as Office draws them).
+    for s in (chart.series[::-1] if chart.kind == "area" else chart.series):
         n = len(s.values)
         step = pw / max(n - 1, 1) if chart.kind == "area" else pw / max(n, 1)
         off = 0.0 if chart.kind == "area" else step / 2
@@ -135,7 +138,7 @@ def chart_svg(chart: Chart, w: float, h: float, titled: bool, where: str) -> str
     """SVG elements drawing ``chart`` in a ``w × h`` box (empty when it has no values)."""
     if not chart.series or not any(s.values for s in chart.series):
         return ""
-    box = _plot_box(w, h, titled)
+    box = _plot_box(w, h, titled, chart.kind not in ("pie", "doughnut"))
     if chart.kind == "bar":
         parts = _bars(chart, box, where)
     elif chart.kind in ("pie", "doughnut"):
