@@ -181,9 +181,8 @@ def chart_of(data: ChartData | None, ctx: ColorContext) -> Chart | None:
         return None
 
     scheme = (data.style - 1) % 8
-    n = max(len(data.series), max((len(s.values) for s in data.series), default=1))
 
-    def auto(i: int) -> str:
+    def auto(i: int, n: int) -> str:
         """The chart style's colour for series (or pie point) ``i`` of ``n``."""
         if scheme == 1:
             return resolve_color(ColorSpec("scheme", f"accent{i % 6 + 1}"), ctx) or "#4472C4"
@@ -199,10 +198,10 @@ def chart_of(data: ChartData | None, ctx: ColorContext) -> Chart | None:
             totals = [sum(abs(x.values[k]) for x in data.series if k < len(x.values))
                       for k in range(len(values))]
             values = [v / t * 100 if t else 0.0 for v, t in zip(values, totals, strict=True)]
-        color = resolve_color(s.color, ctx) or auto(i)
+        color = resolve_color(s.color, ctx) or auto(i, len(data.series))
         points = None
         if data.kind in ("pie", "doughnut"):
-            points = [resolve_color(s.points.get(k), ctx) or auto(k)
+            points = [resolve_color(s.points.get(k), ctx) or auto(k, len(s.values))
                       for k in range(len(s.values))]
         series.append(ChartSeries(values=values, color=color, points=points))
     kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
