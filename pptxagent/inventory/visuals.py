@@ -140,8 +140,11 @@ def _line(shape_ln: LineData | None, ref: StyleRef | None, styles: ThemeStyles,
     width = next((ln.width for ln in both if ln is not None and ln.width is not None),
                  DEFAULT_LINE_EMU)
     dash = next((ln.dash for ln in both if ln is not None and ln.dash), None)
+    head = next((ln.head for ln in both if ln is not None and ln.head), None)
+    tail = next((ln.tail for ln in both if ln is not None and ln.tail), None)
     return Outline(color=c[0], alpha=c[1], width=round(emu_to_px(width), 2),
-                   dash=None if dash in (None, "solid") else dash)
+                   dash=None if dash in (None, "solid") else dash,
+                   head=None if head == "none" else head, tail=None if tail == "none" else tail)
 
 
 def background_paint(docs: tuple[SlideDoc | None, ...], styles: ThemeStyles,

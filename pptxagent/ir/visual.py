@@ -60,6 +60,9 @@ class Outline(_Model):
     width: float = Field(1.0, ge=0)
     """px."""
     dash: str | None = None
+    head: str | None = None
+    """Line end at the start (``a:headEnd@type``: triangle, arrow, stealth, diamond, oval)."""
+    tail: str | None = None
 
 
 class Path(_Model):

@@ -134,6 +134,31 @@ def _stroke(visual: Visual, where: str) -> str:
     return out
 
 
+_END_SHAPES = {
+    "oval": '<circle cx="5" cy="5" r="5"',
+    "diamond": '<path d="M0 5 L5 0 L10 5 L5 10 Z"',
+}
+_NO_END = frozenset({"none", ""})
+
+
+def _ends(visual: Visual, ctx: ArtContext, where: str) -> tuple[str, str]:
+    """SVG markers for the line's ``headEnd`` (its start) and ``tailEnd`` (its end)."""
+    ln = visual.line
+    assert ln is not None
+    colour = _color(ln.color, where)
+    defs, attrs = "", ""
+    for which, kind in (("start", ln.head), ("end", ln.tail)):
+        if kind is None or kind in _NO_END:
+            continue
+        mid = ctx.new_id()
+        head = _END_SHAPES.get(kind, '<path d="M0 0 L10 5 L0 10 Z"')
+        defs += (f'<marker id="{mid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" '
+                 f'markerHeight="3" orient="auto-start-reverse">{head} fill="{colour}"/>'
+                 "</marker>")
+        attrs += f' marker-{which}="url(#{mid})"'
+    return (f"<defs>{defs}</defs>" if defs else ""), attrs
+
+
 _SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
 
 
@@ -191,6 +216,10 @@ def paint_node(
             defs = f"<defs>{_gradient(fill, gid, where)}</defs>"
             fill_attr = f' fill="url(#{gid})"'
     stroke = _stroke(visual, where)
+    if is_line and visual.line is not None and (visual.line.head or visual.line.tail):
+        ends, marks = _ends(visual, ctx, where)
+        defs += ends
+        stroke += marks
     if fill_attr != ' fill="none"' or visual.line is not None:
         # Room for the outline around the box: Chromium does not paint an <svg> of no area
         # (a horizontal line's box is 0 px high), overflow or not.
