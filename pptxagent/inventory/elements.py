@@ -200,7 +200,9 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     bg_paint = None
     if shape.use_bg_fill:
         bg_paint = background_paint((ctx.slide, ctx.layout, ctx.master), ctx.styles, ctx.colors)
-    visual = None if shape.graphic == "table" else visual_for(
+    # An empty placeholder is not drawn in a slide show (nor by LibreOffice): no paint.
+    empty_ph = shape.ph is not None and shape.kind == "sp" and not has_text
+    visual = None if shape.graphic == "table" or empty_ph else visual_for(
         chain, xfrm, ctx.styles, ctx.colors, background=bg_paint)
     return Element(
         eid=eid,

@@ -7,6 +7,7 @@ Style references (``p:style/a:fillRef``, ``a:lnRef``, ``p:bgRef``) go through th
 from __future__ import annotations
 
 import math
+from typing import Literal, cast
 
 from pptxagent.inventory.colors import (
     ColorContext,
@@ -15,7 +16,18 @@ from pptxagent.inventory.colors import (
     resolve_color,
     with_placeholder,
 )
-from pptxagent.ir import Crop, DropShadow, GradientStop, Outline, Paint, Path, Visual
+from pptxagent.ir import (
+    Chart,
+    ChartSeries,
+    Crop,
+    DropShadow,
+    GradientStop,
+    Outline,
+    Paint,
+    Path,
+    Visual,
+)
+from pptxagent.ooxml.chart import ChartData
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
 from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
 from pptxagent.ooxml.theme import ColorSpec
@@ -128,8 +140,11 @@ def _line(shape_ln: LineData | None, ref: StyleRef | None, styles: ThemeStyles,
     width = next((ln.width for ln in both if ln is not None and ln.width is not None),
                  DEFAULT_LINE_EMU)
     dash = next((ln.dash for ln in both if ln is not None and ln.dash), None)
+    head = next((ln.head for ln in both if ln is not None and ln.head), None)
+    tail = next((ln.tail for ln in both if ln is not None and ln.tail), None)
     return Outline(color=c[0], alpha=c[1], width=round(emu_to_px(width), 2),
-                   dash=None if dash in (None, "solid") else dash)
+                   dash=None if dash in (None, "solid") else dash,
+                   head=None if head == "none" else head, tail=None if tail == "none" else tail)
 
 
 def background_paint(docs: tuple[SlideDoc | None, ...], styles: ThemeStyles,
@@ -162,6 +177,40 @@ def _shadow(chain: tuple[ShapeData, ...], styles: ThemeStyles, ctx: ColorContext
                       blur=round(emu_to_px(shadow.blur), 2), color=c[0], alpha=c[1])
 
 
+def chart_of(data: ChartData | None, ctx: ColorContext) -> Chart | None:
+    """The chart with its colours resolved (theme accents in turn where a series or pie
+    point says none); ``None`` when there is nothing to plot."""
+    if data is None or data.kind == "other" or not any(s.values for s in data.series):
+        return None
+
+    scheme = (data.style - 1) % 8
+
+    def auto(i: int, n: int) -> str:
+        """The chart style's colour for series (or pie point) ``i`` of ``n``."""
+        if scheme == 1:
+            return resolve_color(ColorSpec("scheme", f"accent{i % 6 + 1}"), ctx) or "#4472C4"
+        base = "#808080" if scheme == 0 else (
+            resolve_color(ColorSpec("scheme", f"accent{scheme - 1}"), ctx) or "#4472C4")
+        t = i / (n - 1) if n > 1 else 0.5  # dark shade → the colour → light tint
+        return _mix(base, "#000000", 0.5 + t) if t < 0.5 else _mix("#FFFFFF", base, (t - 0.5))
+
+    series = []
+    for i, s in enumerate(data.series):
+        values = list(s.values)
+        if data.percent:
+            totals = [sum(abs(x.values[k]) for x in data.series if k < len(x.values))
+                      for k in range(len(values))]
+            values = [v / t * 100 if t else 0.0 for v, t in zip(values, totals, strict=True)]
+        color = resolve_color(s.color, ctx) or auto(i, len(data.series))
+        points = None
+        if data.kind in ("pie", "doughnut"):
+            points = [resolve_color(s.points.get(k), ctx) or auto(k, len(s.values))
+                      for k in range(len(s.values))]
+        series.append(ChartSeries(values=values, color=color, points=points))
+    kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
+    return Chart(kind=kind, horizontal=data.horizontal, stacked=data.stacked, series=series)
+
+
 def visual_for(
     chain: tuple[ShapeData, ...], xfrm: Xfrm, styles: ThemeStyles, ctx: ColorContext,
     chart_title: str | None = None, background: Paint | None = None,
@@ -186,6 +235,9 @@ def visual_for(
             return Visual(rotation=0)
         if shape.graphic not in ("chart", "ole"):
             return None
+        chart = chart_of(shape.chart, ctx)
+        if chart is not None:
+            return Visual(chart=chart, label=shape.chart.title if shape.chart else None)
         if fill is None or fill.kind != "picture":
             fill = Paint(kind="solid", color=CHART_FILL)
     if fill is not None and fill.kind == "none":
@@ -207,5 +259,5 @@ def visual_for(
         shadow=_shadow(chain, styles, ctx),
         adjust={k: float(v) for k, v in adjust} or None,
         rotation=round(xfrm.rot / 60000, 3) % 360, flipH=xfrm.flip_h, flipV=xfrm.flip_v,
-        label=chart_title or shape.chart_title,
+        label=chart_title or (shape.chart.title if shape.chart else None),
     )

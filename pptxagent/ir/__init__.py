@@ -28,7 +28,17 @@ from pptxagent.ir.slide import (
     dump,
 )
 from pptxagent.ir.text import Insets, Paragraph, Run
-from pptxagent.ir.visual import Crop, DropShadow, GradientStop, Outline, Paint, Path, Visual
+from pptxagent.ir.visual import (
+    Chart,
+    ChartSeries,
+    Crop,
+    DropShadow,
+    GradientStop,
+    Outline,
+    Paint,
+    Path,
+    Visual,
+)
 
 __all__ = [
     "BODY_TYPES",
@@ -37,6 +47,8 @@ __all__ = [
     "Backdrop",
     "Box",
     "ChainHint",
+    "Chart",
+    "ChartSeries",
     "Computed",
     "Crop",
     "DeckIR",

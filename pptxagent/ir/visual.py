@@ -60,6 +60,9 @@ class Outline(_Model):
     width: float = Field(1.0, ge=0)
     """px."""
     dash: str | None = None
+    head: str | None = None
+    """Line end at the start (``a:headEnd@type``: triangle, arrow, stealth, diamond, oval)."""
+    tail: str | None = None
 
 
 class Path(_Model):
@@ -83,6 +86,22 @@ class DropShadow(_Model):
     alpha: float = Field(1.0, ge=0, le=1)
 
 
+class ChartSeries(_Model):
+    values: list[float]
+    color: str
+    points: list[str] | None = None
+    """Per-point colours (pie slices)."""
+
+
+class Chart(_Model):
+    """A chart drawn from its cached values: plot type, orientation, series."""
+
+    kind: Literal["bar", "line", "pie", "doughnut", "area"]
+    horizontal: bool = False
+    stacked: bool = False
+    series: list[ChartSeries] = Field(default_factory=list)
+
+
 class Visual(_Model):
     fill: Paint | None = None
     line: Outline | None = None
@@ -93,6 +112,7 @@ class Visual(_Model):
     flipH: bool = False
     flipV: bool = False
     shadow: DropShadow | None = None
+    chart: Chart | None = None
     paths: list[Path] | None = None
     """Custom geometry (``geometry == "custom"``); without it a custom shape is its box."""
     label: str | None = None

@@ -1,23 +1,125 @@
-"""The little of a chart part the faithful render draws: its title text."""
+"""The little of a chart part the faithful render draws: title, first plot's type and series.
+
+Values come from the chart's cached numbers (``c:numCache`` / ``c:numLit``); colours from each
+series' (and pie point's) ``c:spPr`` fill, unresolved. Anything else (axes, labels, legends,
+3-D) is not read.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from lxml import etree
+
 from pptxagent.errors import PptxAgentError
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.theme import ColorSpec, read_color
+from pptxagent.ooxml.xml import local_name, qn
+
+_KINDS = {"barChart": "bar", "bar3DChart": "bar", "lineChart": "line", "line3DChart": "line",
+          "pieChart": "pie", "pie3DChart": "pie", "doughnutChart": "doughnut",
+          "areaChart": "area", "area3DChart": "area", "scatterChart": "line",
+          "radarChart": "line", "ofPieChart": "pie"}
+MAX_POINTS = 500
 
 
-def read_chart_title(pkg: Package, part: str | None) -> str | None:
-    """The chart's own title (``c:chart/c:title`` rich text), ``None`` when it has none."""
+@dataclass(frozen=True)
+class SeriesData:
+    values: tuple[float, ...]
+    color: ColorSpec | None = None
+    points: dict[int, ColorSpec] = field(default_factory=dict)
+    """Per-point fills (``c:dPt``), by point index."""
+
+
+@dataclass(frozen=True)
+class ChartData:
+    kind: str
+    """bar, line, pie, doughnut, area (or ``other``: only the title is drawn)."""
+    title: str | None = None
+    horizontal: bool = False
+    stacked: bool = False
+    percent: bool = False
+    """``percentStacked``: every category sums to 100 %."""
+    series: tuple[SeriesData, ...] = ()
+    style: int = 2
+    """``c:style`` (1-48): its colour scheme is ``(style - 1) % 8``: 0 greys, 1 the accents in
+    turn, 2-7 shades of accent 1-6."""
+
+
+def _solid(sp_pr: etree._Element | None) -> ColorSpec | None:
+    fill = sp_pr.find(qn("a:solidFill")) if sp_pr is not None else None
+    if fill is None and sp_pr is not None:  # a line series is coloured by its line
+        fill = sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")
+    return read_color(fill) if fill is not None else None
+
+
+def _values(ser: etree._Element) -> tuple[float, ...]:
+    val = ser.find(qn("c:val"))
+    if val is None:
+        val = ser.find(qn("c:yVal"))
+    if val is None:
+        return ()
+    found: dict[int, float] = {}
+    for pt in val.iter(qn("c:pt")):
+        v = pt.find(qn("c:v"))
+        try:
+            idx = int(pt.get("idx") or 0)
+            num = float(v.text or "") if v is not None else None
+        except ValueError:
+            continue
+        if num is not None and 0 <= idx < MAX_POINTS and num == num:  # no NaN
+            found[idx] = num
+    return tuple(found.get(i, 0.0) for i in range(max(found) + 1)) if found else ()
+
+
+def _title(chart: etree._Element) -> str | None:
+    title = chart.find(qn("c:title"))
+    if title is None:
+        return None
+    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in title.iter(qn("a:p"))]
+    return "\n".join(p for p in paras if p.strip()) or None
+
+
+def read_chart(pkg: Package, part: str | None) -> ChartData | None:
+    """The chart part ``part`` as far as the render draws it; ``None`` when unreadable."""
     if part is None or not pkg.has_part(part):
         return None
     try:
         root = pkg.xml(part)
     except PptxAgentError:
         return None
-    title = root.find(f"{qn('c:chart')}/{qn('c:title')}")
-    if title is None:
+    chart = root.find(qn("c:chart"))
+    if chart is None:
         return None
-    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in title.iter(qn("a:p"))]
-    text = "\n".join(p for p in paras if p.strip())
-    return text or None
+    plot = chart.find(qn("c:plotArea"))
+    first = next((c for c in plot if isinstance(c.tag, str) and local_name(c.tag) in _KINDS),
+                 None) if plot is not None else None
+    if first is None:
+        return ChartData("other", _title(chart))
+    grouping = first.find(qn("c:grouping"))
+    bar_dir = first.find(qn("c:barDir"))
+    series = []
+    for ser in first.iterfind(qn("c:ser")):
+        points: dict[int, ColorSpec] = {}
+        for dpt in ser.iterfind(qn("c:dPt")):
+            idx = dpt.find(qn("c:idx"))
+            spec = _solid(dpt.find(qn("c:spPr")))
+            if idx is not None and spec is not None and (idx.get("val") or "").isdigit():
+                points[int(idx.get("val") or 0)] = spec
+        series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr"))), points))
+    style_el = next(root.iter(qn("c:style")), None)
+    style = int(style_el.get("val") or 2) if style_el is not None and (
+        style_el.get("val") or "").isdigit() else 2
+    group = grouping.get("val") if grouping is not None else None
+    return ChartData(
+        _KINDS[local_name(first.tag)], _title(chart),
+        horizontal=bar_dir is not None and bar_dir.get("val") == "bar",
+        stacked=group in ("stacked", "percentStacked"), percent=group == "percentStacked",
+        series=tuple(series), style=style if 1 <= style <= 48 else 2,
+    )
+
+
+def read_chart_title(pkg: Package, part: str | None) -> str | None:
+    """The chart's own title (``c:chart/c:title`` rich text), ``None`` when it has none."""
+    chart = read_chart(pkg, part)
+    return chart.title if chart is not None else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from pptxagent.ooxml.chart import read_chart_title
+from pptxagent.ooxml.chart import ChartData, read_chart
 from pptxagent.ooxml.custgeom import CustomPath, read_custom_geometry
 from pptxagent.ooxml.fills import (
     Background,
@@ -100,7 +100,8 @@ class ShapeData:
     """``p:sp@useBgFill``: filled with the slide's background."""
     custom: tuple[CustomPath, ...] = ()
     """``a:custGeom`` paths (``geometry == "custom"``)."""
-    chart_title: str | None = None
+    chart: ChartData | None = None
+    """A chart frame's chart (title, type, cached series)."""
     shadow: Shadow | None = None
     """``p:spPr/a:effectLst/a:outerShdw``."""
     effect_list: bool = False
@@ -379,8 +380,8 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
     tree = c_sld.find(qn("p:spTree")) if c_sld is not None else None
     if tree is not None:
         _walk(tree, _Frame(_IDENTITY), rels, shapes)
-    shapes = [replace(s, chart_title=read_chart_title(pkg, s.target)) if s.graphic == "chart"
-              else s for s in shapes]
+    shapes = [replace(s, chart=read_chart(pkg, s.target)) if s.graphic == "chart" else s
+              for s in shapes]
     is_master = root.tag == qn("p:sldMaster")
     if is_master:
         clr_map = read_clr_map(root.find(qn("p:clrMap")))

@@ -15,6 +15,7 @@ from html import escape
 
 from pptxagent.ir import Paint, Visual
 from pptxagent.render import css
+from pptxagent.render.chart import chart_svg
 from pptxagent.render.geometry import shape_svg
 from pptxagent.render.images import ImageTable
 from pptxagent.render.media import MediaStore
@@ -133,6 +134,31 @@ def _stroke(visual: Visual, where: str) -> str:
     return out
 
 
+_END_SHAPES = {
+    "oval": '<circle cx="5" cy="5" r="5"',
+    "diamond": '<path d="M0 5 L5 0 L10 5 L5 10 Z"',
+}
+_NO_END = frozenset({"none", ""})
+
+
+def _ends(visual: Visual, ctx: ArtContext, where: str) -> tuple[str, str]:
+    """SVG markers for the line's ``headEnd`` (its start) and ``tailEnd`` (its end)."""
+    ln = visual.line
+    assert ln is not None
+    colour = _color(ln.color, where)
+    defs, attrs = "", ""
+    for which, kind in (("start", ln.head), ("end", ln.tail)):
+        if kind is None or kind in _NO_END:
+            continue
+        mid = ctx.new_id()
+        head = _END_SHAPES.get(kind, '<path d="M0 0 L10 5 L0 10 Z"')
+        defs += (f'<marker id="{mid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" '
+                 f'markerHeight="3" orient="auto-start-reverse">{head} fill="{colour}"/>'
+                 "</marker>")
+        attrs += f' marker-{which}="url(#{mid})"'
+    return (f"<defs>{defs}</defs>" if defs else ""), attrs
+
+
 _SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
 
 
@@ -190,6 +216,10 @@ def paint_node(
             defs = f"<defs>{_gradient(fill, gid, where)}</defs>"
             fill_attr = f' fill="url(#{gid})"'
     stroke = _stroke(visual, where)
+    if is_line and visual.line is not None and (visual.line.head or visual.line.tail):
+        ends, marks = _ends(visual, ctx, where)
+        defs += ends
+        stroke += marks
     if fill_attr != ' fill="none"' or visual.line is not None:
         # Room for the outline around the box: Chromium does not paint an <svg> of no area
         # (a horizontal line's box is 0 px high), overflow or not.
@@ -201,6 +231,11 @@ def paint_node(
             f'<svg width="{css.num(w + 2 * pad)}" height="{css.num(h + 2 * pad)}" '
             f'style="left:-{pad}px;top:-{pad}px" overflow="visible">{defs}{body}</svg>'
         )
+    if visual.chart is not None:
+        plot = chart_svg(visual.chart, w, h, bool(visual.label), where)
+        if plot:
+            parts.append(f'<svg width="{css.num(max(w, 1))}" height="{css.num(max(h, 1))}">'
+                         f"{plot}</svg>")
     if visual.label:
         size = css.px(max(8.0, min(18.0, h / 12)))
         parts.append(f'<div class="label" style="font-size:{size}">{escape(visual.label)}</div>')

@@ -131,6 +131,16 @@ def shape_svg(
     name: str, w: float, h: float, adjust: Mapping[str, float]
 ) -> tuple[str, str | None, bool]:
     """``(svg element with an {attrs} slot, clip path for a picture fill, is a line)``."""
+    if name == "bentConnector2":
+        return (f'<path d="M0 0 L{num(w)} 0 L{num(w)} {num(h)}" fill="none"{{attrs}}/>', None,
+                True)
+    if name == "bentConnector3":
+        x = w * _adj(adjust, "adj1", 50000)
+        return (f'<path d="M0 0 L{num(x)} 0 L{num(x)} {num(h)} L{num(w)} {num(h)}" '
+                f'fill="none"{{attrs}}/>', None, True)
+    if name.startswith("curvedConnector"):
+        return (f'<path d="M0 0 C{num(w / 2)} 0 {num(w / 2)} {num(h)} {num(w)} {num(h)}" '
+                f'fill="none"{{attrs}}/>', None, True)
     if name in LINES:
         return (f'<path d="M0 0 L{num(w)} {num(h)}"{{attrs}}/>', None, True)
     if name == "lineInv":

@@ -138,3 +138,16 @@ def test_custom_paths_in_emu_keep_a_visible_scale() -> None:
     m = re.search(r'transform="scale\(([^ ]+) ([^)]+)\)"', html)
     assert m is not None and float(m.group(1)) > 1e-4 and float(m.group(2)) > 1e-4
     assert 'fill-opacity="0.3"' in html
+
+
+def test_connectors_bend_and_carry_their_arrow_heads() -> None:
+    d, _, line = shape_svg("bentConnector3", 100, 40, {})
+    assert line and "M0 0 L50 0 L50 40 L100 40" in d
+    ir = SlideIR.model_validate({"elements": [
+        {"eid": "c", "type": "decoration", "priority": 20,
+         "layout": {"x": 0, "y": 0, "w": 100, "h": 40},
+         "visual": {"geometry": "straightConnector1",
+                    "line": {"color": "#C00000", "width": 1, "tail": "triangle"}}}]})
+    html = render_slide(ir)
+    assert re.search(r'marker-end="url\(#g\d+\)"', html) and "marker-start" not in html
+    assert '<marker id="g' in html and 'fill="#C00000"' in html

@@ -1,0 +1,53 @@
+"""Charts drawn from their cached values (reader and SVG), pure."""
+
+from __future__ import annotations
+
+import re
+
+from pptxagent.inventory.colors import ColorContext
+from pptxagent.inventory.visuals import chart_of
+from pptxagent.ir import Chart, ChartSeries
+from pptxagent.ooxml.chart import ChartData, SeriesData
+from pptxagent.ooxml.theme import ColorSpec
+from pptxagent.render.chart import chart_svg
+
+CTX = ColorContext(scheme={"accent1": "4472C4", "accent2": "ED7D31", "accent3": "A5A5A5"},
+                   clr_map={})
+
+
+def test_series_take_their_own_colour_else_the_accents_in_turn() -> None:
+    data = ChartData("bar", series=(SeriesData((1.0, 2.0), ColorSpec("srgb", "00FF00")),
+                                    SeriesData((3.0, 4.0))))
+    chart = chart_of(data, CTX)
+    assert chart is not None
+    assert [s.color for s in chart.series] == ["#00FF00", "#ED7D31"]
+
+
+def test_percent_stacked_categories_sum_to_100() -> None:
+    data = ChartData("bar", stacked=True, percent=True,
+                     series=(SeriesData((1.0, 3.0)), SeriesData((3.0, 1.0))))
+    chart = chart_of(data, CTX)
+    assert chart is not None and [s.values for s in chart.series] == [[25, 75], [75, 25]]
+
+
+def test_monochrome_chart_style_shades_one_accent() -> None:
+    data = ChartData("bar", style=4, series=tuple(SeriesData((1.0,)) for _ in range(3)))
+    chart = chart_of(data, CTX)  # style 4: shades of accent 2
+    assert chart is not None
+    colours = [s.color for s in chart.series]
+    assert colours[1] == "#ED7D31" and len(set(colours)) == 3
+
+
+def test_bars_pie_and_lines_are_drawn_without_text() -> None:
+    bars = Chart(kind="bar", series=[ChartSeries(values=[1, 2, 4], color="#4472C4")])
+    svg = chart_svg(bars, 400, 300, False, "test")
+    assert svg.count("<rect") == 3 and "<text" not in svg
+    heights = [float(h) for h in re.findall(r'height="([0-9.]+)"', svg)]
+    assert heights[2] == 2 * heights[1] == 4 * heights[0]  # the axis starts at 0
+    pie = Chart(kind="pie", series=[ChartSeries(values=[1, 1], color="#000000",
+                                                points=["#FF0000", "#0000FF"])])
+    svg = chart_svg(pie, 400, 300, True, "test")
+    assert 'fill="#FF0000"' in svg and 'fill="#0000FF"' in svg
+    line = Chart(kind="line", series=[ChartSeries(values=[1, 3, 2], color="#00AA00")])
+    assert 'stroke="#00AA00"' in chart_svg(line, 400, 300, False, "test")
+    assert chart_svg(Chart(kind="bar"), 400, 300, False, "test") == ""
