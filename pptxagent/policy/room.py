@@ -45,15 +45,12 @@ def art_boxes(ir: SlideIR, eid: str) -> list[Box]:
 
 def inherited_art(ir: SlideIR) -> list[Box]:
     """Boxes of the layout's and master's art drawn on this slide (not the background)."""
-    backdrop = getattr(ir, "backdrop", None)
-    shapes = getattr(backdrop, "art", None) or []
+    if ir.backdrop is None:
+        return []
     slide_area = ir.slide.w * ir.slide.h
     out: list[Box] = []
-    for shape in shapes:
-        lay = getattr(shape, "layout", None)
-        if lay is None:
-            continue
-        b = Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h)
+    for shape in ir.backdrop.art:
+        b = box_of(shape)
         if 0 < b.w * b.h <= BACKGROUND_SHARE * slide_area:
             out.append(b)
     return out

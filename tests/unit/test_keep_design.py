@@ -76,3 +76,15 @@ def test_fit_policy_shrinks_the_font_instead_of_moving_the_ribbon() -> None:
     assert edited["name"].style["fontSize"] < 40
     lay = {**ir.element("name").layout.model_dump(), **edited["name"].layout}
     assert lay["y"] + lay["h"] <= 320 + 0.01 and lay["y"] >= 200 - 0.01
+
+
+def test_master_art_is_an_obstacle_but_a_full_slide_picture_is_background() -> None:
+    from pptxagent.ir import Backdrop
+
+    ir = freeze_untouched(_sourced(slide(el("body", "bullets", 100, 100, 600, 200, fs=24))),
+                          frozenset({"body"}))
+    band = el("band", "decoration", 0, 600, 1280, 120)
+    photo = el("photo", "image", 0, 0, 1280, 720)
+    ir.backdrop = Backdrop(art=[photo, band])
+    out = keep_to_room(ir, "body", {"h": 600.0})
+    assert 100 + out["h"] < 600  # stops above the master's footer band, not at the photo
