@@ -151,6 +151,12 @@ class Settings(BaseModel):
     """Text further than this outside its shape box overflows (cross-check)."""
     CROSSCHECK_SHRINK_SAFETY: float = Field(0.97, gt=0.5, le=1)
     """A LibreOffice-only overflow's font shrink aims this much below LibreOffice's fit."""
+    ROOM_BACKGROUND_SHARE: float = Field(0.5, gt=0, le=1)
+    """Layout/master art covering more than this share of the slide is background: a growing
+    text box may cover it (smaller art is an obstacle the box stops short of)."""
+    QA_CORRECTION_EXTRA_ITER: int = Field(2, ge=0, le=20)
+    """Patches the visual QA's correction pass allows beyond the fill's own: fitting by font
+    size alone from the template's box takes a few more steps than growing the box did."""
     qa: QaSettings = Field(default_factory=QaSettings)
     """The visual QA's thresholds (``--set CONTRAST_NORMAL=7`` sets one of them)."""
 

@@ -5,8 +5,8 @@ The constraint that answers every critical issue a fill can cause (text pushed o
 it sat on, grown into a footer or another text, lifted off the slide) is the same: the
 shapes named in the issues keep the template's geometry and their text fits by font size
 alone (never below the role's minimum). So the pass refines the slide again from its filled
-state with those shapes' layout edits removed (``GeometryLock``) and a little more room in
-the patch allowance; the QA then judges the result again.
+state with those shapes' layout edits removed (``GeometryLock``) and
+``QA_CORRECTION_EXTRA_ITER`` more patches; the QA then judges the result again.
 """
 
 from __future__ import annotations
@@ -15,10 +15,6 @@ from dataclasses import dataclass
 
 from pptxagent.ir import Diagnostics, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
-
-EXTRA_ITERATIONS = 2
-"""Patches the correction pass allows beyond the fill's own ``MAX_ITER``: fitting by font size
-alone from the template's box takes a few more 15% steps than growing the box did."""
 
 
 @dataclass

@@ -20,7 +20,7 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure.pixels import SlideCapture, capture_slides
-from pptxagent.pipeline.correct import EXTRA_ITERATIONS, GeometryLock
+from pptxagent.pipeline.correct import GeometryLock
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import slide_diagnoser
@@ -83,7 +83,7 @@ def _correct(job: FillJob, work: Sequence[SlideWork],
     its critical issues held at the template's geometry."""
     policy = job.opts.policy or FitPolicy()
     settings = job.settings.with_overrides(
-        {"MAX_ITER": job.settings.MAX_ITER + EXTRA_ITERATIONS})
+        {"MAX_ITER": job.settings.MAX_ITER + job.settings.QA_CORRECTION_EXTRA_ITER})
     rdir = job.opts.rollout_dir
     policies = []
     for w, found in zip(work, issues, strict=True):

@@ -145,5 +145,6 @@ class FitPolicy:
             if ir.element(e.eid).table is not None and e.eid not in other:
                 e.layout = table_growth(ir, e, ctx.settings)  # down into empty space only
             if e.layout and ir.element(e.eid).is_text:
-                e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
+                e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX,
+                                        ctx.settings.ROOM_BACKGROUND_SHARE)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)

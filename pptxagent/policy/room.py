@@ -19,16 +19,13 @@ from __future__ import annotations
 from pptxagent.ir import Box, Element, SlideIR
 from pptxagent.policy.plan import editable
 
-BACKGROUND_SHARE = 0.5
-"""Inherited art covering more than this share of the slide is background, not an obstacle."""
-
 
 def box_of(el: Element, layout: dict[str, float] | None = None) -> Box:
     lay = {**el.layout.model_dump(), **(layout or {})}
     return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
 
 
-def art_boxes(ir: SlideIR, eid: str) -> list[Box]:
+def art_boxes(ir: SlideIR, eid: str, background_share: float = 0.5) -> list[Box]:
     """Boxes of everything drawn on the slide that the repair of ``eid`` may not move."""
     out: list[Box] = []
     for el in ir.elements:
@@ -39,19 +36,20 @@ def art_boxes(ir: SlideIR, eid: str) -> list[Box]:
         b = box_of(el)
         if b.w * b.h > 0:
             out.append(b)
-    out.extend(inherited_art(ir))
+    out.extend(inherited_art(ir, background_share))
     return out
 
 
-def inherited_art(ir: SlideIR) -> list[Box]:
-    """Boxes of the layout's and master's art drawn on this slide (not the background)."""
+def inherited_art(ir: SlideIR, background_share: float = 0.5) -> list[Box]:
+    """Boxes of the layout's and master's art drawn on this slide; art covering more than
+    ``background_share`` of the slide (``ROOM_BACKGROUND_SHARE``) is background."""
     if ir.backdrop is None:
         return []
     slide_area = ir.slide.w * ir.slide.h
     out: list[Box] = []
     for shape in ir.backdrop.art:
         b = box_of(shape)
-        if 0 < b.w * b.h <= BACKGROUND_SHARE * slide_area:
+        if 0 < b.w * b.h <= background_share * slide_area:
             out.append(b)
     return out
 
@@ -85,7 +83,8 @@ def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
 
 
 def keep_to_room(
-    ir: SlideIR, eid: str, layout: dict[str, float], gap: float = 2.0
+    ir: SlideIR, eid: str, layout: dict[str, float], gap: float = 2.0,
+    background_share: float = 0.5,
 ) -> dict[str, float]:
     """``layout`` (a patch's layout edit of text ``eid``) clipped to the empty space its box
     may take: inside the art it sits on, short of any other art (by ``gap`` px, the
@@ -93,7 +92,7 @@ def keep_to_room(
     el = ir.element(eid)
     old = box_of(el)
     new = box_of(el, layout)
-    for art in art_boxes(ir, eid):
+    for art in art_boxes(ir, eid, background_share):
         if old.intersection_area(art) > 0:
             fixed = _carry(old, new, art)
         elif new.intersection_area(art) > 0:
