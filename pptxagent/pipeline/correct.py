@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pptxagent.ir import Diagnostics, Patch, SlideIR
+from pptxagent.ir import Box, Diagnostics, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
+from pptxagent.policy.room import box_of
 
 
 @dataclass
@@ -38,3 +39,46 @@ class GeometryLock:
             if e.layout or e.style:
                 edits.append(e)
         return patch.model_copy(update={"edits": edits})
+
+
+def carrier_box(ir: SlideIR, eid: str, design: frozenset[frozenset[str]]) -> Box | None:
+    """The art the template placed text ``eid`` on (a picture, a filled shape, the layout's
+    or master's art under it): the one its box overlaps most; None when it sits on none."""
+    el = ir.element(eid)
+    mine = box_of(el)
+    best: tuple[float, Box] | None = None
+    others = [ir.element(o) for pair in design if eid in pair for o in pair if o != eid]
+    candidates = [box_of(o) for o in others
+                  if o.type in ("image", "decoration") or o.visual is not None]
+    if ir.backdrop is not None:
+        candidates += [box_of(a) for a in ir.backdrop.art if a.visual is not None]
+    for art in candidates:
+        area = mine.intersection_area(art)
+        if area > 0 and art.w * art.h < ir.slide.w * ir.slide.h * 0.9 and (
+                best is None or area > best[0]):
+            best = (area, art)
+    return best[1] if best else None
+
+
+def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> list[str]:
+    """Text that lost its contrast because lines fell off the art it sits on: its box is cut
+    to that art (in place, on ``ir``), so the fit makes the text fit there. Only boxes that
+    draw nothing themselves (no fill, no outline) are cut. Returns what it did."""
+    done: list[str] = []
+    for eid in sorted(eids):
+        el = ir.element(eid)
+        if el.visual is not None or not el.is_text:
+            continue
+        art = carrier_box(ir, eid, design)
+        if art is None:
+            continue
+        b = box_of(el)
+        x0, y0 = max(b.x, art.x), max(b.y, art.y)
+        x1, y1 = min(b.right, art.right), min(b.bottom, art.bottom)
+        if x1 - x0 < 1 or y1 - y0 < 1 or (x0, y0, x1, y1) == (b.x, b.y, b.right, b.bottom):
+            continue
+        el.layout.x, el.layout.y = round(x0, 2), round(y0, 2)
+        el.layout.w, el.layout.h = round(x1 - x0, 2), round(y1 - y0, 2)
+        done.append(f"correction: {eid} kept on the art it sits on (box "
+                    f"{b.w:.0f}×{b.h:.0f} → {x1 - x0:.0f}×{y1 - y0:.0f} px)")
+    return done

@@ -20,7 +20,7 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure.pixels import SlideCapture, capture_slides
-from pptxagent.pipeline.correct import GeometryLock
+from pptxagent.pipeline.correct import GeometryLock, onto_art
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import slide_diagnoser
@@ -85,13 +85,17 @@ def _correct(job: FillJob, work: Sequence[SlideWork],
     settings = job.settings.with_overrides(
         {"MAX_ITER": job.settings.MAX_ITER + job.settings.QA_CORRECTION_EXTRA_ITER})
     rdir = job.opts.rollout_dir
-    policies = []
+    policies, starts = [], []
     for w, found in zip(work, issues, strict=True):
-        named = {e for i in critical(found) for e in (i.eid, i.other_eid) if e}
+        named = {e for i in critical(found) for e in (i.eid, i.other_eid) if e} & w.touched
+        start = w.ir.model_copy(deep=True)
+        faded = {i.eid for i in critical(found) if i.kind == "contrast"} & w.touched
+        w.notes += onto_art(start, faded, w.guard.design)
+        starts.append(start)
         policies.append(GeometryLock(FrozenPolicy(policy, frozen_eids(w.ir)),
-                                     frozenset(named & w.touched)))
+                                     frozenset(named)))
     return refine_many(
-        [w.ir for w in work], settings=settings, policies=policies, measurer=job.measurer,
+        starts, settings=settings, policies=policies, measurer=job.measurer,
         rollout_dirs=[rdir / f"slide-{w.filled.index:02d}{QA_SUFFIX}" if rdir else None
                       for w in work],
         diagnosers=[slide_diagnoser(w, None) for w in work])

@@ -53,3 +53,31 @@ def test_a_clean_fill_has_no_open_qa_issue(tmp_path: Path) -> None:
     job = _job(tmp_path, "Ada Lovelace")
     visual_qa(job)
     assert [i for i in job.slides[0].qa if i.status in ("open", "unresolved")] == []
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_title_wrapping_off_its_banner_is_found_and_kept_on_it(tmp_path: Path) -> None:
+    """The bundled banner template: a long title wraps below the navy banner (white on the
+    white page) with no layout defect. The QA finds the contrast, the correction pass fits the
+    title on its banner, the issue is resolved (through the real CLI)."""
+    import subprocess
+    import sys
+
+    from pptx import Presentation
+
+    out, report = tmp_path / "out.pptx", tmp_path / "report.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "fill", str(ROOT / "templates/pptx/banner.pptx"),
+         str(ROOT / "fixtures/banner_content.json"), "-o", str(out), "--report", str(report),
+         "--no-crosscheck"], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    slide = json.loads(report.read_text())["slides"][0]
+    contrast = [i for i in slide["qa"] if i["kind"] == "contrast"]
+    assert contrast and contrast[0]["severity"] == "critical"
+    assert contrast[0]["status"] == "resolved" and contrast[0]["baseline"] > 10
+    shapes = {sh.name: sh for sh in Presentation(str(out)).slides[0].shapes}
+    title, banner = shapes["Cover Title"], shapes["Banner"]
+    assert banner.top <= title.top and title.top + title.height <= banner.top + banner.height
+    assert title.text_frame.text.startswith("Quarterly business review")
