@@ -11,6 +11,76 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from pptxagent.errors import SettingError
 
 
+class QaSettings(BaseModel):
+    """Immutable; derive a variant with ``model_copy(update={...})``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # 1. overflow / cut-off
+    OVERFLOW_MIN_PX: float = 4
+    """Text (glyph line boxes) sticking out of its box by more than this is an overflow."""
+    OVERFLOW_BACKDROP_SHARE: float = 0.5
+    """Text spilling out of a transparent box is critical only over a filled box or over
+    other text or art; art covering at least this share of the slide is a backdrop."""
+    CUTOFF_MIN_PX: float = 2
+    """Text leaving the slide by more than this is cut off."""
+
+    # 2. text overlap (glyph line boxes of two text elements)
+    TEXT_OVERLAP_MIN_PX2: float = 24
+    TEXT_OVERLAP_MIN_DEPTH_PX: float = 2
+    """Both the width and the height of the intersection must exceed this."""
+
+    # 3. contrast (WCAG 2)
+    CONTRAST_NORMAL: float = 4.5
+    CONTRAST_LARGE: float = 3.0
+    LARGE_TEXT_PX: float = 24
+    """18 pt."""
+    LARGE_BOLD_TEXT_PX: float = 18.66
+    """14 pt bold."""
+    CONTRAST_PERCENTILE: float = Field(10, ge=0, le=50)
+    """The ratio reported for a run is this low percentile of its per-pixel ratios: a few
+    stray pixels do not decide, text half on a dark photo and half on white fails."""
+    CONTRAST_CRITICAL: float = 2.0
+    """Below this ratio the text is barely visible: critical."""
+    CONTRAST_WORSE_FACTOR: float = 0.9
+    """Template mode: below the threshold AND below this × the template's own ratio."""
+    CONTRAST_CRITICAL_FACTOR: float = 0.7
+    """Template mode: below this × the template's own ratio is critical."""
+    CONTRAST_FOOTER: float = 3.0
+    """Footers, dates and slide numbers (incidental text; Office's own grey footer is 3.5:1)
+    are held to the large-text threshold."""
+    CONTRAST_MIN_PIXELS: int = 20
+    """A run showing fewer pixels on the slide is not judged."""
+
+    # 4. edges
+    EDGE_MIN_FRAC: float = 0.015
+    """Plain deck: glyphs closer to a slide edge than this share of the slide width."""
+    EDGE_MAJOR_FRAC: float = 0.005
+    """Closer than this share of the slide width: major."""
+    EDGE_BASELINE_TOL_PX: float = 2
+    """Template mode: closer than the template's own box by more than this."""
+
+    # 5. hierarchy
+    TITLE_SIZE_TOLERANCE: float = 1.05
+    """Another text larger than this × the title's size makes the title not the largest."""
+    HIERARCHY_MIN_CHARS: int = 12
+    """Texts shorter than this (a big "42%", an icon letter) do not compete with the title."""
+
+    # 6. footer / citation collisions
+    FOOTER_CLEARANCE_PX: float = 2
+    """Other text closer than this to a footer's glyphs collides with it."""
+    CITATION_MAX_PX: float = 16
+    """A citation is small text (≤ 12 pt) ..."""
+    CITATION_BOTTOM_FRAC: float = 0.2
+    """... in the bottom share of the slide."""
+
+    # 8. pictures
+    DISTORTION_MAX: float = 0.05
+    """Displayed aspect vs the image's own (after the crop) may differ by this share."""
+
+
+
+
 class Settings(BaseModel):
     """Every constant, with its default. Immutable; use ``with_overrides``."""
 
@@ -89,6 +159,8 @@ class Settings(BaseModel):
     """Text further than this outside its shape box overflows (cross-check)."""
     CROSSCHECK_SHRINK_SAFETY: float = Field(0.97, gt=0.5, le=1)
     """A LibreOffice-only overflow's font shrink aims this much below LibreOffice's fit."""
+    qa: QaSettings = Field(default_factory=QaSettings)
+    """The visual QA's thresholds (``--set CONTRAST_NORMAL=7`` sets one of them)."""
 
     @model_validator(mode="after")
     def _ordered_min_fonts(self) -> Settings:
@@ -102,15 +174,27 @@ class Settings(BaseModel):
                 (60, self.MIN_FONT_P60_PX))
 
     def with_overrides(self, pairs: dict[str, Any]) -> Settings:
-        unknown = sorted(set(pairs) - set(type(self).model_fields))
+        qa_names = set(QaSettings.model_fields)
+        qa = {k: v for k, v in pairs.items() if k in qa_names}
+        pairs = {k: v for k, v in pairs.items() if k not in qa_names}
+        for k, v in qa.items():
+            try:
+                negative = float(v) < 0
+            except (TypeError, ValueError):
+                continue  # pydantic names the type error
+            if negative:
+                raise SettingError(f"--set {k}: must be ≥ 0 (got {v!r})")
+        if qa:
+            pairs["qa"] = {**self.qa.model_dump(), **qa}
+        unknown = sorted(set(pairs) - set(type(self).model_fields) - {"qa"})
         if unknown:
-            names = ", ".join(sorted(type(self).model_fields))
+            names = ", ".join(sorted((set(type(self).model_fields) - {"qa"}) | qa_names))
             raise SettingError(f"unknown constant {unknown[0]!r}; known: {names}")
         try:
             return type(self).model_validate({**self.model_dump(), **pairs})
         except ValidationError as exc:
             err = exc.errors()[0]
-            name = ".".join(str(p) for p in err["loc"]) or "constants"
+            name = ".".join(str(p) for p in err["loc"]).removeprefix("qa.") or "constants"
             value = pairs.get(name)
             got = f" (got {value!r})" if value is not None else ""
             msg = str(err["msg"]).removeprefix("Value error, ")
@@ -139,3 +223,6 @@ def min_font_for(priority: int, settings: Settings = DEFAULT_SETTINGS) -> float 
         if priority >= floor:
             return size
     return None
+
+
+DEFAULT_QA_SETTINGS = DEFAULT_SETTINGS.qa

@@ -3,8 +3,10 @@
 Each template contributes five cases (content that fits, content far too long for its box
 but not for the min font, content ten times too long, one template slide used three times,
 a token PowerPoint split across runs); six-plus kinds of
-bad input run against a few of them. A case is a content.json (written to a work folder), the
-template to fill (possibly a harness-made variant), and what the judge should expect.
+bad input run against a few of them; ``datacases.py`` adds data shaped the way other
+templating tools take it (nested paths, expressions, body roles by value kind). A case is a
+content.json (written to a work folder), the template to fill (possibly a harness-made
+variant), and what the judge should expect.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from bench.heldout.variants import split_token_variant
 from pptxagent.inventory import inventory_deck
 from pptxagent.ooxml.package import Package
@@ -23,6 +27,7 @@ from pptxagent.ooxml.package import Package
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus" / "pptx"
 EMU_PX = 9525
+IMAGE_SIZE = (400, 300)
 MIN_FONT_PX = {"title": 32.0, "body": 20.0, "other": 16.0}
 """The spec's min fonts by role (title 100, body/subtitle 80, other text 60)."""
 
@@ -98,6 +103,12 @@ class Case:
     """Fill keys beyond the template's title and body → shape id (for the judge)."""
     notes: dict[int, str] = field(default_factory=dict)
     """Output slide → words its speaker notes must hold."""
+    resolved: dict[str, str] = field(default_factory=dict)
+    """Tokens as written → the text they must become (beyond flat ``tokens``)."""
+    expect_unresolved: tuple[str, ...] = ()
+    """Tokens that must stay exactly as written and be listed in the report."""
+    images: tuple[str, ...] = ()
+    """PNG files (400 × 300) to create beside content.json."""
 
 
 WORDS = ("revenue", "growth", "margin", "pipeline", "customers", "retention", "churn",
@@ -239,10 +250,12 @@ def extra_cases() -> list[Case]:
 
 
 def all_cases(work: Path) -> list[Case]:
+    from bench.heldout.datacases import data_cases
+
     out: list[Case] = []
     for tpl in TEMPLATES:
         out += template_cases(tpl, work)
-    return out + extra_cases() + bad_cases(work)
+    return out + extra_cases() + data_cases(work) + bad_cases(work)
 
 
 def write_content(case: Case, folder: Path) -> Path:
@@ -250,4 +263,6 @@ def write_content(case: Case, folder: Path) -> Path:
     path = folder / "content.json"
     path.write_text(case.content_raw if case.content_raw is not None
                     else json.dumps(case.content, indent=1))
+    for name in case.images:
+        Image.new("RGB", IMAGE_SIZE, "teal").save(folder / name)
     return path

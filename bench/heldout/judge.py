@@ -16,7 +16,7 @@ from typing import Any
 from lxml import etree
 from pptx import Presentation
 
-from bench.heldout.cases import Case
+from bench.heldout.cases import IMAGE_SIZE, Case
 from pptxagent.engines.libreoffice import TextBox, get_libreoffice
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -92,14 +92,30 @@ def _shape(slide: Any, sid: str) -> Any:
     return next((s for s in slide.shapes if str(s.shape_id) == sid), None)
 
 
+def _is_table(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
+
+
+def _is_image(value: Any) -> bool:
+    return isinstance(value, dict) and "image" in value
+
+
 def _words(value: Any, tokens: Mapping[str, str]) -> Iterable[str]:
+    if _is_image(value):
+        return
     if isinstance(value, dict):
         value = value.get("text", "")
     items = value if isinstance(value, list) else [value]
     for item in items:
-        text = item.get("text", "") if isinstance(item, dict) else str(item)
+        if isinstance(item, list):
+            text = " ".join(map(str, item))
+        else:
+            text = item.get("text", "") if isinstance(item, dict) else str(item)
         for name, val in tokens.items():
-            text = text.replace("{{" + name + "}}", val).replace("{{ " + name + " }}", val)
+            if name.startswith(("{{", "{%", "{#")):
+                text = text.replace(name, val)
+            else:
+                text = text.replace("{{" + name + "}}", val).replace("{{ " + name + " }}", val)
         yield from text.split()
 
 
@@ -108,7 +124,46 @@ def _slide_words(slide: Any) -> set[str]:
     for sh in slide.shapes:
         if sh.has_text_frame:
             words.update(sh.text_frame.text.split())
+        elif getattr(sh, "has_table", False):
+            for row in sh.table.rows:
+                for cell in row.cells:
+                    words.update(cell.text.split())
     return words
+
+
+def _check_table(oslide: Any, sid: str, rows: list[list[Any]]) -> list[str]:
+    sh = _shape(oslide, sid)
+    if sh is None or not getattr(sh, "has_table", False):
+        return [f"sp{sid}: no table there to hold the rows"]
+    got = [[c.text for c in r.cells][: len(rows[0])] for r in sh.table.rows][: len(rows)]
+    want = [[str(c) for c in row] for row in rows]
+    return [] if got == want else [f"sp{sid}: table {got} != {want}"]
+
+
+def _check_image(oslide: Any, sid: str) -> list[str]:
+    sh = _shape(oslide, sid)
+    try:
+        size = sh.image.size if sh is not None else None
+    except (AttributeError, ValueError):
+        size = None
+    return [] if size == IMAGE_SIZE else [f"sp{sid}: picture size {size}, want {IMAGE_SIZE}"]
+
+
+def _check_unresolved(case: Case, report: dict[str, Any], prs: Any) -> list[str]:
+    """Expressions stay exactly as written in the deck and are listed, nothing else is."""
+    listed = [u.get("token") or "{{" + u["name"] + "}}"
+              for u in report.get("unresolved_tokens", [])]
+    why: list[str] = []
+    if sorted(listed) != sorted(case.expect_unresolved):
+        why.append(f"unresolved tokens {listed}, want {list(case.expect_unresolved)}")
+    text = " ".join(sh.text_frame.text for s in prs.slides for sh in s.shapes
+                    if sh.has_text_frame)
+    lost = [t for t in case.expect_unresolved if t not in text]
+    if lost:
+        why.append(f"tokens not left as written: {lost}")
+    if any(not u.get("shape") or not u.get("reason") for u in report["unresolved_tokens"]):
+        why.append("an unresolved token lacks its shape or reason")
+    return why
 
 
 def _check_format(case: Case, tslide: Any, oslide: Any, sid: str, fits: bool) -> list[str]:
@@ -188,9 +243,13 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
     specs = case.content["slides"]
     if len(prs.slides) != len(specs):
         return [*why, f"{len(prs.slides)} slides, want {len(specs)}"]
-    if report.get("unresolved_tokens"):
+    if case.expect_unresolved:
+        why += _check_unresolved(case, report, prs)
+    elif report.get("unresolved_tokens"):
         why.append(f"unresolved tokens {report['unresolved_tokens']}")
-    tokens = {k: str(v) for k, v in case.content.get("tokens", {}).items()}
+    tokens = {k: str(v) for k, v in case.content.get("tokens", {}).items()
+              if isinstance(v, str | int | float)}
+    tokens.update(case.resolved)
     bounds = get_libreoffice().text_bounds(out)
     t = case.tpl
     ids = {t.title_key: t.title_id, t.body_key: t.body_id, **case.extra_ids}
@@ -201,11 +260,19 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
                    if w not in shown]
         if missing:
             why.append(f"slide {i}: words missing {missing[:4]}")
-        if any("{{" in sh.text_frame.text for sh in oslide.shapes if sh.has_text_frame):
+        if not case.expect_unresolved and any(
+                "{{" in sh.text_frame.text for sh in oslide.shapes if sh.has_text_frame):
             why.append(f"slide {i}: '{{{{' left in the text")
         tslide = tpl.slides[spec["template_slide"] - 1]
-        for key in spec.get("fill", {}):
-            why += _check_format(case, tslide, oslide, ids[key], fits)
+        text_keys = [k for k, v in spec.get("fill", {}).items()
+                     if not _is_table(v) and not _is_image(v)]
+        for key, value in spec.get("fill", {}).items():
+            if _is_table(value):
+                why += _check_table(oslide, ids[key], value)
+            elif _is_image(value):
+                why += _check_image(oslide, ids[key])
+            else:
+                why += _check_format(case, tslide, oslide, ids[key], fits)
         if case.kind == "split":
             why += _check_split(case, oslide)
         if i in case.notes:
@@ -215,7 +282,7 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
                 why.append(f"slide {i}: notes lack {lost}")
         if i in degraded:
             continue
-        sids = [ids[k] for k in spec.get("fill", {})]
+        sids = [ids[k] for k in text_keys]
         if case.kind == "split":
             sids.append(case.expect_formatting["shape_id"])
         for sid in sids:

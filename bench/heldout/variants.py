@@ -46,10 +46,12 @@ def _emphasise(run: etree._Element) -> None:
     rpr.insert(0 if ln is None else list(rpr).index(ln) + 1, fill)
 
 
-def split_token_variant(src: Path, dst: Path, slide_no: int, shape_id: str) -> dict[str, Any]:
+def split_token_variant(src: Path, dst: Path, slide_no: int, shape_id: str,
+                        pieces: tuple[str, ...] = ("{{", "cli", "ent}}")) -> dict[str, Any]:
     """Write ``dst``: ``src`` whose shape ``shape_id`` on slide ``slide_no`` reads
-    ``Report for {{client}}`` with the token split into three runs, the first bold and red.
-    Returns what the filled text and the token run's format must be."""
+    ``Report for {{client}}`` with the token split into ``pieces`` (one run each), the first
+    bold and red. The token must resolve to ``Globex Corporation``. Returns what the filled
+    text and the token run's format must be."""
     prs = Presentation(str(src))
     shape = next(s for s in prs.slides[slide_no - 1].shapes if str(s.shape_id) == shape_id)
     txbody = shape.text_frame._txBody
@@ -68,7 +70,7 @@ def split_token_variant(src: Path, dst: Path, slide_no: int, shape_id: str) -> d
             first.remove(child)
     ppr = first.find(_q("pPr"))
     at = 0 if ppr is None else 1
-    runs = [_run(rpr, "Report for "), _run(rpr, "{{"), _run(rpr, "cli"), _run(rpr, "ent}}")]
+    runs = [_run(rpr, "Report for "), *(_run(rpr, piece) for piece in pieces)]
     _emphasise(runs[1])
     for i, r in enumerate(runs):
         first.insert(at + i, r)

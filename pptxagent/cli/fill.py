@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -21,6 +22,7 @@ from pptxagent.pipeline.policies import Policy, fit_policy
 from pptxagent.settings import Settings
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
+_MAX_LISTED = 20
 _STYLE = {"success_clean": "green", "success_with_warnings": "yellow", "degraded": "red"}
 
 
@@ -52,8 +54,23 @@ def _print_summary(report: FillReport) -> None:
         for ch in s.changes:
             _err.print(f"  {ch.get('shape') or ch.get('eid')}: {ch.get('text')}", markup=False)
     if report.unresolved_tokens:
-        names = ", ".join(sorted({f"{{{{{u['name']}}}}}" for u in report.unresolved_tokens}))
-        _err.print(f"[yellow]unresolved tokens:[/] {names}", markup=True)
+        _err.print(f"[yellow]{len(report.unresolved_tokens)} unresolved token(s), left as "
+                   "written:[/]", markup=True)
+        for u in report.unresolved_tokens[:_MAX_LISTED]:
+            _err.print(f"  {_where(u)}: {u.get('token') or u['name']} ({u.get('reason')})",
+                       markup=False)
+        if len(report.unresolved_tokens) > _MAX_LISTED:
+            _err.print(f"  … and {len(report.unresolved_tokens) - _MAX_LISTED} more "
+                       "(unresolved_tokens in the report)", markup=False)
+
+
+def _where(u: dict[str, Any]) -> str:
+    out = f"slide {u['slide']}" + (" notes" if u.get("where") == "notes" else "")
+    if u.get("shape") or u.get("eid"):
+        out += f", {u.get('shape') or u.get('eid')!r}"
+    if u.get("cell"):
+        out += f" row {u['cell'][0]} column {u['cell'][1]}"
+    return out
 
 
 @click.command("fill")
@@ -66,7 +83,9 @@ def _print_summary(report: FillReport) -> None:
 @click.option("--rollout-dir", type=click.Path(path_type=Path),
               help="Keep every slide's refinement rollout under this directory.")
 @click.option("--no-crosscheck", is_flag=True, help="Skip the LibreOffice cross-check.")
-@click.option("--strict", is_flag=True, help="Unresolved {{tokens}} are an error.")
+@click.option("--strict", is_flag=True,
+              help="Unresolved {{tokens}}, {% statements %} and {# comments #} are an error "
+                   "(exit 2) naming slide, shape and token.")
 @click.option("--no-repair", is_flag=True,
               help="Fill only (no refinement): what a fill-and-hope tool would produce.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from pptxagent import __version__
-from pptxagent.cli import fill, inventory, refine, render, schema
+from pptxagent.cli import fill, inventory, qa, refine, render, schema
 from pptxagent.cli.common import err_console, handle_errors
 
 
@@ -20,7 +20,7 @@ def cli() -> None:
     """Fill PowerPoint templates, measure what was drawn, repair what does not fit."""
 
 
-for _module in (fill, refine, inventory, render, schema):
+for _module in (fill, refine, inventory, render, qa, schema):
     cli.add_command(_module.command)
 
 __all__ = ["cli", "err_console", "handle_errors", "main"]

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +163,74 @@ class Chromium:
             raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
         return path
 
+    def screenshot_elements(
+        self,
+        html: str,
+        selectors: list[str],
+        paths: list[Path],
+        *,
+        page_size: tuple[float, float] | None = None,
+    ) -> list[Path]:
+        """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``."""
+        try:
+            page = self._ready_page(page_size)
+            page.set_content(html, wait_until="load")
+            for selector, path in zip(selectors, paths, strict=True):
+                page.locator(selector).first.screenshot(path=str(path), animations="disabled")
+        except PlaywrightError as exc:
+            self._drop_if_dead()
+            raise EngineError(
+                f"Chromium could not screenshot {len(paths)} elements: {exc}"
+            ) from exc
+        return paths
+
+    def capture_document(
+        self,
+        html: str,
+        script: str,
+        clips_of: Callable[[object], Sequence[Clip]],
+        passes: Sequence[str],
+        *,
+        arg: object = None,
+        page_size: tuple[float, float] | None = None,
+    ) -> tuple[object, list[list[bytes]]]:
+        """Load ``html`` once (waiting for its pictures), evaluate ``(script)(arg)`` (JSON
+        data, as ``evaluate_document``), then per pass add that pass's CSS to the page (``""``
+        adds nothing; styles accumulate) and take one PNG per clip. ``clips_of`` turns the
+        script's result into page-px clips ``(x, y, w, h)``, e.g. one per slide container.
+        Returns the script's result and ``[pass][clip]`` PNG bytes (device scale 1).
+        """
+        try:
+            page = self._ready_page(page_size)
+            page.set_content(html, wait_until="load")
+            text: Any = page.evaluate(
+                f"(a) => {{ const r = ({script})(a); "
+                "return r === undefined ? null : JSON.stringify(r); }",
+                arg,
+            )
+            result = None if text is None else json.loads(text)
+            clips = list(clips_of(result))
+            shots: list[list[bytes]] = []
+            for css in passes:
+                if css:
+                    page.add_style_tag(content=css)
+                shots.append([
+                    page.screenshot(
+                        clip={"x": x, "y": y, "width": w, "height": h},
+                        full_page=True,
+                        animations="disabled",
+                        type="png",
+                    )
+                    for x, y, w, h in clips
+                ])
+        except PlaywrightError as exc:
+            self._drop_if_dead()
+            raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc
+        return result, shots
+
+
+Clip = tuple[float, float, float, float]
+"""A page region in CSS px: x, y, width, height."""
 
 _INSTANCE: Chromium | None = None
 

@@ -80,7 +80,8 @@ def _iter_shapes(container: Any) -> Any:
 
 def _texts(shape: Any) -> list[Any]:
     """The XText objects of a shape: its own text, or every cell of a table."""
-    if shape.supportsService("com.sun.star.drawing.TableShape"):
+    table_type = "com.sun.star.drawing.TableShape"  # Impress's tables answer only ShapeType
+    if shape.supportsService(table_type) or getattr(shape, "ShapeType", "") == table_type:
         table = shape.Model
         return [
             table.getCellByPosition(c, r)

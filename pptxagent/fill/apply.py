@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -25,7 +26,7 @@ from pptxagent.fill.content import (
     table_rows,
     value_kind,
 )
-from pptxagent.fill.keys import resolve_key
+from pptxagent.fill.keys import assign_keys
 from pptxagent.inventory import inventory_slide
 from pptxagent.ir import DeckSlide, Element
 from pptxagent.ooxml import filltarget
@@ -33,6 +34,7 @@ from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, read_image
 from pptxagent.ooxml.slides import duplicate_slide, set_slide_order
+from pptxagent.ooxml.tokens import TokenResult
 
 Inventory = Callable[[Package, str, int], DeckSlide]
 
@@ -47,10 +49,26 @@ class FilledSlide(BaseModel):
 
 
 class UnresolvedToken(BaseModel):
-    name: str
+    """A token left in the deck exactly as written, where it is, and why."""
+
+    name: str = Field(description="what is inside the braces, stripped")
     slide: int = Field(ge=1, description="1-based output slide")
     where: str = "slide"
     """``slide`` or ``notes``."""
+    token: str = Field("", description="the token exactly as written, e.g. {{ name | upper }}")
+    shape: str = Field("", description="name of the shape that holds it")
+    eid: str | None = Field(None, description="inventory eid of that shape (sp<shape id>)")
+    cell: list[int] | None = Field(None, description="[row, column] (1-based) in a table")
+    reason: str = ""
+
+    def describe(self) -> str:
+        """``slide 2, shape 'Title 1' (sp2): {{ x | upper }}`` for messages."""
+        where = f"slide {self.slide}" + (" notes" if self.where == "notes" else "")
+        if self.shape or self.eid:
+            where += f", shape {self.shape!r}" + (f" ({self.eid})" if self.eid else "")
+        if self.cell:
+            where += f" row {self.cell[0]} column {self.cell[1]}"
+        return f"{where}: {self.token or self.name}"
 
 
 class FillPlan(BaseModel):
@@ -112,6 +130,20 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
             raise ContentError(f"{where}.image: {exc}") from exc
 
 
+def _targets(pkg: Package, part: str, slide: DeckSlide, fill: dict[str, FillValue],
+             n: int) -> dict[str, Element]:
+    """The element each fill key of ``$.slides[n]`` fills (body roles by value kind)."""
+
+    def accepts(el: Element) -> tuple[frozenset[str], str]:
+        if el.source is None:
+            return frozenset(), "not a shape of the template"
+        kinds, what = filltarget.accepts(pkg, part, el.source.shape_id)
+        return frozenset(kinds), what
+
+    wanted = [(key, value_kind(value)) for key, value in fill.items()]
+    return assign_keys(slide, wanted, accepts, partial(key_path, n))
+
+
 def plan_content(pkg: Package, content: Content, content_dir: Path,
                  inventory: Inventory = _default_inventory) -> list[_SlideJob]:
     """Validate the whole document against the template; change nothing."""
@@ -129,9 +161,10 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
         sj = _SlideJob(t, parts[t - 1], notes=entry.notes)
         if entry.fill and t not in cache:
             cache[t] = inventory(pkg, parts[t - 1], t)
+        targets = _targets(pkg, sj.template_part, cache[t], entry.fill, n) if entry.fill else {}
         for key, value in entry.fill.items():
             where = key_path(n, key)
-            job = _Job(key, resolve_key(cache[t], key, where), value)
+            job = _Job(key, targets[key], value)
             _check_value(pkg, sj.template_part, job, where, content_dir)
             sj.jobs.append(job)
         if entry.notes is not None and not can_have_notes(pkg, sj.template_part):
@@ -180,32 +213,37 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     jobs = plan_content(pkg, content, content_dir, inventory)
     parts = _arrange(pkg, jobs) if content.slides is not None else [j.template_part
                                                                       for j in jobs]
-    values = content.token_values()
+    values = content.resolve_token
     plan = FillPlan(slides=[])
     for index, (part, sj) in enumerate(zip(parts, jobs, strict=True), start=1):
         filled = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
-        plan.unresolved += [UnresolvedToken(name=n, slide=index) for n in res.unresolved]
+        plan.unresolved += _unresolved(res, index, "slide")
         if sj.notes is not None:
             set_notes(pkg, part, sj.notes.split("\n"))
         npart = notes_part(pkg, part)
         if npart is not None:
             nres = filltarget.replace_part_tokens(pkg, npart, values)
-            plan.unresolved += [UnresolvedToken(name=n, slide=index, where="notes")
-                                for n in nres.unresolved]
+            plan.unresolved += _unresolved(nres, index, "notes")
         ids = {j.element.eid: j.element.source.shape_id for j in sj.jobs if j.element.source}
         texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None))
-    unique = {(u.name, u.slide, u.where): u for u in plan.unresolved}
+    unique = {(u.token, u.slide, u.where, u.eid, str(u.cell)): u for u in plan.unresolved}
     plan.unresolved = list(unique.values())
     if strict and plan.unresolved:
-        listed = ", ".join(
-            f"{{{{{u.name}}}}} (slide {u.slide}{' notes' if u.where == 'notes' else ''})"
-            for u in plan.unresolved
-        )
-        raise ContentError(f"unresolved tokens (--strict): {listed}; add them to \"tokens\"")
+        listed = "; ".join(f"{u.describe()} ({u.reason})" for u in plan.unresolved[:20])
+        more = len(plan.unresolved) - 20
+        listed += f"; and {more} more" if more > 0 else ""
+        raise ContentError(f"{len(plan.unresolved)} unresolved token(s) (--strict): {listed}")
     return plan
+
+
+def _unresolved(res: TokenResult, slide: int, where: str) -> list[UnresolvedToken]:
+    return [UnresolvedToken(name=u.name, slide=slide, where=where, token=u.token, shape=u.shape,
+                            eid=f"sp{u.shape_id}" if u.shape_id is not None else None,
+                            cell=list(u.cell) if u.cell else None, reason=u.reason)
+            for u in res.unresolved]
 
 
 __all__ = ["FillPlan", "FilledSlide", "UnresolvedToken", "apply_content", "plan_content"]

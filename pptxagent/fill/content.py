@@ -9,13 +9,28 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+)
 
 from pptxagent.errors import IRValidationError
+from pptxagent.fill.data import resolve, scalar_text
 from pptxagent.ir.load import json_path, read_json, validate
+from pptxagent.ooxml.tokens import Miss
 
 Cell = StrictStr | StrictInt | StrictFloat
 """A table cell or token value: text or a number (``true`` is not a number)."""
+TokenValue = Annotated[JsonValue, WithJsonSchema({
+    "description": "text, a number, true/false, null (empty text), or an object / list whose "
+                   "values tokens reach by path: {{report.title}}, {{steps[0].name}}",
+})]
 Row = Annotated[list[Cell], Field(min_length=1)]
 ValueKind = Literal["text", "table", "image"]
 
@@ -56,8 +71,10 @@ class SlideContent(_Strict):
 class Content(_Strict):
     """A content.json document."""
 
-    tokens: dict[str, Cell] = Field(
-        default_factory=dict, description="{{name}} -> value, replaced in all slide text and notes"
+    tokens: dict[str, TokenValue] = Field(
+        default_factory=dict,
+        description="{{name}} / {{a.b[0]}} -> value, replaced in all slide text and notes; "
+                    "a flat key (\"a.b\") wins over the nested path",
     )
     slides: list[SlideContent] | None = Field(
         None, min_length=1,
@@ -65,7 +82,17 @@ class Content(_Strict):
     )
 
     def token_values(self) -> dict[str, str]:
-        return {k: _cell_text(v) for k, v in self.tokens.items()}
+        """The top-level tokens that are text (numbers and booleans written as text)."""
+        out: dict[str, str] = {}
+        for k, v in self.tokens.items():
+            text = scalar_text(v)
+            if text is not None:
+                out[k] = text
+        return out
+
+    def resolve_token(self, expr: str) -> str | Miss:
+        """The text of ``{{expr}}``: a flat key, else a path into nested tokens."""
+        return resolve(self.tokens, expr)
 
 
 def _cell_text(v: Cell) -> str:

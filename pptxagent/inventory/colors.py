@@ -126,3 +126,26 @@ def resolve_color(spec: ColorSpec | None, ctx: ColorContext, depth: int = 0) -> 
     if rgb is None:
         return None
     return apply_mods(rgb, spec.mods)
+
+
+def resolve_alpha(spec: ColorSpec | None, ctx: ColorContext | None = None, depth: int = 0) -> float:
+    """Opacity 0-1 of ``spec``: ``alpha`` sets it, ``alphaMod`` scales, ``alphaOff`` adds; a
+    ``phClr`` starts from the style reference colour's own alpha."""
+    if spec is None:
+        return 1.0
+    a = 1.0
+    if spec.kind == "scheme" and spec.value == "phClr" and ctx is not None and depth < 2:
+        a = resolve_alpha(ctx.placeholder, ctx, depth + 1)
+    for name, val in spec.mods:
+        if name == "alpha":
+            a = val / 100000
+        elif name == "alphaMod":
+            a *= val / 100000
+        elif name == "alphaOff":
+            a += val / 100000
+    return _clamp(a)
+
+
+def with_placeholder(ctx: ColorContext, placeholder: ColorSpec | None) -> ColorContext:
+    """``ctx`` where ``phClr`` means ``placeholder`` (a style reference's colour)."""
+    return ColorContext(scheme=ctx.scheme, clr_map=ctx.clr_map, placeholder=placeholder)

@@ -6,9 +6,10 @@ lives here too: slide → layout by ``idx`` (else type), layout → master by ty
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pptxagent.inventory.colors import ColorContext
+from pptxagent.ooxml.fills import ThemeStyles, read_theme_styles_part
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.shapes import PhRef, ShapeData, SlideDoc, read_slide_doc
 from pptxagent.ooxml.styles import (
@@ -17,8 +18,10 @@ from pptxagent.ooxml.styles import (
     read_default_text_style,
     read_tx_styles,
 )
+from pptxagent.ooxml.tables import TableStyle, read_table_styles
 from pptxagent.ooxml.theme import Theme, read_theme
 
+NO_STYLES = ThemeStyles()
 TITLE_TYPES = frozenset({"title", "ctrTitle"})
 FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
 _OWN_MASTER_TYPES = frozenset({"title"}) | FOOTER_TYPES
@@ -79,6 +82,10 @@ class SlideContext:
     tx_styles: TextStyles
     default_style: ListStyle
     colors: ColorContext
+    table_styles: dict[str, TableStyle] = field(default_factory=dict)
+    """The deck's table styles (``ppt/tableStyles.xml``) by id."""
+    styles: ThemeStyles = NO_STYLES
+    """The theme's fill, line and background style lists (for style references)."""
 
     def inherited(self, shape: ShapeData) -> tuple[ShapeData | None, ShapeData | None]:
         """(layout placeholder, master placeholder) ``shape`` inherits from."""
@@ -108,8 +115,10 @@ class DeckReader:
         self.pkg = pkg
         self._docs: dict[str, SlideDoc] = {}
         self._themes: dict[str, Theme] = {}
+        self._styles: dict[str, ThemeStyles] = {}
         self._tx: dict[str, TextStyles] = {}
         self._default: ListStyle | None = None
+        self._table_styles: dict[str, TableStyle] | None = None
 
     def doc(self, part: str) -> SlideDoc:
         if part not in self._docs:
@@ -126,11 +135,17 @@ class DeckReader:
             self._default = read_default_text_style(self.pkg)
         return self._default
 
+    def table_styles(self) -> dict[str, TableStyle]:
+        if self._table_styles is None:
+            self._table_styles = read_table_styles(self.pkg)[0]
+        return self._table_styles
+
     def context(self, slide_part: str) -> SlideContext:
         slide = read_slide_doc(self.pkg, slide_part)
         layout = self._optional_doc(slide.parent)
         master = self._optional_doc(layout.parent if layout is not None else None)
         theme = Theme()
+        styles = ThemeStyles()
         tx = TextStyles()
         clr_map: dict[str, str] = {}
         if master is not None:
@@ -138,6 +153,9 @@ class DeckReader:
                 if master.theme not in self._themes:
                     self._themes[master.theme] = read_theme(self.pkg, master.theme)
                 theme = self._themes[master.theme]
+                if master.theme not in self._styles:
+                    self._styles[master.theme] = read_theme_styles_part(self.pkg, master.theme)
+                styles = self._styles[master.theme]
             if master.part not in self._tx:
                 self._tx[master.part] = read_tx_styles(self.pkg, master.part)
             tx = self._tx[master.part]
@@ -153,5 +171,7 @@ class DeckReader:
             tx_styles=tx,
             default_style=self.default_style(),
             colors=ColorContext(scheme=theme.colors, clr_map=clr_map),
+            table_styles=self.table_styles(),
+            styles=styles,
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pptxagent.inventory.backdrop import backdrop_for
 from pptxagent.inventory.context import DeckReader
 from pptxagent.inventory.elements import to_element
 from pptxagent.ir import DeckIR, DeckSlide, Element, SlideSize
@@ -42,6 +43,7 @@ def _inventory(reader: DeckReader, slide_part: str, index: int) -> DeckSlide:
         layout=ctx.layout.name if ctx.layout is not None else "",
         part=slide_part,
         elements=elements,
+        backdrop=backdrop_for(ctx, reader.pkg),
         **extra,
     )
 

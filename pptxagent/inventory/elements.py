@@ -8,6 +8,8 @@ from typing import Literal
 from pptxagent.inventory.cascade import TextSources, effective_paragraphs
 from pptxagent.inventory.colors import ColorContext, resolve_color
 from pptxagent.inventory.context import TITLE_TYPES, SlideContext
+from pptxagent.inventory.table import table_element
+from pptxagent.inventory.visuals import background_paint, visual_for
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
 from pptxagent.ooxml.shapes import ShapeData, Xfrm
 from pptxagent.ooxml.styles import BodyProps, RunProps
@@ -157,6 +159,8 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     xfrm = effective_xfrm(shape, ctx)
     if xfrm is None:
         return None
+    if shape.table is not None:
+        return table_element(shape, ctx, eid, xfrm, _layout(xfrm, 10))
     has_text = shape.text is not None and bool(shape.text.text.strip())
     kind = classify(shape, has_text)
     body = effective_body(shape, ctx)
@@ -177,7 +181,6 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     repairable = not (
         xfrm.rot % 21600000
         or shape.group_depth > 0
-        or shape.graphic == "table"
         or vertical
         or (body.num_col or 1) > 1
     )
@@ -193,6 +196,12 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     )
     font = style.get("fontSize")
     line = style.get("lineHeight")
+    chain = (shape, *(s for s in ctx.inherited(shape) if s is not None))
+    bg_paint = None
+    if shape.use_bg_fill:
+        bg_paint = background_paint((ctx.slide, ctx.layout, ctx.master), ctx.styles, ctx.colors)
+    visual = None if shape.graphic == "table" else visual_for(
+        chain, xfrm, ctx.styles, ctx.colors, background=bg_paint)
     return Element(
         eid=eid,
         type=kind.type,
@@ -205,4 +214,5 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         baseLineHeight=line if isinstance(line, float) else None,
         source=source,
         role=kind.role,
+        visual=visual,
     )

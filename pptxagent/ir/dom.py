@@ -52,6 +52,8 @@ class DomElement(BaseModel):
     zIndex: int
     computed: Computed
     visible: bool = True
+    rowHeights: list[float] | None = None
+    """A table element's rows as drawn (px), top to bottom."""
 
 
 class DomSnapshot(BaseModel):

@@ -44,3 +44,6 @@ class RolloutResult(BaseModel):
     final_iter: int
     stop_reason: str = ""
     fallbacks: list[dict[str, Any]] = Field(default_factory=list)
+    qa: dict[str, Any] | None = None
+    """The visual QA of the final state (beyond §8): open issues by kind and severity; the
+    issues themselves are in ``qa.json``. An open critical issue makes the slide degraded."""

@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from pptxagent.ir.table import Table
+from pptxagent.ir.text import (
+    Insets,
+    Paragraph,
+    TextAlign,
+    VerticalAnchor,
+    _Model,
+)
+from pptxagent.ir.visual import Paint, Visual
 
 ElementType = Literal["title", "bullets", "image", "text", "decoration"]
 TEXT_TYPES: frozenset[str] = frozenset({"title", "bullets", "text"})
 BODY_TYPES: frozenset[str] = frozenset({"bullets", "text"})
-VerticalAnchor = Literal["top", "middle", "bottom"]
-TextAlign = Literal["left", "center", "right", "justify"]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
 
 
 class SlideSize(_Model):
@@ -36,15 +40,6 @@ class Layout(_Model):
     w: float = Field(ge=0)
     h: float = Field(ge=0)
     zIndex: int = 10
-
-
-class Insets(_Model):
-    """Text insets (OOXML ``lIns``/``tIns``/``rIns``/``bIns``) in px."""
-
-    top: float = 0
-    right: float = 0
-    bottom: float = 0
-    left: float = 0
 
 
 class Style(_Model):
@@ -65,35 +60,6 @@ class Style(_Model):
     display: Literal["block", "none"] | None = None
 
 
-class Run(_Model):
-    text: str
-    fontSize: float | None = Field(None, gt=0)
-    fontFamily: str | None = None
-    bold: bool | None = None
-    italic: bool | None = None
-    underline: bool | None = None
-    color: str | None = None
-
-
-class Paragraph(_Model):
-    text: str = ""
-    level: int = Field(0, ge=0, le=8)
-    runs: list[Run] = Field(default_factory=list)
-    align: TextAlign | None = None
-    lineHeight: float | None = Field(None, gt=0)
-    spaceBefore: float = 0
-    spaceAfter: float = 0
-    spaceBeforePct: float | None = None
-    """Set when the template gives space before as a share of the font size (``a:spcPct``):
-    it then shrinks and grows with the font, as in PowerPoint."""
-    spaceAfterPct: float | None = None
-    marginLeft: float = 0
-    indent: float = 0
-    bullet: str | None = None
-    bulletColor: str | None = None
-    bulletFont: str | None = None
-
-
 class OoxmlRef(_Model):
     """Where an inventoried element lives in the package."""
 
@@ -105,7 +71,10 @@ class OoxmlRef(_Model):
     kind: str = "sp"
     """sp, pic, graphicFrame (table/chart/diagram), grpSp, cxnSp."""
     repairable: bool = True
-    """False for shapes measured but excluded from repair (rotated, grouped, tables)."""
+    """False for shapes measured but excluded from repair (rotated, grouped, vertical)."""
+    frozen: bool = False
+    """True for shapes a fill gave no new content (pictures, lines, art, untouched text): the
+    template's design, never moved or resized by the repair."""
 
 
 class Element(_Model):
@@ -120,6 +89,10 @@ class Element(_Model):
     baseLineHeight: float | None = None
     source: OoxmlRef | None = None
     role: str | None = None
+    table: Table | None = None
+    """Set for a table (``a:tbl``): its cells' text and geometry (``pptxagent.ir.table``)."""
+    visual: Visual | None = None
+    """Fill, outline, geometry or picture drawn under the element (never measured)."""
 
     @property
     def is_text(self) -> bool:
@@ -136,11 +109,21 @@ class Element(_Model):
         return 1.0
 
 
+class Backdrop(_Model):
+    """What is drawn behind a slide's elements: its background (slide, else layout, else
+    master) and the master's and layout's non-placeholder shapes, back to front. Never
+    measured, never patched."""
+
+    fill: Paint | None = None
+    art: list[Element] = Field(default_factory=list)
+
+
 class SlideIR(_Model):
     """One slide: the unit the refinement loop works on (``ir_k.json``)."""
 
     slide: SlideSize = Field(default_factory=SlideSize)
     elements: list[Element]
+    backdrop: Backdrop | None = None
 
     def element(self, eid: str) -> Element:
         for el in self.elements:
@@ -157,6 +140,7 @@ class DeckSlide(_Model):
     layout: str = ""
     part: str = ""
     elements: list[Element]
+    backdrop: Backdrop | None = None
 
 
 class DeckIR(_Model):
@@ -167,9 +151,15 @@ class DeckIR(_Model):
 
     def slide_ir(self, index: int) -> SlideIR:
         s = self.slides[index - 1]
-        return SlideIR(slide=self.slide, elements=[e.model_copy(deep=True) for e in s.elements])
+        return SlideIR(slide=self.slide, elements=[e.model_copy(deep=True) for e in s.elements],
+                       backdrop=s.backdrop)
 
 
 def dump(model: BaseModel) -> dict[str, Any]:
     """The JSON form every file and report uses: no None fields."""
     return model.model_dump(mode="json", exclude_none=True)
+
+
+
+for _m in (Element, SlideIR, DeckSlide, DeckIR):
+    _m.model_rebuild()

@@ -15,12 +15,12 @@ from pathlib import Path
 from pptxagent.errors import InputError
 
 _NAME = (
-    r"input\.json|trace\.jsonl|result\.json"
+    r"input\.json|trace\.jsonl|result\.json|qa\.json"
     r"|(?:ir|dom|diag|patch)_\d+\.json|out_\d+\.html|render_\d+\.png"
 )
 ROLLOUT_FILE = re.compile(rf"^(?:{_NAME})$")
 _LEFTOVER_TMP = re.compile(rf"^\.(?:{_NAME})\.(?:.*\.tmp|tmp\.png)$")
-SLIDE_DIR = re.compile(r"^slide-\d+(-libreoffice)?$")
+SLIDE_DIR = re.compile(r"^slide-\d+(-libreoffice|-qa)?$")
 """``pptxagent fill --rollout-dir`` keeps one rollout per output slide in ``slide-NN`` (and
 the LibreOffice pass's, when the cross-check asked for one, in ``slide-NN-libreoffice``)."""
 

@@ -5,7 +5,7 @@ every ``.slide`` container, all coordinates slide-local (the element's own conta
 subtracted), so one evaluate call measures a whole deck:
 
 ``[slide, eid, bx, by, bw, bh, content | null, zIndex | null, fontSize, lineHeight, visible,
-text | null]``
+text | null, rowHeights | null]`` (``rowHeights``: each row of a table element, as drawn)
 
 ``content`` is ``[x, y, w, h]``: the union of ``range.getClientRects()`` over the element's
 contents, exactly as the spec's ``measureContent`` (the renderer's ``white-space: pre-line``
@@ -79,10 +79,13 @@ MEASURE_JS = r"""
       const lhPx = parseFloat(cs.lineHeight);
       const lh = Number.isFinite(lhPx) && fs > 0 ? lhPx / fs : 1.2;
       const z = cs.zIndex === 'auto' ? null : parseInt(cs.zIndex, 10);
+      const tbl = visible ? el.querySelector(':scope > table') : null;
+      const trs = tbl && Array.from(tbl.rows, (r) => r.getBoundingClientRect().height);
       rows.push([index, el.dataset.eid, R(bx), R(by), R(b.width), R(b.height),
                  c === null ? null : [R(c.x), R(c.y), R(c.w), R(c.h)],
                  z, R(fs), Math.round(lh * 10000) / 10000, visible,
-                 visible ? measureText(el, s) : null]);
+                 visible ? measureText(el, s) : null,
+                 trs]);
     }
   }
   return rows;
@@ -131,6 +134,7 @@ def snapshot(ir: SlideIR, rows: dict[str, Row], safe_padding: float) -> DomSnaps
                 zIndex=z,
                 computed=Computed(fontSize=row[8], lineHeight=row[9]),
                 visible=visible,
+                **({"rowHeights": row[12]} if len(row) > 12 and row[12] is not None else {}),
             )
         )
     return DomSnapshot(slide=ir.slide, safe_padding=safe_padding, elements=elements)

@@ -15,7 +15,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
 from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs
-from pptxagent.ooxml.tokens import TokenResult, replace_tokens
+from pptxagent.ooxml.tokens import Resolver, TokenResult, replace_tokens
 from pptxagent.ooxml.xml import qn
 
 Accepts = Literal["text", "table", "image"]
@@ -103,7 +103,8 @@ def shape_text(pkg: Package, part: str, shape_id: int) -> str:
     return pkg.related(part, rid) if rid else ""
 
 
-def replace_part_tokens(pkg: Package, part: str, values: dict[str, str]) -> TokenResult:
+def replace_part_tokens(pkg: Package, part: str,
+                        values: dict[str, str] | Resolver) -> TokenResult:
     """Replace ``{{tokens}}`` in every paragraph of a part; marks it dirty only if changed."""
     res = replace_tokens(pkg.xml(part), values)
     if res.changed:

@@ -7,12 +7,29 @@ Group transforms are applied here, so every ``ShapeData.xfrm`` is in slide coord
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
+from pptxagent.ooxml.chart import read_chart_title
+from pptxagent.ooxml.custgeom import CustomPath, read_custom_geometry
+from pptxagent.ooxml.fills import (
+    Background,
+    FillData,
+    LineData,
+    Shadow,
+    StyleRef,
+    read_background,
+    read_fill_element,
+    read_fill_in,
+    read_geometry,
+    read_line,
+    read_shadow,
+    read_style_ref,
+)
 from pptxagent.ooxml.package import Package, Rel
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
+from pptxagent.ooxml.tables import TableData, read_table
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
@@ -72,6 +89,23 @@ class ShapeData:
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
     """``p:cNvPr/@hidden`` on the shape or a group around it: not drawn, still inherited from."""
+    table: TableData | None = None
+    paint: FillData | None = None
+    """The full ``p:spPr`` fill (a picture's ``p:blipFill`` for ``pic``), unresolved."""
+    line: LineData | None = None
+    adjust: tuple[tuple[str, int], ...] = ()
+    fill_ref: StyleRef | None = None
+    ln_ref: StyleRef | None = None
+    use_bg_fill: bool = False
+    """``p:sp@useBgFill``: filled with the slide's background."""
+    custom: tuple[CustomPath, ...] = ()
+    """``a:custGeom`` paths (``geometry == "custom"``)."""
+    chart_title: str | None = None
+    shadow: Shadow | None = None
+    """``p:spPr/a:effectLst/a:outerShdw``."""
+    effect_list: bool = False
+    """``p:spPr`` has its own ``a:effectLst`` (which then overrides the style's effects)."""
+    effect_ref: StyleRef | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +121,9 @@ class SlideDoc:
     parent: str | None
     """The layout of a slide, the master of a layout; ``None`` for a master."""
     theme: str | None = None
+    background: Background | None = None
+    show_master_sp: bool = True
+    """``showMasterSp``: False hides the master's (for a slide, also the layout's) art."""
 
 
 _Transform = tuple[float, float, float, float]
@@ -117,6 +154,11 @@ def _read_xfrm(xfrm: etree._Element | None, tf: _Transform, rot_add: int) -> Xfr
         flip_h=xfrm.get("flipH") in ("1", "true"),
         flip_v=xfrm.get("flipV") in ("1", "true"),
     )
+
+
+def _ext(xfrm: etree._Element | None) -> tuple[float, float]:
+    ext = xfrm.find(qn("a:ext")) if xfrm is not None else None
+    return float(_num(ext, "cx")), float(_num(ext, "cy"))
 
 
 def _group_transform(xfrm: etree._Element | None, tf: _Transform) -> _Transform:
@@ -218,6 +260,8 @@ class _Frame:
     hidden: bool = False
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
+    group_fill: FillData | None = None
+    """The fill of the innermost group that says one (what ``a:grpFill`` means inside)."""
 
 
 def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> ShapeData:
@@ -228,16 +272,22 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         xfrm_el = sp_pr.find(qn("a:xfrm"))
     fill_set, fill = read_fill(sp_pr)
     style_fill, font_ref, font_ref_color = _style_refs(el)
-    geom: str | None = None
-    if sp_pr is not None:
-        prst = sp_pr.find(qn("a:prstGeom"))
-        geom = prst.get("prst") if prst is not None else (
-            "custom" if sp_pr.find(qn("a:custGeom")) is not None else None
-        )
+    geometry = read_geometry(sp_pr)
+    geom = geometry.prst
+    style = el.find(qn("p:style"))
+    paint = read_fill_in(sp_pr, rels)
+    if kind == "pic":
+        pic_fill = el.find(qn("p:blipFill"))
+        paint = read_fill_in(el, rels) if pic_fill is not None else paint
+    if paint is not None and paint.kind == "grp":
+        paint = at.group_fill
     graphic: str | None = None
     target: str | None = None
     if kind == "graphicFrame":
         graphic, target = _graphic(el, rels)
+        if graphic == "ole":  # a newer OLE object carries its preview as a p:pic
+            preview = next(el.iter(qn("p:blipFill")), None)
+            paint = read_fill_element(preview, rels) if preview is not None else None
     elif kind == "pic":
         blip = el.find(f"{qn('p:blipFill')}/{qn('a:blip')}")
         if blip is not None:
@@ -262,7 +312,23 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         text_box=c_nv_sp is not None and c_nv_sp.get("txBox") in ("1", "true"),
         hidden=at.hidden or _is_hidden(c_nv_pr),
         table_text=_table_text(el) if graphic == "table" else None,
+        table=_table(el) if graphic == "table" else None,
+        paint=paint,
+        line=read_line(sp_pr.find(qn("a:ln")) if sp_pr is not None else None, rels),
+        adjust=geometry.adjust,
+        fill_ref=read_style_ref(style.find(qn("a:fillRef"))) if style is not None else None,
+        use_bg_fill=el.get("useBgFill") in ("1", "true"),
+        shadow=read_shadow(sp_pr),
+        effect_list=sp_pr is not None and sp_pr.find(qn("a:effectLst")) is not None,
+        effect_ref=read_style_ref(style.find(qn("a:effectRef"))) if style is not None else None,
+        custom=read_custom_geometry(sp_pr, _ext(xfrm_el)) if geom == "custom" else (),
+        ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
     )
+
+
+def _table(el: etree._Element) -> TableData | None:
+    tbl = el.find(f"{qn('a:graphic')}/{qn('a:graphicData')}/{qn('a:tbl')}")
+    return read_table(tbl) if tbl is not None else None
 
 
 _KINDS = {qn("p:sp"): "sp", qn("p:pic"): "pic", qn("p:graphicFrame"): "graphicFrame",
@@ -283,11 +349,13 @@ def _walk(
         elif tag == qn("p:grpSp"):
             c_nv_pr, _ = _nv(el)
             gxfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
+            gfill = read_fill_in(el.find(qn("p:grpSpPr")), rels)
             inner = _Frame(
                 tf=_group_transform(gxfrm, at.tf),
                 depth=at.depth + 1,
                 rot=at.rot + _num(gxfrm, "rot"),
                 hidden=at.hidden or _is_hidden(c_nv_pr),
+                group_fill=at.group_fill if gfill is None or gfill.kind == "grp" else gfill,
             )
             _walk(el, inner, rels, out)
         elif isinstance(tag, str) and tag in _KINDS:
@@ -311,6 +379,8 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
     tree = c_sld.find(qn("p:spTree")) if c_sld is not None else None
     if tree is not None:
         _walk(tree, _Frame(_IDENTITY), rels, shapes)
+    shapes = [replace(s, chart_title=read_chart_title(pkg, s.target)) if s.graphic == "chart"
+              else s for s in shapes]
     is_master = root.tag == qn("p:sldMaster")
     if is_master:
         clr_map = read_clr_map(root.find(qn("p:clrMap")))
@@ -330,4 +400,12 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
         shapes=tuple(shapes),
         parent=parent,
         theme=_rel_of_type(rel_list, "/theme") if is_master else None,
+        background=read_background(c_sld, rels),
+        show_master_sp=root.get("showMasterSp") not in ("0", "false"),
     )
+
+
+IDENTITY = _IDENTITY
+Frame = _Frame
+walk_shapes = _walk
+"""The walk, for parts holding a slide-like shape tree (a SmartArt drawing)."""

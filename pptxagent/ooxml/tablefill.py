@@ -1,7 +1,7 @@
 """Fill a table (``p:graphicFrame`` holding ``a:tbl``) with rows of cell strings.
 
 Cells keep their first run's format; extra rows are clones of the last row, surplus rows are
-removed (a table always keeps one row), and the frame's height follows the rows' heights.
+removed (a table always keeps one row), and the frame shrinks to fewer rows (never grows).
 """
 
 from __future__ import annotations
@@ -98,9 +98,18 @@ def fill_table(shape: etree._Element, rows: Sequence[Sequence[str]]) -> None:
 
 
 def _fit_frame_height(shape: etree._Element, trs: Sequence[etree._Element]) -> None:
+    """Fewer rows: the frame shrinks to them. More rows never grow the frame: the template's
+    frame is the room the table has; the refinement fits the rows into it (smaller font) or
+    grows it into free space, and writes the measured height back."""
     total = sum(_row_height(tr) for tr in trs)
     ext = shape.find(f"{qn('p:xfrm')}/{qn('a:ext')}")
-    if ext is not None and total > 0:
+    if ext is None or total <= 0:
+        return
+    try:
+        cy = int(ext.get("cy", "0"))
+    except ValueError:
+        cy = 0
+    if cy <= 0 or total < cy:
         ext.set("cy", str(total))
 
 

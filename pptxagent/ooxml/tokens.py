@@ -1,22 +1,61 @@
-"""``{{name}}`` tokens in DrawingML text, also when PowerPoint split them across runs.
+"""Template tokens in DrawingML text, also when PowerPoint split them across runs.
 
-Tokens are found over the concatenated text of a paragraph's consecutive runs; the value is
-written into the run where the token starts (so it takes that run's format), the rest of the
-token is removed from the following runs, and runs left empty are deleted. Line breaks
-(``a:br``) and fields (``a:fld``) end a stretch of runs: a token never spans them.
+Recognised: ``{{ value }}`` (and Mustache's ``{{{ value }}}``), ``{% statement %}`` and
+``{# comment #}``. A value token is handed to a resolver (its text inside the braces); what it
+cannot answer, and every statement and comment, stays in the text exactly as written and is
+listed with its shape (and table cell). Tokens are found over the concatenated text of a
+paragraph's consecutive runs; the value is written into the run where the token starts (so it
+takes that run's format), the rest of the token is removed from the following runs, and runs
+left empty are deleted. Line breaks (``a:br``) and fields (``a:fld``) end a stretch of runs: a
+token never spans them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from pptxagent.ooxml.xml import qn
 
-TOKEN_RE = re.compile(r"\{\{\s*([^{}]*?)\s*\}\}")
+TOKEN_RE = re.compile(
+    r"\{\{\{\s*(?P<triple>[^{}]*?)\s*\}\}\}"
+    r"|\{\{\s*(?P<value>[^{}]*?)\s*\}\}"
+    r"|\{%(?P<stmt>.*?)%\}"
+    r"|\{#(?P<comment>.*?)#\}",
+    re.S,
+)
+_OPENERS = re.compile(r"\{[{%#]")
+_SHAPES = frozenset({"sp", "graphicFrame", "pic", "cxnSp", "grpSp"})
+
+
+@dataclass(frozen=True)
+class Miss:
+    """Why a token has no text value (shown in the report and the --strict error)."""
+
+    reason: str
+
+
+Resolver = Callable[[str], "str | Miss"]
+"""The text of a value token, given what is written inside its braces, or why there is none."""
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """A token left in the text as written, where it is, and why."""
+
+    token: str
+    """Exactly as written, e.g. ``{{ name | upper }}``."""
+    name: str
+    """What is inside the braces, stripped."""
+    reason: str
+    shape_id: int | None = None
+    shape: str = ""
+    """The shape's name (``p:cNvPr/@name``)."""
+    cell: tuple[int, int] | None = None
+    """1-based (row, column) when the token is in a table cell."""
 
 
 @dataclass
@@ -25,12 +64,57 @@ class TokenResult:
 
     changed: bool = False
     replaced: int = 0
-    unresolved: list[str] = field(default_factory=list)
+    unresolved: list[Unresolved] = field(default_factory=list)
 
     def merge(self, other: TokenResult) -> None:
         self.changed = self.changed or other.changed
         self.replaced += other.replaced
         self.unresolved.extend(other.unresolved)
+
+    @property
+    def names(self) -> list[str]:
+        return [u.name for u in self.unresolved]
+
+
+def _token_name(m: re.Match[str]) -> str:
+    for group in ("triple", "value", "stmt", "comment"):
+        text = m.group(group)
+        if text is not None:
+            return text.strip()
+    return ""
+
+
+def _answer(m: re.Match[str], resolver: Resolver) -> str | Miss:
+    if m.group("stmt") is not None:
+        return Miss("a template statement ({% %}): loops and conditions are not evaluated; "
+                    "put the finished text in the content")
+    if m.group("comment") is not None:
+        return Miss("a template comment ({# #}): remove it from the template or the content")
+    return resolver(_token_name(m))
+
+
+def _locate(p: etree._Element) -> tuple[int | None, str, tuple[int, int] | None]:
+    """The shape (id, name) holding paragraph ``p``, and its table cell if any."""
+    cell: tuple[int, int] | None = None
+    tc: etree._Element | None = None
+    for anc in p.iterancestors():
+        if not isinstance(anc.tag, str):
+            continue
+        local = etree.QName(anc).localname
+        if local == "tc" and tc is None:
+            tc = anc
+        elif local == "tr" and tc is not None and cell is None:
+            tbl = anc.getparent()
+            rows = [r for r in tbl if r.tag == anc.tag] if tbl is not None else [anc]
+            cols = [c for c in anc if c.tag == tc.tag]
+            cell = (rows.index(anc) + 1, cols.index(tc) + 1)
+        elif local in _SHAPES:
+            cnv = next((c for nv in anc for c in nv
+                        if isinstance(c.tag, str) and etree.QName(c).localname == "cNvPr"), None)
+            if cnv is not None:
+                sid = cnv.get("id", "")
+                return (int(sid) if sid.isdigit() else None), cnv.get("name", ""), cell
+    return None, "", cell
 
 
 def _run_text(run: etree._Element) -> etree._Element | None:
@@ -56,11 +140,11 @@ def _stretches(p: etree._Element) -> Iterator[list[etree._Element]]:
         yield cur
 
 
-def _replace_in_runs(runs: list[etree._Element], values: Mapping[str, str]) -> TokenResult:
+def _replace_in_runs(runs: list[etree._Element], resolver: Resolver) -> TokenResult:
     res = TokenResult()
     texts = [_text_of(r) for r in runs]
     joined = "".join(texts)
-    if "{{" not in joined:
+    if not _OPENERS.search(joined):
         return res
     starts: list[int] = []
     pos = 0
@@ -79,18 +163,19 @@ def _replace_in_runs(runs: list[etree._Element], values: Mapping[str, str]) -> T
     matches = list(TOKEN_RE.finditer(joined))
     touched: set[int] = set()
     starters: set[int] = set()
+    missed: list[tuple[re.Match[str], str]] = []
     for m in reversed(matches):
-        name = m.group(1)
-        if name not in values:
-            res.unresolved.append(name)
+        value = _answer(m, resolver)
+        if isinstance(value, Miss):
+            missed.append((m, value.reason))
             continue
         s, e = m.start(), m.end()
         i, j = run_at(s), run_at(e - 1)
         ti, tj = texts[i], texts[j]
         if i == j:
-            texts[i] = ti[: s - starts[i]] + values[name] + ti[e - starts[i] :]
+            texts[i] = ti[: s - starts[i]] + value + ti[e - starts[i] :]
         else:
-            texts[i] = ti[: s - starts[i]] + values[name]
+            texts[i] = ti[: s - starts[i]] + value
             for k in range(i + 1, j):
                 texts[k] = ""
                 touched.add(k)
@@ -98,7 +183,11 @@ def _replace_in_runs(runs: list[etree._Element], values: Mapping[str, str]) -> T
             touched.add(j)
         starters.add(i)
         res.replaced += 1
-    res.unresolved.reverse()
+    if missed:
+        para = runs[0].getparent()
+        sid, shape, cell = _locate(para if para is not None else runs[0])
+        res.unresolved = [Unresolved(m.group(0), _token_name(m), why, sid, shape, cell)
+                          for m, why in reversed(missed)]
     if not res.replaced:
         return res
     res.changed = True
@@ -122,18 +211,32 @@ def _drop_emptied(runs: list[etree._Element], texts: list[str], touched: set[int
                 parent.remove(run)
 
 
-def replace_in_paragraph(p: etree._Element, values: Mapping[str, str]) -> TokenResult:
+def _as_resolver(values: Mapping[str, str] | Resolver) -> Resolver:
+    if not isinstance(values, Mapping):
+        return values
+    table = values
+
+    def lookup(name: str) -> str | Miss:
+        return table[name] if name in table else Miss(f"no value for {name!r} in \"tokens\"")
+
+    return lookup
+
+
+def replace_in_paragraph(p: etree._Element, values: Mapping[str, str] | Resolver) -> TokenResult:
+    resolver = _as_resolver(values)
     res = TokenResult()
     for runs in list(_stretches(p)):
-        res.merge(_replace_in_runs(runs, values))
+        res.merge(_replace_in_runs(runs, resolver))
     return res
 
 
-def replace_tokens(root: etree._Element, values: Mapping[str, str]) -> TokenResult:
-    """Replace tokens in every ``a:p`` under ``root`` (shapes, groups, tables, notes)."""
+def replace_tokens(root: etree._Element, values: Mapping[str, str] | Resolver) -> TokenResult:
+    """Replace tokens in every ``a:p`` under ``root`` (shapes, groups, tables, notes).
+    ``values`` is a flat name → text table or a resolver."""
+    resolver = _as_resolver(values)
     res = TokenResult()
     for p in list(root.iter(qn("a:p"))):
-        res.merge(replace_in_paragraph(p, values))
+        res.merge(replace_in_paragraph(p, resolver))
     return res
 
 
@@ -143,8 +246,17 @@ def find_tokens(root: etree._Element) -> list[str]:
     for p in root.iter(qn("a:p")):
         for runs in _stretches(p):
             joined = "".join(_text_of(r) for r in runs)
-            names.extend(m.group(1) for m in TOKEN_RE.finditer(joined))
+            names.extend(_token_name(m) for m in TOKEN_RE.finditer(joined))
     return names
 
 
-__all__ = ["TOKEN_RE", "TokenResult", "find_tokens", "replace_in_paragraph", "replace_tokens"]
+__all__ = [
+    "TOKEN_RE",
+    "Miss",
+    "Resolver",
+    "TokenResult",
+    "Unresolved",
+    "find_tokens",
+    "replace_in_paragraph",
+    "replace_tokens",
+]

@@ -29,12 +29,14 @@ from pptxagent.pipeline.crosscheck import (
     refine_crosschecked,
     start_libreoffice,
 )
-from pptxagent.pipeline.guard import TemplateGuard, baseline_keys
+from pptxagent.pipeline.guard import TemplateGuard, baseline_keys, design_pairs, freeze_untouched
 from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.summary import make_report
+from pptxagent.pipeline.visualqa import visual_qa
 from pptxagent.pipeline.writeback import pack, write_back_slide
+from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings
 
 __all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
@@ -73,6 +75,8 @@ def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
     job.template_findings = validate_package(job.pkg)
     job.template_deck = inventory_deck(job.pkg)
+    if job.measurer.media is None:  # pictures drawn from the package being filled
+        job.measurer.media = MediaStore.for_package(job.pkg)
     size = job.template_deck.slide
     job.settings = fill_settings(size.w, size.h, job.opts.settings_overrides)
 
@@ -104,11 +108,13 @@ def inventory_filled(job: FillJob) -> None:
     reader = DeckReader(job.package)  # layouts, masters, themes read once for every slide
     for fs in job.plan.slides:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
-        ir = SlideIR(slide=deck.slide, elements=ds.elements)
+        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
         touched = frozenset(changed | set(fs.filled))
-        job.slides.append(SlideWork(fs, ir, touched, TemplateGuard(touched)))
+        ir = freeze_untouched(ir, touched)
+        guard = TemplateGuard(touched, design=design_pairs(ir, touched))
+        job.slides.append(SlideWork(fs, ir, touched, guard))
 
 
 def template_baseline(job: FillJob) -> None:
@@ -126,7 +132,7 @@ def template_baseline(job: FillJob) -> None:
     base = {n: baseline_keys(diagnose(ir, dom, job.settings))
             for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
     for w, dom in zip(work, doms[len(irs):], strict=True):
-        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide])
+        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], w.guard.design)
         w.dom = dom
 
 
@@ -172,6 +178,7 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     inventory_filled,
     template_baseline,
     refine_slides,
+    visual_qa,
     write_back_slides,
     pack,
     crosscheck,

@@ -7,7 +7,7 @@
 * A title its designer put below the body, or a font at the template's own size below the
   spec's min font, is the template's design, never a defect of the fill.
 * ``FrozenPolicy`` drops patch edits on elements that cannot be written back (shapes inside
-  groups, rotated shapes, tables): they are measured, never moved.
+  groups, rotated or vertical shapes): they are measured, never moved.
 """
 
 from __future__ import annotations
@@ -38,10 +38,15 @@ class TemplateGuard:
     """Elements whose text the content changed (filled keys and token replacements)."""
     baseline: frozenset[Key] = field(default_factory=frozenset)
     """Defect and warning keys the unfilled template slide already had."""
+    design: frozenset[frozenset[str]] = field(default_factory=frozenset)
+    """Pairs (filled text, untouched art) whose boxes the template made overlap: text placed
+    on art is design, not an overlap to resolve (``design_pairs``)."""
 
     def keeps(self, key: Key) -> bool:
         kind, eids = key
         if not eids & self.touched:
+            return False
+        if kind in _PAIR_KINDS and eids in self.design:
             return False
         # Overflow of filled text is always ours; anything else the template already had is not.
         return kind == "content_overflow" or key not in self.baseline
@@ -95,6 +100,37 @@ def template_design_dropped(ir: SlideIR, diag: Diagnostics) -> Diagnostics:
     return Diagnostics(defects=kept, warnings=diag.warnings, summary=summary)
 
 
+_PAIR_KINDS = frozenset({"overlap", "occlusion_suspected"})
+
+
+def design_pairs(ir: SlideIR, touched: frozenset[str]) -> frozenset[frozenset[str]]:
+    """Pairs of a filled element and an untouched one whose boxes overlap as the template
+    placed them (``ir`` is the slide as filled, before any repair moved anything)."""
+    def box(eid: str) -> tuple[float, float, float, float]:
+        lay = ir.element(eid).layout
+        return lay.x, lay.y, lay.x + lay.w, lay.y + lay.h
+
+    out: set[frozenset[str]] = set()
+    eids = [e.eid for e in ir.elements if e.style.display != "none"]
+    for t in (e for e in eids if e in touched):
+        tx0, ty0, tx1, ty1 = box(t)
+        for u in (e for e in eids if e not in touched):
+            ux0, uy0, ux1, uy1 = box(u)
+            if min(tx1, ux1) - max(tx0, ux0) > 0 and min(ty1, uy1) - max(ty0, uy0) > 0:
+                out.add(frozenset((t, u)))
+    return frozenset(out)
+
+
+def freeze_untouched(ir: SlideIR, touched: frozenset[str]) -> SlideIR:
+    """``ir`` with every element the fill did not touch marked ``frozen``: the repair never
+    moves or resizes the template's pictures, lines, art and untouched text."""
+    out = ir.model_copy(deep=True)
+    for el in out.elements:
+        if el.eid not in touched and el.source is not None:
+            el.source.frozen = True
+    return out
+
+
 def baseline_keys(diag: Diagnostics) -> frozenset[Key]:
     return frozenset([*map(defect_key, diag.defects), *map(warning_key, diag.warnings)])
 
@@ -120,5 +156,6 @@ class FrozenPolicy:
 
 
 def frozen_eids(ir: SlideIR, extra: Iterable[str] = ()) -> frozenset[str]:
-    out = {el.eid for el in ir.elements if el.source is not None and not el.source.repairable}
+    out = {el.eid for el in ir.elements
+           if el.source is not None and (not el.source.repairable or el.source.frozen)}
     return frozenset(out | set(extra))

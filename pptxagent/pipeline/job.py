@@ -15,6 +15,7 @@ from typing import Any
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.fill.content import Content
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, RendererDelta, SlideIR
+from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
@@ -63,6 +64,8 @@ class SlideWork:
     lo_outcome: RefineOutcome | None = None
     """The LibreOffice pass's rollout (``slide-NN-libreoffice``), when there was one."""
     lo_degraded: bool = False
+    qa: list[QaIssue] = field(default_factory=list)
+    """The visual QA's issues on this slide, with their status after the correction pass."""
     """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
 
 

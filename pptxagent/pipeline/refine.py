@@ -8,11 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.errors import IRValidationError
-from pptxagent.ir import RolloutResult, SlideIR, TraceLine, read_json, validate
+from pptxagent.ir import RolloutResult, SlideIR, TraceLine, dump, read_json, validate
 from pptxagent.loop.driver import refine
+from pptxagent.loop.rollout import RolloutWriter
 from pptxagent.loop.rolloutdir import prepare_rollout_dir
 from pptxagent.measure import Measurer
+from pptxagent.measure.pixels import capture_slides
 from pptxagent.policy.base import Policy
+from pptxagent.qa import check_slides
 from pptxagent.settings import Settings
 
 __all__ = ["RolloutResult", "SlideIR", "TraceLine", "build_settings", "load_slide",
@@ -63,4 +66,29 @@ def refine_slide_file(
     measurer = Measurer(assets_dir=ir_path.resolve().parent)
     out = refine(ir, settings=settings, policy=policy, measurer=measurer,
                  rollout_dir=rollout_dir, input_doc=raw, progress=progress)
-    return out.result
+    return judge_final(out.final_ir, out.result, measurer, settings, rollout_dir)
+
+
+def judge_final(final: SlideIR, result: RolloutResult, measurer: Measurer, settings: Settings,
+                rollout_dir: Path) -> RolloutResult:
+    """The visual QA of the rollout's final state (absolute thresholds: a plain IR has no
+    template): ``qa.json`` beside ``result.json``, its totals in ``result.json``; an open
+    critical issue (text out of its box or off the slide, text on text, unreadable text)
+    makes the slide degraded, whatever the loop's own label."""
+    issues = check_slides([final], capture_slides([final], measurer, settings), settings.qa)
+    open_ = [i for i in issues if i.status in ("open", "unresolved")]
+    by_kind: dict[str, int] = {}
+    by_severity: dict[str, int] = {}
+    for i in open_:
+        by_kind[i.kind] = by_kind.get(i.kind, 0) + 1
+        by_severity[i.severity] = by_severity.get(i.severity, 0) + 1
+    update: dict[str, Any] = {"qa": {"open_by_kind": by_kind, "open_by_severity": by_severity}}
+    if by_severity.get("critical"):
+        update["quality"] = "degraded"
+    elif open_ and result.quality == "success_clean":
+        update["quality"] = "success_with_warnings"
+    judged = result.model_copy(update=update)
+    writer = RolloutWriter(rollout_dir)
+    writer.write_json("qa.json", {"issues": [dump(i) for i in issues]})
+    writer.write_json("result.json", judged)
+    return judged

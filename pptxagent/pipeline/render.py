@@ -9,8 +9,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.errors import EngineError, InputError
-from pptxagent.inventory import inventory_file
+from pptxagent.inventory import inventory_deck
 from pptxagent.measure import Measurer
+from pptxagent.ooxml.package import Package
+from pptxagent.render.media import MediaStore
 
 ENGINES = ("libreoffice", "browser")
 THUMB_W = 320
@@ -26,14 +28,17 @@ def render_libreoffice(deck: Path, out_dir: Path) -> list[Path]:
         return lo.to_pngs(deck, out_dir)
 
 
-def render_browser(deck: Path, out_dir: Path) -> list[Path]:
-    deck_ir = inventory_file(deck)
+def render_browser(deck: Path, out_dir: Path, text: bool = True) -> list[Path]:
+    """The faithful render: backgrounds, master/layout art, fills and pictures from the
+    package, every slide of the deck screenshot from one document (``text=False``: the
+    slides without their text, as the visual QA samples what lies behind the glyphs)."""
+    pkg = Package.open(deck)
+    deck_ir = inventory_deck(pkg)
     out_dir.mkdir(parents=True, exist_ok=True)
-    measurer = Measurer(assets_dir=deck.resolve().parent)
-    return [
-        measurer.screenshot(deck_ir.slide_ir(s.index), out_dir / f"slide-{s.index}.png")
-        for s in deck_ir.slides
-    ]
+    measurer = Measurer(assets_dir=deck.resolve().parent, media=MediaStore.for_package(pkg))
+    irs = [deck_ir.slide_ir(s.index) for s in deck_ir.slides]
+    paths = [out_dir / f"slide-{s.index}.png" for s in deck_ir.slides]
+    return measurer.screenshot_many(irs, paths, text=text)
 
 
 def render_with(engine: str, deck: Path, out_dir: Path) -> list[Path]:

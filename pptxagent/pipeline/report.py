@@ -20,6 +20,9 @@ class SlideReport(BaseModel):
     crosscheck: dict[str, Any] | None = None
     filled: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    qa: list[dict[str, Any]] = Field(default_factory=list)
+    """The visual QA's issues (slide, shape, eid, kind, severity, measured, threshold,
+    message, status: open / resolved / unresolved / accepted)."""
 
 
 class FillReport(BaseModel):
@@ -30,6 +33,8 @@ class FillReport(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict)
     package_findings: list[str] = Field(default_factory=list)
     """Structural findings the output has and the template did not (should be empty)."""
+    qa: dict[str, Any] = Field(default_factory=dict)
+    """Visual QA totals: issues by status and, for the open ones, by kind and severity."""
 
     @property
     def degraded(self) -> bool:

@@ -31,7 +31,7 @@ def _excluded(w: SlideWork) -> list[dict[str, Any]]:
         if el.eid in w.touched and src is not None and not src.repairable:
             out.append({"type": "excluded_from_repair", "eid": el.eid, "details": {
                 "shape": src.name or src.kind,
-                "reason": "inside a group, rotated, vertical, multi-column or a table: "
+                "reason": "inside a group, rotated, vertical or multi-column: "
                           "measured, but not moved or resized"}})
     return out
 
@@ -52,7 +52,10 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideRe
     diag = w.diag
     extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w)]
     quality = _quality(w)
-    if quality == "success_clean" and extra:
+    live = [i for i in w.qa if i.status in ("open", "unresolved")]
+    if any(i.severity == "critical" for i in live):
+        quality = "degraded"  # a person would see it: never success_*
+    if quality == "success_clean" and (extra or live):
         quality = "success_with_warnings"
     return SlideReport(
         index=w.filled.index,
@@ -66,6 +69,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideRe
         crosscheck=w.crosscheck,
         filled=sorted(w.touched),
         notes=w.notes,
+        qa=[dump(i) for i in w.qa],
     )
 
 
@@ -77,5 +81,20 @@ def make_report(job: FillJob) -> FillReport:
         slides=[slide_report(w, job.settings) for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
+        qa=qa_totals(job.slides),
     )
     return report
+
+
+def qa_totals(slides: list[SlideWork]) -> dict[str, Any]:
+    """Issues by status; the open (and unresolved) ones by kind and by severity."""
+    by_status: dict[str, int] = {}
+    by_kind: dict[str, int] = {}
+    by_severity: dict[str, int] = {}
+    for w in slides:
+        for i in w.qa:
+            by_status[i.status] = by_status.get(i.status, 0) + 1
+            if i.status in ("open", "unresolved"):
+                by_kind[i.kind] = by_kind.get(i.kind, 0) + 1
+                by_severity[i.severity] = by_severity.get(i.severity, 0) + 1
+    return {"by_status": by_status, "open_by_kind": by_kind, "open_by_severity": by_severity}

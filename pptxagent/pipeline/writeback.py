@@ -7,6 +7,7 @@ from typing import Any
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.tablewrite import write_table_back
 from pptxagent.ooxml.validate import compare_findings, validate_package
 from pptxagent.ooxml.writeback import write_back
 from pptxagent.pipeline.job import FillJob
@@ -30,6 +31,9 @@ def write_back_element(
     if not _differs(orig, new):
         return []
     d = dom.get(eid)
+    if orig.table is not None:
+        rows = d.rowHeights if d is not None else None
+        return [c.model_dump(mode="json") for c in write_table_back(pkg, orig, new, rows)]
     text_h = d.contentBox.h if d is not None and d.contentBox is not None else None
     return [c.model_dump(mode="json") for c in write_back(pkg, orig, new, text_height_px=text_h)]
 

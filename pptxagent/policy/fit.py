@@ -13,15 +13,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from pptxagent.ir import Box, Defect, Diagnostics, Edit, Element, Patch, SlideIR
+from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
+from pptxagent.policy.room import keep_to_room
+from pptxagent.policy.tablefit import table_growth, table_room
 from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
-
-
-def _box(el: Element, layout: dict[str, float] | None = None) -> Box:
-    lay = {**el.layout.model_dump(), **(layout or {})}
-    return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
 
 
 def _insets(el: Element) -> tuple[float, float]:
@@ -96,29 +93,6 @@ def lift_edit(
     return {"top": top, "right": right, "bottom": bottom, "left": left}
 
 
-def _avoid_art(
-    ir: SlideIR, eid: str, layout: dict[str, float], gap: float
-) -> dict[str, float]:
-    """Clip a moved/grown text box so it does not newly cover template art."""
-    el = ir.element(eid)
-    old, new = _box(el), _box(el, layout)
-    out = dict(layout)
-    for art in ir.elements:
-        if art.type != "decoration" or art.eid == eid or art.style.display == "none":
-            continue
-        a = _box(art)
-        if a.w * a.h <= 0 or old.intersection_area(a) > 0 or new.intersection_area(a) <= 0:
-            continue
-        if a.y >= old.bottom - 0.5:  # art below: stop above it
-            out["h"] = max(1.0, a.y - gap - new.y)
-        elif a.bottom <= old.y + 0.5:  # art above: start below it
-            top = a.bottom + gap
-            out["h"] = max(1.0, new.bottom - top)
-            out["y"] = top
-        new = _box(el, out)
-    return out
-
-
 @dataclass
 class FitPolicy:
     inner: Policy = field(default_factory=HintsPolicy)
@@ -129,17 +103,24 @@ class FitPolicy:
         edits = {e.eid: e.model_copy(deep=True) for e in patch.edits}
         other = {e for d in diag.defects if d.type != "content_overflow"
                  for e in (d.eid, d.owner_eid, d.other_eid) if e}
-        lifted: set[str] = set()
+        in_place: set[str] = set()
         for d in diag.defects:
             if d.type != "content_overflow" or not d.eid:
                 continue
             el = ir.element(d.eid)
+            again = ctx.settings.FIT_REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
+            if el.table is not None and d.eid not in other:
+                layout, at_room, left = table_room(ir, el, d, ctx.settings)
+                fit = shrink_edit(at_room, left, ctx.settings, again) if at_room and left else None
+                if layout or fit:  # else (no room, min font): the inner policy's last tries
+                    edits[d.eid] = Edit(eid=d.eid, layout=layout, style=fit[0] if fit else {})
+                    in_place.add(d.eid)  # handled in place: no neighbour needs to move
+                continue
             lift = lift_edit(el, d, ctx.settings) if el.is_text and d.eid not in other else None
             if lift is not None:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
-                lifted.add(d.eid)
+                in_place.add(d.eid)
                 continue
-            again = ctx.settings.FIT_REPEAT_MARGIN_LINES if ctx.iteration >= 1 else 0.0
             fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None
             if fit is None:
                 continue
@@ -156,11 +137,13 @@ class FitPolicy:
                 e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
             edits[d.eid] = e
-        if lifted and all(d.eid in lifted for d in diag.defects):
+        if in_place and all(d.eid in in_place for d in diag.defects):
             # Nothing else is wrong: the inner policy's moves (making room for a taller box)
             # are not needed, and untouched shapes keep their place.
-            edits = {eid: e for eid, e in edits.items() if eid in lifted}
+            edits = {eid: e for eid, e in edits.items() if eid in in_place}
         for e in edits.values():
+            if ir.element(e.eid).table is not None and e.eid not in other:
+                e.layout = table_growth(ir, e, ctx.settings)  # down into empty space only
             if e.layout and ir.element(e.eid).is_text:
-                e.layout = _avoid_art(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
+                e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)

@@ -28,8 +28,9 @@ class Write:
 
 
 def editable(el: Element) -> bool:
-    """Elements measured but excluded from repair (rotated, grouped, tables) stay untouched."""
-    return el.source is None or el.source.repairable
+    """Elements measured but excluded from repair (rotated, grouped, vertical) and the
+    template's own shapes a fill did not touch (``frozen``) stay where they are."""
+    return el.source is None or (el.source.repairable and not el.source.frozen)
 
 
 class PatchPlan:

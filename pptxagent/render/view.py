@@ -6,35 +6,27 @@ The templates only loop and escape; every number and style string is made here.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from markupsafe import Markup
+
 from pptxagent.errors import InputError
-from pptxagent.ir import Element, Paragraph, Run, SlideIR
+from pptxagent.ir import Element, SlideIR, Visual
 from pptxagent.render import css
+from pptxagent.render.art import ArtContext, paint_node
 from pptxagent.render.images import ImageTable, image_src
+from pptxagent.render.table import TableView, table_view
+from pptxagent.render.text import (
+    DEFAULT_FONT_PX,
+    DEFAULT_LINE_HEIGHT,
+    ParaView,
+    para_view,
+    text_lines,
+)
 
-DEFAULT_FONT_PX = 18.0
-"""Font size of a text element whose style has none."""
-DEFAULT_LINE_HEIGHT = 1.2
-"""PowerPoint single spacing: baseline pitch 1.2 × font size (field notes)."""
+NO_PAINT = Markup("")
 _JUSTIFY = {"top": "flex-start", "middle": "center", "bottom": "flex-end"}
-
-
-@dataclass(frozen=True, slots=True)
-class RunView:
-    style: str
-    lines: list[str]
-
-
-@dataclass(frozen=True, slots=True)
-class ParaView:
-    style: str
-    runs: list[RunView]
-    bullet: RunView | None = None
-    trailing_br: bool = False
-    """An empty last line (empty paragraph, text ending in a break) still takes a line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +42,11 @@ class ElementView:
     lines: list[str] = field(default_factory=list)
     paragraphs: list[ParaView] = field(default_factory=list)
     css_class: str = "el"
+    measured: bool = True
+    """False for master/layout art text: drawn without ``data-eid``, never measured."""
+    paint: Markup = NO_PAINT
+    """The element's paint node (fill, outline, picture), drawn just before it."""
+    table: TableView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,10 +54,46 @@ class SlideView:
     index: int
     style: str
     elements: list[ElementView]
+    backdrop: list[ElementView] = field(default_factory=list)
+    """Background and master/layout art, drawn first in a ``div.backdrop``."""
+    backdrop_style: str = ""
+
+
+ART_Z = 10
+"""z-index of a decoration's paint: the text layer, so paints interleave with the text and
+pictures in document order as PowerPoint draws them."""
+
+
+def _paint(el: Element, where: str, art: ArtContext, z: int | None) -> Markup:
+    if el.visual is None or el.style.display == "none":
+        return Markup("")
+    lay = el.layout
+    return Markup(paint_node(el.visual, (lay.x, lay.y, lay.w, lay.h), z, art, where))
+
+
+def _backdrop(ir: SlideIR, index: int, art: ArtContext) -> list[ElementView]:
+    bd = ir.backdrop
+    if bd is None:
+        return []
+    out: list[ElementView] = []
+    if bd.fill is not None and bd.fill.kind != "none":
+        node = paint_node(Visual(fill=bd.fill), (0, 0, ir.slide.w, ir.slide.h), None, art,
+                          f"slide {index}: backdrop")
+        out.append(ElementView("", "box", "", measured=False, paint=Markup(node)))
+    for el in bd.art:
+        where = f"slide {index}: backdrop art {el.eid!r}"
+        view = _element_view(el, where, None, art.images, el.visual is not None)
+        turn = float(str((el.layout.model_extra or {}).get("rotation", 0))) % 180
+        shown = el.is_text and not 45 < turn < 135  # sideways text is not drawn upright
+        out.append(ElementView(view.eid, view.kind if shown else "none", view.style,
+                               view.lines, view.paragraphs, "el art", measured=False,
+                               paint=_paint(el, where, art, None)))
+    return out
 
 
 def slide_view(
-    ir: SlideIR, index: int, assets_dir: Path | None, images: ImageTable
+    ir: SlideIR, index: int, assets_dir: Path | None, images: ImageTable,
+    art: ArtContext | None = None,
 ) -> SlideView:
     seen: set[str] = set()
     views: list[ElementView] = []
@@ -68,9 +101,13 @@ def slide_view(
         if el.eid in seen:
             raise InputError(f"slide {index}: elements[{i}]: duplicate eid {el.eid!r}")
         seen.add(el.eid)
-        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images))
+        views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images,
+                                  art))
     style = css.declarations([("width", css.px(ir.slide.w)), ("height", css.px(ir.slide.h))])
-    return SlideView(index=index, style=style, elements=views)
+    if art is None:
+        return SlideView(index=index, style=style, elements=views)
+    return SlideView(index=index, style=style, elements=views, backdrop=_backdrop(ir, index, art),
+                     backdrop_style=style)
 
 
 def _box(el: Element) -> list[tuple[str, str]]:
@@ -88,13 +125,32 @@ def _box(el: Element) -> list[tuple[str, str]]:
 
 
 def element_view(
-    el: Element, where: str, assets_dir: Path | None, images: ImageTable
+    el: Element, where: str, assets_dir: Path | None, images: ImageTable,
+    art: ArtContext | None = None,
+) -> ElementView:
+    """The element's view; with ``art`` its visual becomes a paint node drawn just before it
+    and the element itself draws nothing but its text."""
+    view = _element_view(el, where, assets_dir, images, art is not None and el.visual is not None)
+    if art is None or el.visual is None:
+        return view
+    z = ART_Z if el.type == "decoration" and el.layout.zIndex < ART_Z else el.layout.zIndex
+    return ElementView(view.eid, view.kind, view.style, view.lines, view.paragraphs,
+                       view.css_class, paint=_paint(el, where, art, z), table=view.table)
+
+
+def _element_view(
+    el: Element, where: str, assets_dir: Path | None, images: ImageTable, painted: bool
 ) -> ElementView:
     decl = _box(el)
     st = el.style
-    if st.backgroundColor:
+    if st.backgroundColor and not painted:
         bg = css.color(st.backgroundColor, f"{where}: style.backgroundColor")
         decl.append(("background-color", bg))
+    if el.table is not None:
+        style, table = table_view(el, decl, where)
+        return ElementView(el.eid, "table", style, table=table)
+    if el.type == "image" and painted:
+        return ElementView(el.eid, "box", css.declarations(decl))
     if el.type == "image":
         src = image_src(el.content, assets_dir)
         if src:
@@ -104,16 +160,6 @@ def element_view(
     if el.type == "decoration":
         return ElementView(el.eid, "box", css.declarations(decl))
     return _text_view(el, decl, where)
-
-
-_SPACES = re.compile(r" {2,}")
-
-
-def text_lines(text: str) -> list[str]:
-    """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
-    (all but the last become no-break spaces, so the run can still wrap at its end)."""
-    return [_SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)
-            for line in text.split("\n")]
 
 
 def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
@@ -153,60 +199,8 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
     style = css.declarations(decl)
     if el.paragraphs is None:
         return ElementView(el.eid, "text", style, lines=text_lines(el.content))
-    paras = [_para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
+    paras = [para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
              for i, p in enumerate(el.paragraphs)]
     return ElementView(el.eid, "paras", style, paragraphs=paras)
 
 
-def _para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> ParaView:
-    fscale = el.font_scale()
-    base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
-    runs = p.runs or ([Run(text=p.text)] if p.text else [])
-    first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
-    decl = [("font-size", css.px(first_px * fscale))]
-    if p.lineHeight is not None:
-        decl.append(("line-height", css.num(p.lineHeight * el.line_scale())))
-    if p.align:
-        decl.append(("text-align", p.align))
-    if p.marginLeft:
-        decl.append(("margin-left", css.px(p.marginLeft)))
-    if p.indent:
-        decl.append(("text-indent", css.px(p.indent)))
-    # A percentage spacing follows the (scaled) font; points stay as they are.
-    before = p.spaceBefore if p.spaceBeforePct is None else p.spaceBeforePct * first_px * fscale
-    after = p.spaceAfter if p.spaceAfterPct is None else p.spaceAfterPct * first_px * fscale
-    if before and not first:  # PowerPoint and LibreOffice skip it at the box's top
-        decl.append(("margin-top", css.px(before)))
-    if after:
-        decl.append(("margin-bottom", css.px(after)))
-    run_views = [_run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
-    bullet = None
-    if p.bullet:
-        bdecl: list[tuple[str, str]] = [("text-indent", "0")]
-        if p.indent < 0:
-            bdecl += [("display", "inline-block"), ("min-width", css.px(-p.indent))]
-        if p.bulletColor:
-            bdecl.append(("color", css.color(p.bulletColor, f"{where}: bulletColor")))
-        if p.bulletFont:
-            bdecl.append(("font-family", css.font_family(p.bulletFont, f"{where}: bulletFont")))
-        text = p.bullet if p.indent < 0 else p.bullet + "\u00a0"
-        bullet = RunView(css.declarations(bdecl), [text])
-    trailing = not run_views or run_views[-1].lines[-1] == ""
-    return ParaView(css.declarations(decl), run_views, bullet, trailing)
-
-
-def _run_view(el: Element, r: Run, where: str) -> RunView:
-    decl: list[tuple[str, str]] = []
-    if r.fontSize:
-        decl.append(("font-size", css.px(r.fontSize * el.font_scale())))
-    if r.fontFamily:
-        decl.append(("font-family", css.font_family(r.fontFamily, f"{where}: fontFamily")))
-    if r.bold is not None:
-        decl.append(("font-weight", "bold" if r.bold else "normal"))
-    if r.italic is not None:
-        decl.append(("font-style", "italic" if r.italic else "normal"))
-    if r.underline:
-        decl.append(("text-decoration", "underline"))
-    if r.color:
-        decl.append(("color", css.color(r.color, f"{where}: color")))
-    return RunView(css.declarations(decl), text_lines(r.text))

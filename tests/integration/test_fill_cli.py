@@ -95,10 +95,10 @@ def test_report_is_honest_and_fonts_only_shrink_when_needed(
     fonts = [c["text"] for c in slides[2]["changes"] if c["what"] == "font"]
     assert fonts and "pt" in fonts[0] and "%" in fonts[0]
     assert set(report["timings"]) >= {"refine_slides", "pack", "crosscheck", "total"}
-    # The table is filled but never moved or resized by the repair, and the report says so.
-    table = [w for w in slides[5]["warnings"] if w["type"] == "excluded_from_repair"]
-    assert [w["details"]["shape"] for w in table] == ["Figures"]
-    assert slides[5]["quality"] == "success_with_warnings"
+    # The table is repaired like any text: no "excluded from repair" warning.
+    assert not [w for s in slides.values() for w in s["warnings"]
+                if w["type"] == "excluded_from_repair"]
+    assert slides[5]["quality"].startswith("success")
 
 
 def test_package_is_intact(filled: tuple[Path, dict[str, Any]]) -> None:

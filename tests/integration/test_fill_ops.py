@@ -130,7 +130,9 @@ def test_strict_lists_unresolved_tokens_with_slide_numbers(tmp_path: Path) -> No
     assert [(u.name, u.slide, u.where) for u in plan.unresolved] == [
         ("missing", 1, "slide"), ("other", 2, "notes")]
     assert plan.slides[0].texts["sp2"] == "1 {{ missing }}"
-    with pytest.raises(ContentError, match=r"\{\{missing\}\} \(slide 1\).*\{\{other\}\} \(slide 2"):
+    assert (plan.unresolved[0].shape, plan.unresolved[0].eid) == ("Title 1", "sp2")
+    with pytest.raises(ContentError, match=r"slide 1, shape 'Title 1' \(sp2\): \{\{ missing \}\}"
+                                           r".*slide 2 notes, .*\{\{other\}\}"):
         apply_content(Package.open(DOCLING), parse_content(doc), tmp_path, strict=True)
 
 

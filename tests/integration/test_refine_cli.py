@@ -44,7 +44,7 @@ def test_clean_slide_stops_at_iteration_zero(tmp_path: Path) -> None:
     assert result["quality"] == "success_clean"
     assert (result["final_iter"], result["stop_reason"]) == (0, "stop_success")
     assert sorted(p.name for p in out.iterdir()) == [
-        "diag_0.json", "dom_0.json", "input.json", "ir_0.json", "out_0.html",
+        "diag_0.json", "dom_0.json", "input.json", "ir_0.json", "out_0.html", "qa.json",
         "render_0.png", "result.json", "trace.jsonl",
     ]
     assert read(out / "result.json") == result
@@ -162,7 +162,7 @@ def test_a_previous_rollout_in_the_directory_is_replaced(tmp_path: Path) -> None
     assert proc.returncode == 0, proc.stderr
     # Nothing of the broken slide's rollout survives: no stale patch or render to mislead.
     assert sorted(p.name for p in out.iterdir()) == [
-        "diag_0.json", "dom_0.json", "input.json", "ir_0.json", "out_0.html",
+        "diag_0.json", "dom_0.json", "input.json", "ir_0.json", "out_0.html", "qa.json",
         "render_0.png", "result.json", "trace.jsonl",
     ]
     assert read(out / "input.json") == read(FIXTURES / "clean_slide.json")

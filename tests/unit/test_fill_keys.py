@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pptxagent.errors import ContentError
-from pptxagent.fill.keys import resolve_key, role_map, slide_keys
+from pptxagent.fill.keys import Accepts, assign_keys, resolve_key, role_map, slide_keys
 from pptxagent.ir import DeckSlide, Element, Layout, OoxmlRef
 
 
@@ -56,3 +56,75 @@ def test_unknown_key_names_slide_key_and_lists_keys() -> None:
 def test_ambiguous_name_asks_for_an_eid() -> None:
     with pytest.raises(ContentError, match=r"matches 2 shapes .*sp9, sp10"):
         resolve_key(SLIDE, "name:Twin", "$.x")
+
+
+def _frame(sid: int, name: str, idx: int | None, x: float, y: float) -> Element:
+    return _el(sid, name, None, idx, x, y, kind="graphicFrame")
+
+
+TAKES = {"sp": (frozenset({"text"}), "a text shape"),
+         "table": (frozenset({"table"}), "a table"),
+         "chart": (frozenset(), "a chart"),
+         "pic": (frozenset({"image"}), "a picture"),
+         "empty": (frozenset({"text", "image"}), "an empty placeholder")}
+
+
+def _accepts(kinds: dict[str, str]) -> Accepts:
+    return lambda el: TAKES[kinds.get(el.eid, "sp")]
+
+
+def _where(key: str) -> str:
+    return f"$.slides[0].fill.{key}"
+
+
+# Title, a content placeholder holding a table (left, first in reading order), a text body
+# (right), a picture placeholder below, a chart frame and a plain table outside placeholders.
+MIXED = DeckSlide(index=4, elements=[
+    _el(2, "Title 1", "title", None, 60, 30),
+    _frame(3, "Table Placeholder", 1, 60, 160),
+    _el(4, "Text Placeholder", None, 2, 660, 160),
+    _el(5, "Picture Placeholder", "pic", 3, 60, 500),
+    _frame(6, "Chart", 4, 660, 500),
+])
+MIXED_KINDS = {"sp3": "table", "sp5": "empty", "sp6": "chart"}
+
+
+def _assign(wanted: list[tuple[str, str]], slide: DeckSlide = MIXED,
+            kinds: dict[str, str] = MIXED_KINDS) -> dict[str, str]:
+    return {k: el.eid for k, el in assign_keys(slide, wanted, _accepts(kinds), _where).items()}
+
+
+def test_text_for_a_body_that_holds_a_table_goes_to_the_first_text_body() -> None:
+    assert _assign([("title", "text"), ("body", "text")]) == {"title": "sp2", "body": "sp4"}
+
+
+def test_each_kind_finds_its_shape_and_exact_positions_win() -> None:
+    assert _assign([("body", "text"), ("body2", "table"), ("body3", "image")]) == {
+        "body": "sp4", "body2": "sp3", "body3": "sp5"}
+    # positions that fit keep their shape: body (table) and body2 (text) as named
+    assert _assign([("body", "table"), ("body2", "text")]) == {"body": "sp3", "body2": "sp4"}
+    # an image under body goes to the picture placeholder, not over the text placeholder
+    assert _assign([("body", "image")]) == {"body": "sp5"}
+
+
+def test_a_table_value_goes_to_the_first_table_even_without_a_body() -> None:
+    slide = DeckSlide(index=1, elements=[_el(2, "Title 1", "title", None, 60, 30),
+                                         _frame(9, "Table 8", None, 60, 200)])
+    assert _assign([("body", "table")], slide, {"sp9": "table"}) == {"body": "sp9"}
+
+
+def test_nothing_of_the_kind_names_slide_key_and_offers() -> None:
+    with pytest.raises(ContentError) as exc:
+        _assign([("body", "table"), ("body2", "table")])
+    msg = str(exc.value)
+    assert msg.startswith("$.slides[0].fill.body2: the value of key 'body2' is a table")
+    assert "template slide 4" in msg
+    assert "body = a table 'Table Placeholder' (takes a table (list of rows))" in msg
+    assert "body2 = a text shape 'Text Placeholder' (takes text)" in msg
+    with pytest.raises(ContentError, match=r"'body' is a picture.*no free shape"):
+        _assign([("body", "image")], SLIDE, {})
+
+
+def test_a_text_key_past_the_bodies_is_still_unknown() -> None:
+    with pytest.raises(ContentError, match="'body5' matches nothing on template slide 3"):
+        _assign([("body5", "text")], SLIDE, {})

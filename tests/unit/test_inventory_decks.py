@@ -263,9 +263,13 @@ def test_table_text_right_to_left_and_caps(tmp_path: Path) -> None:
     box.text_frame.paragraphs[0]._p.get_or_add_pPr().set("rtl", "1")
     box.text_frame.paragraphs[0].runs[0]._r.get_or_add_rPr().set("cap", "all")
     tbl, text = read_back(prs, tmp_path).slides[0].elements
-    assert (tbl.type, tbl.priority, tbl.content) == ("image", 40, "Region\tSales\nNorth\t12")
+    assert (tbl.type, tbl.priority, tbl.role) == ("text", 60, "table")
+    assert tbl.content == "Region\tSales\nNorth\t12"
     assert tbl.source is not None and tbl.source.model_extra == {"graphic": "table"}
-    assert tbl.source.repairable is False
+    assert tbl.source.repairable is True
+    assert tbl.table is not None
+    assert [[c.text for c in r.cells] for r in tbl.table.rows] == [["Region", "Sales"],
+                                                                  ["North", "12"]]
     assert text.paragraphs is not None
     assert text.paragraphs[0].model_extra == {"rtl": True}
     assert text.paragraphs[0].runs[0].model_extra == {"caps": "all"}

@@ -43,5 +43,5 @@ def test_fill_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.STAGES]
     assert names == ["load_input", "open_template", "fill_content", "clear_rollouts",
                      "start_libreoffice", "inventory_filled",
-                     "template_baseline", "refine_slides", "write_back_slides", "pack",
+                     "template_baseline", "refine_slides", "visual_qa", "write_back_slides", "pack",
                      "crosscheck", "refine_crosschecked", "recheck", "build_report"]

@@ -58,8 +58,8 @@ def test_fill_refuses_min_fonts_out_of_order(tmp_path: Path) -> None:
 
 def test_every_numeric_constant_has_a_lower_bound() -> None:
     for name, field in Settings.model_fields.items():
-        if field.annotation is bool:
-            continue
+        if field.annotation is bool or name == "qa":
+            continue  # the QA thresholds: checked below
         assert any(isinstance(m, Ge | Gt) for m in field.metadata), name
         assert field.description, f"{name} has no docstring"
 
@@ -70,3 +70,10 @@ def test_min_fonts_follow_the_settings() -> None:
     assert min_font_for(40, s) is None
     with pytest.raises(SettingError, match="MIN_FONT_P80_PX"):
         Settings().with_overrides({"MIN_FONT_P80_PX": "50"})
+
+
+def test_qa_thresholds_are_settable_and_refuse_negatives() -> None:
+    s = Settings().with_overrides({"CONTRAST_NORMAL": "7"})
+    assert s.qa.CONTRAST_NORMAL == 7
+    with pytest.raises(SettingError, match="CONTRAST_NORMAL: must be ≥ 0"):
+        Settings().with_overrides({"CONTRAST_NORMAL": "-1"})

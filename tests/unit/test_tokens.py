@@ -39,7 +39,8 @@ def test_spaces_inside_braces_and_several_tokens() -> None:
 def test_unresolved_tokens_are_listed_and_left_in_place() -> None:
     p = xml("<a:p><a:r><a:t>{{client}} {{ missing }}</a:t></a:r></a:p>")
     res = replace_tokens(p, {"client": "Globex"})
-    assert res.unresolved == ["missing"]
+    assert res.names == ["missing"]
+    assert res.unresolved[0].token == "{{ missing }}"
     assert runs(p)[0][0] == "Globex {{ missing }}"
 
 

@@ -1,0 +1,99 @@
+"""What an element or the slide behind it looks like: fills, outlines, geometry, pictures.
+
+Optional everywhere: a plain IR without visuals renders as bare text boxes. Colours are
+resolved ``#RRGGBB`` with a separate ``alpha`` (0-1); pictures are package part references
+(``pkg:/ppt/media/image3.png``) that the renderer resolves through the caller's media store,
+so an IR stays small JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+PaintKind = Literal["none", "solid", "gradient", "picture"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+class GradientStop(_Model):
+    pos: float = Field(ge=0, le=1)
+    color: str
+    alpha: float = Field(1.0, ge=0, le=1)
+
+
+class Crop(_Model):
+    """``a:srcRect`` as fractions of the picture per edge (negative = padding)."""
+
+    l: float = 0  # noqa: E741
+    t: float = 0
+    r: float = 0
+    b: float = 0
+
+
+class Paint(_Model):
+    kind: PaintKind
+    color: str | None = None
+    alpha: float = Field(1.0, ge=0, le=1)
+    stops: list[GradientStop] | None = None
+    angle: float | None = None
+    """Linear gradient direction in degrees, OOXML convention (0 = left→right, clockwise)."""
+    radial: bool = False
+    center: list[float] | None = None
+    """A radial gradient's centre as fractions of the box (``a:fillToRect``); default middle."""
+    image: str | None = None
+    """``pkg:/<part name>``; unresolvable or undrawable (EMF/WMF) → a neutral fill."""
+    crop: Crop | None = None
+    tile: bool = False
+    tileScale: float | None = None
+    duotone: list[str] | None = None
+    """``[dark, light]``: the picture recoloured along its luminance (``a:duotone``)."""
+    grayscale: bool = False
+
+
+class Outline(_Model):
+    color: str
+    alpha: float = Field(1.0, ge=0, le=1)
+    width: float = Field(1.0, ge=0)
+    """px."""
+    dash: str | None = None
+
+
+class Path(_Model):
+    """One ``a:custGeom`` path: SVG path data in a ``w × h`` coordinate space scaled onto the
+    shape's box."""
+
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+    d: str
+    fill: bool = True
+    stroke: bool = True
+
+
+class DropShadow(_Model):
+    """An outer shadow in px: offset, blur radius, colour."""
+
+    dx: float
+    dy: float
+    blur: float = Field(ge=0)
+    color: str
+    alpha: float = Field(1.0, ge=0, le=1)
+
+
+class Visual(_Model):
+    fill: Paint | None = None
+    line: Outline | None = None
+    geometry: str = "rect"
+    adjust: dict[str, float] | None = None
+    """Preset geometry adjust values (``adj``, ``adj1`` …) in OOXML units (1/100000)."""
+    rotation: float = 0
+    flipH: bool = False
+    flipV: bool = False
+    shadow: DropShadow | None = None
+    paths: list[Path] | None = None
+    """Custom geometry (``geometry == "custom"``); without it a custom shape is its box."""
+    label: str | None = None
+    """A chart's title drawn on its neutral box (not measured)."""

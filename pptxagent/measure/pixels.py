@@ -1,0 +1,224 @@
+"""What the visual QA needs from the browser, for N slides in one document and one round:
+
+* the DOM facts (``MEASURE_JS``, as ``Measurer.measure_many``),
+* every text run's glyph line rects (a Range over each text node), colour, size and weight,
+* a screenshot of every slide as drawn, and one with every glyph made transparent.
+
+The no-text pass injects its own stylesheet (``NOTEXT_CSS``) into the loaded page, so it works
+with any renderer that draws text with CSS ``color`` (and with a future ``notext`` body class).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image
+
+from pptxagent.engines.chromium import Clip
+from pptxagent.errors import EngineError
+from pptxagent.ir import Box, DomSnapshot, SlideIR
+from pptxagent.ir.qa import RunGlyphs
+from pptxagent.measure.extract import MEASURE_JS, snapshots
+from pptxagent.measure.measurer import Measurer
+from pptxagent.settings import DEFAULT_SETTINGS, Settings
+
+Pixels = NDArray[np.uint8]
+"""H × W × 3 RGB, one pixel per slide px."""
+
+NOTEXT_CSS = (
+    ".slide, .slide * { color: transparent !important; "
+    "-webkit-text-fill-color: transparent !important; text-shadow: none !important; "
+    "caret-color: transparent !important; text-decoration-color: transparent !important; "
+    "-webkit-text-stroke-width: 0 !important; } "
+    ".slide ::marker, .slide *::before, .slide *::after { color: transparent !important; }"
+)
+
+RUNS_JS = r"""
+(arg) => {
+  const out = [];
+  const range = document.createRange();
+  for (const slide of document.querySelectorAll('.slide')) {
+    const s = slide.getBoundingClientRect();
+    const index = Number(slide.dataset.slide);
+    for (const el of slide.querySelectorAll('[data-eid]')) {
+      const ecs = getComputedStyle(el);
+      if (ecs.display === 'none' || ecs.visibility === 'hidden') continue;
+      const b = el.getBoundingClientRect();
+      const clip = ecs.overflowX === 'hidden' && ecs.overflowY === 'hidden';
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let k = 0;
+      for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+        if (!/\S/.test(n.data)) continue;
+        const parent = n.parentElement;
+        if (parent === null || parent.closest('.bu') !== null) continue;
+        const run = k++;
+        const cs = getComputedStyle(parent);
+        range.selectNodeContents(n);
+        const rects = [];
+        for (const r of range.getClientRects()) {
+          let x0 = r.x, y0 = r.y, x1 = r.x + r.width, y1 = r.y + r.height;
+          if (clip) {
+            x0 = Math.max(x0, b.x); y0 = Math.max(y0, b.y);
+            x1 = Math.min(x1, b.x + b.width); y1 = Math.min(y1, b.y + b.height);
+          }
+          if (x1 - x0 < 0.5 || y1 - y0 < 0.5) continue;
+          rects.push([x0 - s.x, y0 - s.y, x1 - x0, y1 - y0]);
+        }
+        if (rects.length === 0) continue;
+        const w = cs.fontWeight;
+        const bold = w === 'bold' || w === 'bolder' || parseInt(w, 10) >= 600;
+        out.push([index, el.dataset.eid, run, cs.color, parseFloat(cs.fontSize), bold, rects,
+                  n.data.slice(0, 80)]);
+      }
+    }
+  }
+  return out;
+}
+"""
+
+PAGE_JS = r"""
+(arg) => {
+  const slides = [], unknown = [], painted = [];
+  const clear = (c) => c === 'transparent' || /rgba\(.*,\s*0\)$/.test(c);
+  for (const s of document.querySelectorAll('.slide')) {
+    const r = s.getBoundingClientRect();
+    const i = Number(s.dataset.slide);
+    const cs = getComputedStyle(s);
+    // a renderer that draws the slide's background and master art puts it in .backdrop
+    const plain = cs.backgroundImage === 'none' && s.querySelector(':scope > .backdrop') === null &&
+      (clear(cs.backgroundColor) || cs.backgroundColor === 'rgb(255, 255, 255)');
+    slides.push([i, r.x + window.scrollX, r.y + window.scrollY, r.width, r.height, plain]);
+    for (const m of s.querySelectorAll('*')) {
+      const ms = getComputedStyle(m);
+      if (ms.display === 'none' || ms.visibility === 'hidden') continue;
+      const b = m.getBoundingClientRect();
+      const box = [i, b.x - r.x, b.y - r.y, b.width, b.height];
+      if (m.classList.contains('img-missing')) unknown.push(box);
+      else if (ms.backgroundImage !== 'none' || !clear(ms.backgroundColor)) painted.push(box);
+    }
+  }
+  return {slides, unknown, painted};
+}
+"""
+
+CAPTURE_JS = (
+    f"(arg) => Object.assign(({PAGE_JS})(arg), "
+    f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg)}})"
+)
+
+_NUM = re.compile(r"[-+]?\d*\.?\d+(?:e[-+]?\d+)?", re.IGNORECASE)
+
+
+def parse_css_color(value: str) -> tuple[int, int, int, float]:
+    """``rgb(r, g, b)`` / ``rgba(r, g, b, a)`` / ``color(srgb r g b / a)`` → r, g, b, a."""
+    nums = [float(v) for v in _NUM.findall(value)]
+    if value.startswith("color(") and len(nums) >= 3:
+        rgb = [round(max(0.0, min(1.0, v)) * 255) for v in nums[:3]]
+        return rgb[0], rgb[1], rgb[2], nums[3] if len(nums) > 3 else 1.0
+    if len(nums) < 3:
+        raise EngineError(f"cannot read the computed colour {value!r}")
+    alpha = nums[3] if len(nums) > 3 else 1.0
+    r, g, b = (round(max(0.0, min(255.0, v))) for v in nums[:3])
+    return r, g, b, max(0.0, min(1.0, alpha))
+
+
+@dataclass
+class SlideCapture:
+    """One slide as the browser drew it."""
+
+    dom: DomSnapshot
+    runs: list[RunGlyphs]
+    text: Pixels
+    """The slide as drawn (H × W × 3, slide px)."""
+    notext: Pixels
+    """The same slide with every glyph transparent: what lies behind the text."""
+    unknown: list[Box] = field(default_factory=list)
+    """Regions the renderer could not draw faithfully (pictures it could not load): no
+    contrast verdict is made against their pixels."""
+    painted: list[Box] = field(default_factory=list)
+    """Boxes of elements that paint a fill or picture."""
+    plain_page: bool = True
+    """The slide container itself paints nothing but white (no background drawn)."""
+
+
+def _decode(png: bytes, w: int, h: int) -> Pixels:
+    with Image.open(io.BytesIO(png)) as im:
+        rgb = im.convert("RGB")
+        if rgb.size != (w, h):
+            rgb = rgb.resize((w, h))
+        return np.asarray(rgb, dtype=np.uint8)
+
+
+def _runs(rows: object, n: int) -> list[list[RunGlyphs]]:
+    out: list[list[RunGlyphs]] = [[] for _ in range(n)]
+    if not isinstance(rows, list):
+        raise EngineError("the run script returned no list")
+    for row in rows:
+        index = int(row[0])
+        if not 0 <= index < n:
+            continue
+        out[index].append(RunGlyphs(
+            eid=str(row[1]), run=int(row[2]), color=parse_css_color(str(row[3])),
+            font_px=float(row[4]), bold=bool(row[5]),
+            rects=tuple(Box(x=r[0], y=r[1], w=r[2], h=r[3]) for r in row[6]),
+            text=str(row[7]),
+        ))
+    return out
+
+
+def _boxes(rows: object, n: int) -> list[list[Box]]:
+    out: list[list[Box]] = [[] for _ in range(n)]
+    for u in rows if isinstance(rows, list) else []:
+        if 0 <= int(u[0]) < n and u[3] > 0 and u[4] > 0:
+            out[int(u[0])].append(Box(x=u[1], y=u[2], w=u[3], h=u[4]))
+    return out
+
+
+def capture_slides(
+    irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS
+) -> list[SlideCapture]:
+    """Render ``irs`` into one document, measure it, and screenshot every slide twice (with
+    and without text) in one browser round. Keep batches modest (tens of slides): each slide
+    costs two RGB arrays of its size in memory."""
+    if not irs:
+        return []
+    # The package's pictures and art are drawn: contrast is judged against what a person sees.
+    html = measurer.deck_html(irs)
+    sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
+
+    def clips_of(result: object) -> list[Clip]:
+        if not isinstance(result, dict) or not isinstance(result.get("slides"), list):
+            raise EngineError("the capture script returned no slide rects")
+        rects = {int(r[0]): r for r in result["slides"]}
+        if set(rects) != set(range(len(irs))):
+            raise EngineError(f"{len(rects)} slide containers drawn for {len(irs)} slides")
+        return [(round(rects[i][1]), round(rects[i][2]), w, h)
+                for i, (w, h) in enumerate(sizes)]
+
+    widest = max(ir.slide.w for ir in irs)
+    result, shots = measurer.engine.capture_document(
+        html, CAPTURE_JS, clips_of, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
+    )
+    assert isinstance(result, dict)
+    doms = snapshots(irs, result["rows"], settings.SAFE_PADDING)
+    runs = _runs(result["runs"], len(irs))
+    unknown, painted = _boxes(result.get("unknown"), len(irs)), _boxes(result.get("painted"),
+                                                                       len(irs))
+    plain = {int(r[0]): bool(r[5]) for r in result["slides"]}
+    return [
+        SlideCapture(
+            dom=doms[i],
+            runs=runs[i],
+            text=_decode(shots[0][i], *sizes[i]),
+            notext=_decode(shots[1][i], *sizes[i]),
+            unknown=unknown[i],
+            painted=painted[i],
+            plain_page=plain.get(i, True),
+        )
+        for i in range(len(irs))
+    ]

@@ -1,0 +1,74 @@
+"""SmartArt as PowerPoint last drew it: the shapes of a diagram's drawing part.
+
+A diagram frame (``dgm:relIds``) names its data part; the data part's
+``dsp:dataModelExt@relId`` names (in the slide's relationships) the ``diagramDrawing`` part
+PowerPoint saved, whose ``dsp:spTree`` holds plain shapes in the frame's coordinates. Its
+elements have the same names and content as a slide's (``sp``, ``spPr``, ``style``,
+``txBody``), so the tree is read with the slide reader.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from pptxagent.errors import PptxAgentError
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.shapes import IDENTITY, Frame, ShapeData, Xfrm, walk_shapes
+from pptxagent.ooxml.theme import parse_int
+from pptxagent.ooxml.xml import NS, parse_xml, qn
+
+_DSP = NS["dsp"].encode()
+_P = NS["p"].encode()
+
+
+def _drawing_part(pkg: Package, slide_part: str, data_part: str) -> str | None:
+    data = pkg.xml(data_part)
+    ext = next(data.iter(qn("dsp:dataModelExt")), None)
+    rid = ext.get("relId") if ext is not None else None
+    if not rid:
+        return None
+    rel = next((r for r in pkg.rels(slide_part) if r.rid == rid and not r.external), None)
+    return rel.target if rel is not None and pkg.has_part(rel.target) else None
+
+
+def _text_boxes(tree: etree._Element, dx: float, dy: float) -> dict[int, Xfrm]:
+    """``dsp:txXfrm`` per shape id: where the shape's text is laid out (slide EMU)."""
+    out: dict[int, Xfrm] = {}
+    for sp in tree.iter(qn("p:sp")):
+        c_nv_pr = next(sp.iter(qn("p:cNvPr")), None)
+        tx = sp.find(qn("p:txXfrm"))
+        off = tx.find(qn("a:off")) if tx is not None else None
+        ext = tx.find(qn("a:ext")) if tx is not None else None
+        sid = parse_int(c_nv_pr.get("id")) if c_nv_pr is not None else None
+        if sid is None or tx is None or off is None or ext is None:
+            continue
+        x, y = parse_int(off.get("x")) or 0, parse_int(off.get("y")) or 0
+        out[sid] = Xfrm(x=x + dx, y=y + dy, w=parse_int(ext.get("cx")) or 0,
+                        h=parse_int(ext.get("cy")) or 0, rot=parse_int(tx.get("rot")) or 0)
+    return out
+
+
+def read_diagram_shapes(
+    pkg: Package, slide_part: str, data_part: str | None, frame: Xfrm
+) -> list[tuple[ShapeData, Xfrm | None]]:
+    """The drawn shapes of one diagram in slide EMU, each with the box of its text
+    (``dsp:txXfrm``) when it has one; ``[]`` when there is no drawing."""
+    if data_part is None or not pkg.has_part(data_part):
+        return []
+    try:
+        part = _drawing_part(pkg, slide_part, data_part)
+        if part is None:
+            return []
+        raw = pkg.read_bytes(part).replace(_DSP, _P)
+        root = parse_xml(raw, f"{pkg.path.name}:{part}")
+    except PptxAgentError:
+        return []
+    tree = root.find(qn("p:spTree"))
+    if tree is None:
+        return []
+    sx, sy, _, _ = IDENTITY
+    out: list[ShapeData] = []
+    rels = {r.rid: r for r in pkg.rels(part)}
+    walk_shapes(tree, Frame((sx, sy, frame.x, frame.y), depth=1), rels, out)
+    boxes = _text_boxes(tree, frame.x, frame.y)
+    return [(shape, boxes.get(shape.shape_id)) for shape in out]

@@ -1,0 +1,92 @@
+"""``pptxagent qa``: lint an existing deck (no fill) with the visual QA checks.
+
+open (package errors name the file) → inventory → per batch of slides: render, measure and
+screenshot with and without text in one browser round, read the pictures' fits → checks
+(absolute thresholds: a plain deck has no template baseline) → report, optional PNGs and an
+annotated contact sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from pptxagent.errors import InputError
+from pptxagent.inventory import inventory_deck
+from pptxagent.ir.qa import QaIssue, QaReport
+from pptxagent.measure import Measurer
+from pptxagent.measure.pixels import capture_slides
+from pptxagent.ooxml.package import Package
+from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
+from pptxagent.qa.sarif import to_sarif
+from pptxagent.qa.sheet import contact_sheet, thumbnail
+from pptxagent.render.media import MediaStore
+
+__all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
+
+QA_BATCH = 12
+"""Slides per browser round: each holds two screenshots in memory until checked."""
+
+
+@dataclass
+class QaOptions:
+    deck: Path
+    out_dir: Path | None = None
+    settings: QaSettings = DEFAULT_QA_SETTINGS
+    measurer: Measurer | None = None
+    progress: Callable[[str], None] | None = None
+
+
+def qa_deck(opts: QaOptions) -> QaReport:
+    """Every issue of every slide of ``opts.deck``; PNGs and a contact sheet in ``out_dir``."""
+    deck = opts.deck
+    if not deck.is_file():
+        raise InputError(f"{deck}: no such file")
+    started = time.perf_counter()
+    pkg = Package.open(deck)
+    deck_ir = inventory_deck(pkg)
+    t_inv = time.perf_counter()
+    measurer = opts.measurer or Measurer(assets_dir=deck.resolve().parent,
+                                         media=MediaStore.for_package(pkg))
+    report = QaReport(deck=str(deck), slides=len(deck_ir.slides))
+    thumbs: list[tuple[int, Image.Image, int]] = []
+    if opts.out_dir is not None:
+        try:
+            (opts.out_dir / "slides").mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"--out {opts.out_dir}: cannot create: {exc.strerror or exc}") from exc
+    for start in range(0, len(deck_ir.slides), QA_BATCH):
+        batch = deck_ir.slides[start:start + QA_BATCH]
+        irs = [deck_ir.slide_ir(s.index) for s in batch]
+        captures = capture_slides(irs, measurer)
+        package = [read_package_facts(pkg, s.part) for s in batch]
+        issues = check_slides(irs, captures, opts.settings, package=package,
+                              numbers=[s.index for s in batch])
+        report.issues += issues
+        if opts.out_dir is not None:
+            for s, cap in zip(batch, captures, strict=True):
+                mine = [i for i in issues if i.slide == s.index and i.status == "open"]
+                Image.fromarray(cap.text).save(opts.out_dir / "slides" / f"slide-{s.index}.png")
+                thumbs.append((s.index, thumbnail(cap.text, mine), len(mine)))
+        if opts.progress is not None:
+            opts.progress(f"slides {batch[0].index}-{batch[-1].index}: {len(issues)} issues")
+    if opts.out_dir is not None and thumbs:
+        contact_sheet(thumbs, opts.out_dir / "contact-sheet.png")
+    report.tally()
+    report.timings = {"inventory_s": round(t_inv - started, 3),
+                      "total_s": round(time.perf_counter() - started, 3)}
+    return report
+
+
+def open_issue_count(issues: list[QaIssue]) -> int:
+    return sum(1 for i in issues if i.status in ("open", "unresolved"))
+
+
+def sarif_text(report: QaReport, deck: Path) -> str:
+    """The report as a SARIF 2.1.0 document (``pptxagent qa --sarif``)."""
+    return json.dumps(to_sarif(report, deck), indent=2, ensure_ascii=False) + "\n"

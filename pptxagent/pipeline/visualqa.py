@@ -1,0 +1,146 @@
+"""The visual QA stage of a fill and its one correction pass (issue 6 §2, agentic-upgrade §8).
+
+Every filled slide is drawn as a person sees it (with and without its text) next to the
+unfilled template slide it came from, and judged relative to it: the template's own
+contrast, margins and overlaps are its design (``accepted``); what the fill made worse is an
+issue with the slide, shape, kind, severity and the number measured. When a slide has a
+critical issue (text out of its box or off the slide, text on text, text that lost its
+contrast), the slide is refined once more from its filled state with the shapes of those
+issues held at the template's geometry (``correct.GeometryLock``: their text fits by font
+size alone), and judged again: each issue is then ``resolved`` or ``unresolved``. A slide
+with an unresolved critical issue is reported ``degraded``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pptxagent.ir import SlideIR
+from pptxagent.ir.qa import QaIssue
+from pptxagent.loop.batch import refine_many
+from pptxagent.loop.driver import RefineOutcome
+from pptxagent.measure.pixels import SlideCapture, capture_slides
+from pptxagent.pipeline.correct import EXTRA_ITERATIONS, GeometryLock
+from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
+from pptxagent.pipeline.job import FillJob, SlideWork
+from pptxagent.pipeline.refining import slide_diagnoser
+from pptxagent.policy.fit import FitPolicy
+from pptxagent.qa import (
+    PackageFacts,
+    SlideBaseline,
+    check_slides,
+    make_baseline,
+    read_package_facts,
+)
+from pptxagent.qa.check import reconcile
+
+QA_BATCH = 12
+"""Slides per browser round: each keeps two screenshots in memory until it is checked."""
+QA_SUFFIX = "-qa"
+"""Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
+
+
+def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
+    out: list[SlideCapture] = []
+    for start in range(0, len(irs), QA_BATCH):
+        out += capture_slides(irs[start:start + QA_BATCH], job.measurer, job.settings)
+    return out
+
+
+def _baselines(job: FillJob, work: Sequence[SlideWork],
+               facts: Sequence[PackageFacts]) -> dict[int, SlideBaseline]:
+    """The unfilled template slide of every slide in ``work``, measured and judged."""
+    assert job.template_deck is not None
+    used: dict[int, PackageFacts] = {}
+    for w, f in zip(work, facts, strict=True):
+        used.setdefault(w.filled.template_slide, f)
+    numbers = sorted(used)
+    irs = [job.template_deck.slide_ir(n) for n in numbers]
+    base = make_baseline(irs, _capture(job, irs), job.settings.qa,
+                         package=[used[n] for n in numbers])
+    return dict(zip(numbers, base, strict=True))
+
+
+def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts],
+           base: dict[int, SlideBaseline]) -> list[list[QaIssue]]:
+    irs = [w.final_ir for w in work]
+    assert all(ir is not None for ir in irs)
+    finals = [ir for ir in irs if ir is not None]
+    issues = check_slides(
+        finals, _capture(job, finals), job.settings.qa,
+        baseline=[base[w.filled.template_slide] for w in work],
+        package=facts, numbers=[w.filled.index for w in work])
+    return [[i for i in issues if i.slide == w.filled.index] for w in work]
+
+
+def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
+    return [i for i in issues if i.severity == "critical" and i.status in ("open", "unresolved")]
+
+
+def _correct(job: FillJob, work: Sequence[SlideWork],
+             issues: Sequence[Sequence[QaIssue]]) -> list[RefineOutcome]:
+    """The correction pass: refine each slide again from its filled state, the shapes named in
+    its critical issues held at the template's geometry."""
+    policy = job.opts.policy or FitPolicy()
+    settings = job.settings.with_overrides(
+        {"MAX_ITER": job.settings.MAX_ITER + EXTRA_ITERATIONS})
+    rdir = job.opts.rollout_dir
+    policies = []
+    for w, found in zip(work, issues, strict=True):
+        named = {e for i in critical(found) for e in (i.eid, i.other_eid) if e}
+        policies.append(GeometryLock(FrozenPolicy(policy, frozen_eids(w.ir)),
+                                     frozenset(named & w.touched)))
+    return refine_many(
+        [w.ir for w in work], settings=settings, policies=policies, measurer=job.measurer,
+        rollout_dirs=[rdir / f"slide-{w.filled.index:02d}{QA_SUFFIX}" if rdir else None
+                      for w in work],
+        diagnosers=[slide_diagnoser(w, None) for w in work])
+
+
+def _adopt(w: SlideWork, outcome: RefineOutcome) -> tuple[object, ...]:
+    """Take ``outcome`` as the slide's result; return what it replaces (to restore)."""
+    before = (w.outcome, w.final_ir, w.diag, w.dom)
+    w.outcome = outcome
+    w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
+    return before
+
+
+def visual_qa(job: FillJob) -> None:
+    """Judge every filled slide; one correction pass for slides with a critical issue."""
+    work = [w for w in job.slides if w.touched and w.final_ir is not None]
+    if not work:
+        return
+    facts = [read_package_facts(job.package, w.filled.part) for w in work]
+    base = _baselines(job, work, facts)
+    found = _check(job, work, facts, base)
+    for w, issues in zip(work, found, strict=True):
+        w.qa = issues
+    todo = [i for i, issues in enumerate(found) if critical(issues)]
+    if not todo or not job.opts.repair:
+        return
+    again = [work[i] for i in todo]
+    job.say(f"visual QA: critical issues on slide(s) "
+            f"{', '.join(str(w.filled.index) for w in again)}; one correction pass")
+    outcomes = _correct(job, again, [found[i] for i in todo])
+    saved = [_adopt(w, o) for w, o in zip(again, outcomes, strict=True)]
+    after = _check(job, again, [facts[i] for i in todo], base)
+    for w, old, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
+        if len(critical(new)) > len(critical(old)) or (
+                len(critical(new)) == len(critical(old)) and _worse(w, prev)):
+            w.outcome, w.final_ir, w.diag, w.dom = prev  # type: ignore[assignment]
+            w.qa = [i.model_copy(update={"status": "unresolved"}) if i in critical(old) else i
+                    for i in old]
+            w.notes.append("visual QA correction pass did not help; the first result stands")
+            continue
+        w.qa = reconcile(old, new)
+        left = critical(w.qa)
+        w.notes.append(f"visual QA correction pass: {len(critical(old)) - len(left)} of "
+                       f"{len(critical(old))} critical issue(s) resolved")
+
+
+def _worse(w: SlideWork, prev: tuple[object, ...]) -> bool:
+    """The corrected result has more refinement defects than the first one had."""
+    old_diag = prev[2]
+    new = w.diag.summary.defect_count if w.diag is not None else 0
+    old = getattr(getattr(old_diag, "summary", None), "defect_count", 0)
+    return bool(new > old)

@@ -1,0 +1,109 @@
+"""Where a repaired text box may go: only into space that is empty on the rendered slide.
+
+The template's design is sacred (issue 6): pictures, lines, master/layout art and shapes the
+fill gave no new content never move, and a text box the template placed on art (a name on a
+ribbon, a number in a circle, a label on a card) stays within that art. So when the repair
+moves or grows a text box:
+
+* art the box already sits on (its box intersects the art's) is a **carrier**: on every side
+  where the box was inside the carrier, it stays inside;
+* any other art is an **obstacle**: the box stops short of it (art below: the box ends above
+  it; art above: the box starts below it; likewise left and right).
+
+Art is every other visible element the repair may not move (frozen, not repairable,
+decorations, pictures) and the art the slide inherits from its layout and master.
+"""
+
+from __future__ import annotations
+
+from pptxagent.ir import Box, Element, SlideIR
+from pptxagent.policy.plan import editable
+
+BACKGROUND_SHARE = 0.5
+"""Inherited art covering more than this share of the slide is background, not an obstacle."""
+
+
+def box_of(el: Element, layout: dict[str, float] | None = None) -> Box:
+    lay = {**el.layout.model_dump(), **(layout or {})}
+    return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
+
+
+def art_boxes(ir: SlideIR, eid: str) -> list[Box]:
+    """Boxes of everything drawn on the slide that the repair of ``eid`` may not move."""
+    out: list[Box] = []
+    for el in ir.elements:
+        if el.eid == eid or el.style.display == "none":
+            continue
+        if editable(el) and el.type not in ("decoration", "image"):
+            continue  # a text the repair may move itself: the overlap rules handle it
+        b = box_of(el)
+        if b.w * b.h > 0:
+            out.append(b)
+    out.extend(inherited_art(ir))
+    return out
+
+
+def inherited_art(ir: SlideIR) -> list[Box]:
+    """Boxes of the layout's and master's art drawn on this slide (not the background)."""
+    backdrop = getattr(ir, "backdrop", None)
+    shapes = getattr(backdrop, "art", None) or []
+    slide_area = ir.slide.w * ir.slide.h
+    out: list[Box] = []
+    for shape in shapes:
+        lay = getattr(shape, "layout", None)
+        if lay is None:
+            continue
+        b = Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h)
+        if 0 < b.w * b.h <= BACKGROUND_SHARE * slide_area:
+            out.append(b)
+    return out
+
+
+def _carry(old: Box, new: Box, art: Box) -> dict[str, float]:
+    """``new`` kept inside ``art`` on every side where ``old`` was inside it."""
+    x0, y0, x1, y1 = new.x, new.y, new.right, new.bottom
+    if old.x >= art.x - 0.5:
+        x0 = max(x0, art.x)
+    if old.y >= art.y - 0.5:
+        y0 = max(y0, art.y)
+    if old.right <= art.right + 0.5:
+        x1 = min(x1, art.right)
+    if old.bottom <= art.bottom + 0.5:
+        y1 = min(y1, art.bottom)
+    return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
+
+
+def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
+    """``new`` stopped short of ``art`` on the side it grew or moved towards."""
+    x0, y0, x1, y1 = new.x, new.y, new.right, new.bottom
+    if art.y >= old.bottom - 0.5:
+        y1 = min(y1, art.y - gap)
+    elif art.bottom <= old.y + 0.5:
+        y0 = max(y0, art.bottom + gap)
+    elif art.x >= old.right - 0.5:
+        x1 = min(x1, art.x - gap)
+    elif art.right <= old.x + 0.5:
+        x0 = max(x0, art.right + gap)
+    return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
+
+
+def keep_to_room(
+    ir: SlideIR, eid: str, layout: dict[str, float], gap: float = 2.0
+) -> dict[str, float]:
+    """``layout`` (a patch's layout edit of text ``eid``) clipped to the empty space its box
+    may take: inside the art it sits on, short of any other art (by ``gap`` px, the
+    ``FIT_ART_GAP_PX`` setting)."""
+    el = ir.element(eid)
+    old = box_of(el)
+    new = box_of(el, layout)
+    for art in art_boxes(ir, eid):
+        if old.intersection_area(art) > 0:
+            fixed = _carry(old, new, art)
+        elif new.intersection_area(art) > 0:
+            fixed = _avoid(old, new, art, gap)
+        else:
+            continue
+        new = Box(**fixed)
+    vals = {"x": new.x, "y": new.y, "w": new.w, "h": new.h}
+    return {k: round(v, 2) for k, v in vals.items()
+            if k in layout or abs(v - getattr(old, k)) > 0.01}

@@ -1,0 +1,181 @@
+"""Run every check on measured slides; judge a filled template relative to itself.
+
+Plain deck (``pptxagent qa``): absolute thresholds. Template mode: pass the ``baseline`` of
+each slide, measured on the unfilled template slide it came from (``make_baseline``): the
+template's own contrast, edge distances and issues are its design, so a condition the
+template already has in the same box is reported with ``status="accepted"`` unless the fill
+made it clearly worse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from pptxagent.ir import Box, SlideIR
+from pptxagent.ir.qa import QaIssue, issue_sort_key
+from pptxagent.measure.pixels import SlideCapture
+from pptxagent.qa.content import check_hierarchy, check_text
+from pptxagent.qa.facts import PackageFacts, SlideFacts
+from pptxagent.qa.layout import (
+    check_edges,
+    check_overflow,
+    check_overlaps,
+    element_edge_distances,
+)
+from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
+from pptxagent.qa.visual import check_contrast, check_pictures, element_contrasts
+
+Check = Callable[[SlideFacts, QaSettings], list[QaIssue]]
+PLAIN_CHECKS: tuple[Check, ...] = (
+    check_overflow,
+    check_overlaps,
+    check_text,
+    check_hierarchy,
+    check_pictures,
+)
+
+
+@dataclass
+class SlideBaseline:
+    """The unfilled template slide as measured: its own contrast per box, edge distance per
+    box and issues."""
+
+    contrast: dict[str, float] = field(default_factory=dict)
+    edge: dict[str, float] = field(default_factory=dict)
+    issues: list[QaIssue] = field(default_factory=list)
+
+
+_WORSE_BY: dict[str, float] = {"overflow": 4.0, "cutoff": 2.0, "text_overlap": 50.0,
+                               "footer_collision": 50.0, "distorted_picture": 2.0}
+"""How much a measured value may grow over the template's before it is the fill's doing."""
+
+
+def _accept(issues: list[QaIssue], base: SlideBaseline) -> None:
+    known = {i.key(): i for i in base.issues}
+    for issue in issues:
+        if issue.kind in ("contrast", "edge") or issue.status != "open":
+            continue  # judged against the baseline numbers by their checks
+        prior = known.get(issue.key())
+        if prior is None:
+            continue
+        slack = _WORSE_BY.get(issue.kind, 0.0)
+        if issue.measured is None or prior.measured is None or (
+            issue.measured <= prior.measured + slack
+        ):
+            issue.status = "accepted"
+            issue.baseline = prior.measured
+
+
+def check_facts(
+    facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS,
+    baseline: SlideBaseline | None = None,
+) -> list[QaIssue]:
+    """Every check on one slide."""
+    issues: list[QaIssue] = []
+    for check in PLAIN_CHECKS:
+        issues += check(facts, settings)
+    issues += check_contrast(facts, settings, baseline.contrast if baseline else None)
+    issues += check_edges(facts, settings, baseline.edge if baseline else None)
+    if baseline is not None:
+        _accept(issues, baseline)
+    return sorted(issues, key=issue_sort_key)
+
+
+def _unknown(ir: SlideIR, capture: SlideCapture, package: PackageFacts) -> list[Box]:
+    boxes = list(capture.unknown)
+    for el in ir.elements:
+        if el.source is not None and el.source.shape_id in package.undrawn:
+            dom = capture.dom.get(el.eid)
+            if dom is not None:
+                boxes.append(dom.bbox)
+    return boxes
+
+
+def slide_facts(
+    irs: Sequence[SlideIR],
+    captures: Sequence[SlideCapture],
+    package: Sequence[PackageFacts] | None = None,
+    numbers: Sequence[int] | None = None,
+) -> list[SlideFacts]:
+    if len(captures) != len(irs) or (package is not None and len(package) != len(irs)):
+        raise ValueError(f"{len(captures)} captures for {len(irs)} slides")
+    out: list[SlideFacts] = []
+    for i, ir in enumerate(irs):
+        cap = captures[i]
+        pk = package[i] if package is not None else PackageFacts()
+        out.append(SlideFacts(
+            number=numbers[i] if numbers is not None else i + 1,
+            ir=ir,
+            dom=cap.dom,
+            runs=cap.runs,
+            notext=cap.notext,
+            text_px=cap.text,
+            unknown=_unknown(ir, cap, pk),
+            pictures=pk.pictures,
+            backdrop=pk.backdrop,
+            painted=cap.painted,
+            plain_page=cap.plain_page,
+        ))
+    return out
+
+
+def check_slides(
+    irs: Sequence[SlideIR],
+    captures: Sequence[SlideCapture],
+    settings: QaSettings = DEFAULT_QA_SETTINGS,
+    baseline: Sequence[SlideBaseline | None] | None = None,
+    *,
+    package: Sequence[PackageFacts] | None = None,
+    numbers: Sequence[int] | None = None,
+) -> list[QaIssue]:
+    """Issues of every slide, sorted by slide, severity, kind. ``captures`` come from
+    ``pptxagent.measure.pixels.capture_slides(irs, measurer)``; ``package`` from
+    ``read_package_facts(pkg, slide_part)`` per slide (pictures' fits, backdrop, undrawn
+    fills; without it no picture check, and contrast trusts the render everywhere);
+    ``numbers`` are the slides' 1-based numbers in the deck (default 1..N)."""
+    out: list[QaIssue] = []
+    for i, facts in enumerate(slide_facts(irs, captures, package, numbers)):
+        base = baseline[i] if baseline is not None else None
+        out += check_facts(facts, settings, base)
+    return out
+
+
+def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
+    return SlideBaseline(
+        contrast={eid: rc.ratio for eid, rc in element_contrasts(facts, settings).items()},
+        edge=element_edge_distances(facts),
+        issues=check_facts(facts, settings),
+    )
+
+
+def make_baseline(
+    irs: Sequence[SlideIR],
+    captures: Sequence[SlideCapture],
+    settings: QaSettings = DEFAULT_QA_SETTINGS,
+    *,
+    package: Sequence[PackageFacts] | None = None,
+) -> list[SlideBaseline]:
+    """The baseline of each unfilled template slide (same order as ``irs``)."""
+    return [baseline_of(f, settings) for f in slide_facts(irs, captures, package)]
+
+
+def reconcile(before: Sequence[QaIssue], after: Sequence[QaIssue]) -> list[QaIssue]:
+    """Statuses after a correction pass. Each open issue of ``before`` (slide, kind, shape)
+    becomes ``resolved`` when ``after`` no longer has it open, else ``unresolved`` (with the
+    new numbers); issues new in ``after`` stay ``open``; ``accepted`` ones stay accepted."""
+    def key(i: QaIssue) -> tuple[int, str, str, str]:
+        return (i.slide, *i.key())
+
+    now = {key(i): i for i in after}
+    out: list[QaIssue] = []
+    for issue in before:
+        if issue.status != "open":
+            continue
+        still = now.pop(key(issue), None)
+        if still is None or still.status != "open":
+            out.append(issue.model_copy(update={"status": "resolved"}))
+        else:
+            out.append(still.model_copy(update={"status": "unresolved"}))
+    out += now.values()
+    return sorted(out, key=issue_sort_key)

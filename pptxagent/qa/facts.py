@@ -1,0 +1,224 @@
+"""What the checks know about one slide, and small shared helpers (pure)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pptxagent.ir import Box, DomElement, DomSnapshot, Element, SlideIR
+from pptxagent.ir.qa import IssueKind, QaIssue, RunGlyphs, Severity
+from pptxagent.ooxml.backdrop import slide_backdrop, undrawn_fills
+from pptxagent.ooxml.media import PictureFit, picture_fits
+from pptxagent.ooxml.package import Package
+from pptxagent.qa.settings import QaSettings
+
+FOOTER_PH = frozenset({"ftr", "dt", "sldNum"})
+TITLE_PH = frozenset({"title", "ctrTitle"})
+_CITATION = re.compile(
+    r"^\s*(sources?\s*[:.]|source\b|quelle|quellen|fuente|fonte|bron|©|\(c\)|copyright|"
+    r"\[\d+\]|\d+\s*[.)]?\s*(https?://|www\.)|notes?\s*:|note\b|nb\s*:|\*)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PackageFacts:
+    """What the checks read from the package for one slide (not from the browser)."""
+
+    pictures: Mapping[int, PictureFit] = field(default_factory=dict)
+    """``p:pic`` fits by shape id (``picture_fits``)."""
+    backdrop: str | None = None
+    """``slide_backdrop``: why the slide is not drawn on a plain light page."""
+    undrawn: frozenset[int] = frozenset()
+    """``undrawn_fills``: shapes whose picture/pattern fill the browser does not paint."""
+
+
+def read_package_facts(pkg: Package, slide_part: str) -> PackageFacts:
+    return PackageFacts(
+        pictures=picture_fits(pkg, slide_part),
+        backdrop=slide_backdrop(pkg, slide_part),
+        undrawn=undrawn_fills(pkg, slide_part),
+    )
+
+
+@dataclass
+class SlideFacts:
+    """Everything measured about one slide. ``runs``/``notext`` are empty/None when the
+    slide was measured without pixels (the contrast check is then skipped)."""
+
+    number: int
+    """1-based slide number in the deck."""
+    ir: SlideIR
+    dom: DomSnapshot
+    runs: list[RunGlyphs] = field(default_factory=list)
+    notext: NDArray[np.uint8] | None = None
+    text_px: NDArray[np.uint8] | None = None
+    """The slide as drawn (with text): with ``notext`` it shows where the ink is."""
+    unknown: list[Box] = field(default_factory=list)
+    pictures: Mapping[int, PictureFit] = field(default_factory=dict)
+    backdrop: str | None = None
+    """Why the deck draws this slide on more than a plain light page (picture background,
+    master art …): ``pptxagent.ooxml.backdrop.slide_backdrop``."""
+    painted: list[Box] = field(default_factory=list)
+    plain_page: bool = True
+    _ink: dict[str, Box | None] = field(default_factory=dict, repr=False)
+
+    def contrast_area(self) -> list[Box] | None:
+        """Where the no-text pixels can be trusted: everywhere (``None``), unless the deck
+        has a backdrop the renderer left white; then only inside painted elements."""
+        if self.backdrop is not None and self.plain_page:
+            return self.painted
+        return None
+
+    def runs_of(self, eid: str) -> list[RunGlyphs]:
+        return [r for r in self.runs if r.eid == eid]
+
+    def ink_box(self, eid: str, threshold: int = 40) -> Box | None:
+        """Bounds of the pixels the element's text really inked (with-text vs no-text
+        screenshots inside its line rects), on the slide; ``None`` when nothing differs
+        (no pixels, or text the colour of its background)."""
+        if self.text_px is None or self.notext is None:
+            return None
+        if eid not in self._ink:
+            self._ink[eid] = self._find_ink(eid, threshold)
+        return self._ink[eid]
+
+    def _find_ink(self, eid: str, threshold: int) -> Box | None:
+        assert self.text_px is not None and self.notext is not None
+        h, w = self.notext.shape[0], self.notext.shape[1]
+        found: list[Box] = []
+        for r in self.glyph_rects(eid):
+            x0, y0 = max(0, int(r.x)), max(0, int(r.y))
+            x1, y1 = min(w, int(np.ceil(r.right))), min(h, int(np.ceil(r.bottom)))
+            if x1 <= x0 or y1 <= y0:
+                continue
+            a = self.text_px[y0:y1, x0:x1].astype(np.int16)
+            b = self.notext[y0:y1, x0:x1].astype(np.int16)
+            ys, xs = np.nonzero(np.abs(a - b).max(axis=2) > threshold)
+            if len(xs):
+                found.append(Box(x=x0 + float(xs.min()), y=y0 + float(ys.min()),
+                                 w=float(xs.max() - xs.min() + 1),
+                                 h=float(ys.max() - ys.min() + 1)))
+        return union(found)
+
+    def glyph_rects(self, eid: str) -> list[Box]:
+        """Per-line glyph rects of the element (runs), else its text box."""
+        rects = [b for r in self.runs_of(eid) for b in r.rects]
+        if rects:
+            return rects
+        dom = self.dom.get(eid)
+        if dom is not None and dom.visible and dom.textBox is not None:
+            return [dom.textBox]
+        return []
+
+
+def shape_name(el: Element) -> str:
+    return el.source.name if el.source is not None else ""
+
+
+def ph_type(el: Element) -> str | None:
+    return el.source.ph_type if el.source is not None else None
+
+
+def measurable_text(el: Element, dom: DomElement | None) -> bool:
+    """A text element the browser draws as PowerPoint does: horizontal, unrotated, one
+    column, visible (rotated/vertical/multi-column text is not laid out faithfully)."""
+    if not el.is_text or dom is None or not dom.visible or dom.textBox is None:
+        return False
+    extra_layout = el.layout.model_extra or {}
+    extra_style = el.style.model_extra or {}
+    if extra_layout.get("rotation"):
+        return False
+    if extra_style.get("vert") or (extra_style.get("numCol") or 1) > 1:
+        return False
+    return not (el.source is not None and el.source.kind == "graphicFrame")
+
+
+def union(boxes: Sequence[Box]) -> Box | None:
+    if not boxes:
+        return None
+    x0 = min(b.x for b in boxes)
+    y0 = min(b.y for b in boxes)
+    x1 = max(b.right for b in boxes)
+    y1 = max(b.bottom for b in boxes)
+    return Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0)
+
+
+def intersection(a: Box, b: Box) -> Box | None:
+    x0, y0 = max(a.x, b.x), max(a.y, b.y)
+    x1, y1 = min(a.right, b.right), min(a.bottom, b.bottom)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0)
+
+
+def text_of(el: Element) -> str:
+    if el.paragraphs is not None:
+        return "\n".join(p.text or "".join(r.text for r in p.runs) for p in el.paragraphs)
+    return el.content
+
+
+def is_citation(el: Element, dom: DomElement | None, slide_h: float, s: QaSettings) -> bool:
+    """Small text at the bottom of the slide that starts like a source line or a footnote."""
+    if dom is None or dom.textBox is None or not el.is_text:
+        return False
+    if dom.textBox.y < slide_h * (1 - s.CITATION_BOTTOM_FRAC):
+        return False
+    size = el.style.fontSize or dom.computed.fontSize
+    if size > s.CITATION_MAX_PX:
+        return False
+    return bool(_CITATION.match(text_of(el)))
+
+
+def footer_like(facts: SlideFacts, s: QaSettings) -> set[str]:
+    """Footer, date and slide-number placeholders and citation-like shapes."""
+    out: set[str] = set()
+    for el in facts.ir.elements:
+        if ph_type(el) in FOOTER_PH or is_citation(
+            el, facts.dom.get(el.eid), facts.ir.slide.h, s
+        ):
+            out.add(el.eid)
+    return out
+
+
+def make_issue(
+    facts: SlideFacts,
+    el: Element,
+    kind: IssueKind,
+    severity: Severity,
+    message: str,
+    *,
+    measured: float | None = None,
+    threshold: float | None = None,
+    unit: str = "",
+    other: Element | None = None,
+    box: Box | None = None,
+    baseline: float | None = None,
+) -> QaIssue:
+    def r(v: float | None) -> float | None:
+        return None if v is None else round(v, 2)
+
+    return QaIssue(
+        slide=facts.number,
+        eid=el.eid,
+        shape=shape_name(el),
+        kind=kind,
+        severity=severity,
+        measured=r(measured),
+        threshold=r(threshold),
+        unit=unit,
+        message=message,
+        other_eid=other.eid if other is not None else None,
+        other_shape=shape_name(other) if other is not None else None,
+        box=box,
+        baseline=r(baseline),
+    )
+
+
+def snippet(text: str, n: int = 40) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= n else flat[: n - 1] + "…"

@@ -1,0 +1,212 @@
+"""Geometric checks on measured glyphs (pure): overflow, cut-off, edges, text overlap and
+collisions with footers, dates, slide numbers and citations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pptxagent.ir import Box, Element
+from pptxagent.ir.qa import QaIssue, Severity
+from pptxagent.qa.facts import (
+    SlideFacts,
+    footer_like,
+    intersection,
+    make_issue,
+    measurable_text,
+    snippet,
+    text_of,
+    union,
+)
+from pptxagent.qa.settings import QaSettings
+
+
+def _text_elements(facts: SlideFacts) -> list[Element]:
+    return [el for el in facts.ir.elements if measurable_text(el, facts.dom.get(el.eid))]
+
+
+def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    """Text outside its own box (``overflow``) or outside the slide (``cutoff``)."""
+    issues: list[QaIssue] = []
+    for el in _text_elements(facts):
+        dom = facts.dom.get(el.eid)
+        assert dom is not None and dom.textBox is not None
+        text, box = dom.textBox, dom.bbox
+        ink = facts.ink_box(el.eid)
+        off = cut_off_by(facts, el, s)
+        if off is not None:
+            issues.append(make_issue(
+                facts, el, "cutoff", "critical",
+                f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
+                measured=off, threshold=s.CUTOFF_MIN_PX, unit="px", box=text,
+            ))
+            continue
+        if ink is not None:  # the line boxes' leading may leave the box, the glyphs not
+            text = ink
+        down = max(box.y - text.y, text.bottom - box.bottom)
+        across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
+        over = max(down, across)
+        if over > s.OVERFLOW_MIN_PX:
+            if down >= across:
+                where = "below" if text.bottom - box.bottom >= box.y - text.y else "above"
+            else:
+                where = "beside"
+            spill = _spill(text, box)
+            issues.append(make_issue(
+                facts, el, "overflow", _overflow_severity(facts, el, spill, s),
+                f"text sticks out {over:.0f} px {where} its box: {snippet(text_of(el))!r}",
+                measured=over, threshold=s.OVERFLOW_MIN_PX, unit="px", box=union([box, text]),
+            ))
+    return issues
+
+
+def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
+    """How far the element's line boxes leave the slide, when its ink does too (the ink is
+    clipped at the slide edge, so ink touching it continues beyond); else ``None``."""
+    dom = facts.dom.get(el.eid)
+    if dom is None or dom.textBox is None:
+        return None
+    sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    text = dom.textBox
+    off = max(-text.x, -text.y, text.right - sw, text.bottom - sh)
+    if off <= s.CUTOFF_MIN_PX:
+        return None
+    ink = facts.ink_box(el.eid)
+    return off if ink is None or edge_distance(ink, sw, sh) < 1 else None
+
+
+def _spill(text: Box, box: Box) -> list[Box]:
+    """The parts of ``text`` outside ``box`` (up to four bands)."""
+    bands = [
+        Box(x=text.x, y=text.y, w=text.w, h=box.y - text.y),
+        Box(x=text.x, y=box.bottom, w=text.w, h=text.bottom - box.bottom),
+        Box(x=text.x, y=text.y, w=box.x - text.x, h=text.h),
+        Box(x=box.right, y=text.y, w=text.right - box.right, h=text.h),
+    ]
+    return [b for b in bands if b.w > 0 and b.h > 0]
+
+
+def _overflow_severity(
+    facts: SlideFacts, el: Element, spill: Sequence[Box], s: QaSettings
+) -> Severity:
+    """Critical when the text visibly leaves a filled box or runs over another shape's text,
+    picture or art; major when it only spills over empty slide from a transparent box."""
+    if el.style.backgroundColor:
+        return "critical"
+    slide_area = facts.ir.slide.w * facts.ir.slide.h
+    for other in facts.ir.elements:
+        dom = facts.dom.get(other.eid)
+        if other.eid == el.eid or dom is None or not dom.visible:
+            continue
+        if other.is_text:
+            targets = facts.glyph_rects(other.eid)
+        elif dom.bbox.w * dom.bbox.h < s.OVERFLOW_BACKDROP_SHARE * slide_area:
+            targets = [dom.bbox]
+        else:
+            continue  # a full-slide picture or panel behind everything
+        if any(intersection(a, b) is not None for a in spill for b in targets):
+            return "critical"
+    return "major"
+
+
+def edge_distance(text: Box, slide_w: float, slide_h: float) -> float:
+    return min(text.x, text.y, slide_w - text.right, slide_h - text.bottom)
+
+
+def check_edges(
+    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None
+) -> list[QaIssue]:
+    """Glyphs in the edge danger zone. Template mode (``baseline``: the template's own
+    distance per box): only text closer than the template's own text/box as well."""
+    issues: list[QaIssue] = []
+    sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    limit = s.EDGE_MIN_FRAC * sw
+    major = s.EDGE_MAJOR_FRAC * sw
+    for el in _text_elements(facts):
+        dom = facts.dom.get(el.eid)
+        assert dom is not None and dom.textBox is not None
+        text = facts.ink_box(el.eid) or dom.textBox
+        dist = edge_distance(text, sw, sh)
+        if dist >= limit or dist < -s.CUTOFF_MIN_PX or cut_off_by(facts, el, s) is not None:
+            continue  # clear of the edge, or cut off (reported as such)
+        threshold = limit
+        base = baseline.get(el.eid) if baseline is not None else None
+        if base is not None:
+            if dist >= base - s.EDGE_BASELINE_TOL_PX:
+                continue  # the template puts its own text this close: its design
+            threshold = min(limit, base)
+        issues.append(make_issue(
+            facts, el, "edge", "major" if dist < major else "minor",
+            f"text {max(dist, 0):.0f} px from the slide edge (< {threshold:.0f} px)",
+            measured=dist, threshold=threshold, unit="px", box=text, baseline=base,
+        ))
+    return issues
+
+
+def element_edge_distances(facts: SlideFacts) -> dict[str, float]:
+    """The template's own edge distance per text box: of its glyphs, else of its box."""
+    out: dict[str, float] = {}
+    sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    for el in facts.ir.elements:
+        dom = facts.dom.get(el.eid)
+        if dom is None or not dom.visible:
+            continue
+        if el.is_text and dom.textBox is not None:
+            out[el.eid] = edge_distance(facts.ink_box(el.eid) or dom.textBox, sw, sh)
+        elif el.source is not None and el.source.ph_type is not None:
+            out[el.eid] = edge_distance(dom.bbox, sw, sh)
+    return out
+
+
+def _contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, float, Box | None]:
+    """Total intersection area, the deepest overlap (min of width/height) and its union."""
+    area, depth, hits = 0.0, 0.0, []
+    for ra in a:
+        grown = ra.inflate(pad) if pad else ra
+        for rb in b:
+            cut = intersection(grown, rb)
+            if cut is None:
+                continue
+            area += cut.w * cut.h
+            depth = max(depth, min(cut.w, cut.h))
+            hits.append(cut)
+    return area, depth, union(hits)
+
+
+def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    """Glyphs of two text elements on top of each other; with a footer, date, slide number
+    or citation it is a ``footer_collision`` (glyphs closer than the clearance)."""
+    issues: list[QaIssue] = []
+    texts = _text_elements(facts)
+    footers = footer_like(facts, s)
+    rects = {el.eid: facts.glyph_rects(el.eid) for el in texts}
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            fa, fb = a.eid in footers, b.eid in footers
+            if fa and fb:
+                continue
+            if fa or fb:
+                foot, other = (a, b) if fa else (b, a)
+                area, depth, hit = _contact(rects[foot.eid], rects[other.eid],
+                                            s.FOOTER_CLEARANCE_PX)
+                if depth > 0 and area > 0 and hit is not None:
+                    issues.append(make_issue(
+                        facts, other, "footer_collision", "major",
+                        f"text touches the {_footer_word(foot)} "
+                        f"{snippet(text_of(foot), 24)!r} ({area:.0f} px²)",
+                        measured=area, threshold=0, unit="px²", other=foot, box=hit,
+                    ))
+                continue
+            area, depth, hit = _contact(rects[a.eid], rects[b.eid], 0)
+            if area > s.TEXT_OVERLAP_MIN_PX2 and depth > s.TEXT_OVERLAP_MIN_DEPTH_PX:
+                issues.append(make_issue(
+                    facts, a, "text_overlap", "critical",
+                    f"text overlaps {snippet(text_of(b), 24)!r} by {area:.0f} px²",
+                    measured=area, threshold=s.TEXT_OVERLAP_MIN_PX2, unit="px²", other=b,
+                    box=hit,
+                ))
+    return issues
+
+
+def _footer_word(el: Element) -> str:
+    kind = el.source.ph_type if el.source is not None else None
+    return {"ftr": "footer", "dt": "date", "sldNum": "slide number"}.get(kind or "", "citation")

@@ -1,0 +1,95 @@
+"""Pictures of the issues: each issue outlined on its slide (red critical, orange major,
+yellow minor) with a short label, and a contact sheet of every slide."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image, ImageDraw, ImageFont
+
+from pptxagent.ir.qa import QaIssue
+
+COLORS: dict[str, tuple[int, int, int]] = {
+    "critical": (230, 0, 0),
+    "major": (255, 140, 0),
+    "minor": (235, 200, 0),
+}
+THUMB_W = 400
+LABEL_H = 22
+GAP = 10
+PER_ROW = 4
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    try:
+        return ImageFont.truetype("DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default()
+
+
+def label(issue: QaIssue) -> str:
+    if issue.kind == "contrast" and issue.measured is not None:
+        return f"contrast {issue.measured:.1f}"
+    if issue.kind in ("overflow", "cutoff", "edge") and issue.measured is not None:
+        return f"{issue.kind} {issue.measured:.0f}px"
+    return issue.kind.replace("_", " ")
+
+
+def annotate(image: Image.Image, issues: Sequence[QaIssue], scale: float = 1.0) -> Image.Image:
+    """A copy of ``image`` (slide px × ``scale``) with every issue's box outlined."""
+    out = image.convert("RGB")
+    draw = ImageDraw.Draw(out)
+    font = _font(max(10, round(13 * max(scale, 0.8))))
+    width = max(2, round(3 * scale))
+    for issue in sorted(issues, key=lambda i: i.severity != "minor"):  # critical drawn last
+        if issue.box is None or issue.status == "accepted":
+            continue
+        color = COLORS[issue.severity]
+        b = issue.box
+        x0, y0 = max(0.0, b.x * scale), max(0.0, b.y * scale)
+        x1 = min(out.width - 1.0, b.right * scale)
+        y1 = min(out.height - 1.0, b.bottom * scale)
+        if x1 <= x0 or y1 <= y0:
+            x0, y0, x1, y1 = 0.0, 0.0, out.width - 1.0, out.height - 1.0
+        draw.rectangle((x0, y0, x1, y1), outline=color, width=width)
+        text = label(issue)
+        tw = draw.textlength(text, font=font)
+        ty = y0 - font.size - 4 if y0 >= font.size + 4 else y0 + width  # type: ignore[union-attr]
+        draw.rectangle((x0, ty, x0 + tw + 6, ty + font.size + 3), fill=color)  # type: ignore[union-attr]
+        draw.text((x0 + 3, ty + 1), text, fill=(255, 255, 255), font=font)
+    return out
+
+
+def thumbnail(pixels: NDArray[np.uint8], issues: Sequence[QaIssue]) -> Image.Image:
+    image = Image.fromarray(pixels)
+    scale = THUMB_W / image.width
+    small = image.resize((THUMB_W, max(1, round(image.height * scale))))
+    return annotate(small, issues, scale)
+
+
+def contact_sheet(thumbs: Sequence[tuple[int, Image.Image, int]], out: Path) -> Path:
+    """``thumbs``: (slide number, annotated thumbnail, open issue count) per slide."""
+    if not thumbs:
+        raise ValueError("no slides for a contact sheet")
+    th = max(t[1].height for t in thumbs)
+    per_row = min(PER_ROW, len(thumbs))
+    rows = (len(thumbs) + per_row - 1) // per_row
+    cell_w, cell_h = THUMB_W, LABEL_H + th
+    sheet = Image.new("RGB", (per_row * (cell_w + GAP) + GAP, rows * (cell_h + GAP) + GAP),
+                      (255, 255, 255))
+    draw = ImageDraw.Draw(sheet)
+    font = _font(14)
+    for k, (number, im, count) in enumerate(thumbs):
+        x0 = GAP + (k % per_row) * (cell_w + GAP)
+        y0 = GAP + (k // per_row) * (cell_h + GAP)
+        note = f"{number}" + (f"  ({count} issue{'s' if count != 1 else ''})" if count else "")
+        draw.text((x0, y0 + 3), note, fill=(200, 0, 0) if count else (0, 0, 0), font=font)
+        sheet.paste(im, (x0, y0 + LABEL_H))
+        draw.rectangle((x0, y0 + LABEL_H, x0 + im.width - 1, y0 + LABEL_H + im.height - 1),
+                       outline=(160, 160, 160))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    sheet.save(out)
+    return out

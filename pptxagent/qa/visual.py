@@ -1,0 +1,118 @@
+"""Checks on pixels and pictures (pure): text contrast against what is drawn behind it, and
+pictures shown at another aspect than their own."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from pptxagent.ir import Element
+from pptxagent.ir.qa import QaIssue, Severity
+from pptxagent.qa.contrast import RunContrast, hex_color, run_contrast
+from pptxagent.qa.facts import (
+    FOOTER_PH,
+    SlideFacts,
+    make_issue,
+    measurable_text,
+    ph_type,
+    snippet,
+    union,
+)
+from pptxagent.qa.settings import QaSettings
+
+
+def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast]:
+    """The worst run (lowest ratio relative to its requirement) of every text element."""
+    out: dict[str, RunContrast] = {}
+    if facts.notext is None:
+        return out
+    only = facts.contrast_area()
+    footers = {el.eid for el in facts.ir.elements if ph_type(el) in FOOTER_PH}
+    for el in facts.ir.elements:
+        if not measurable_text(el, facts.dom.get(el.eid)):
+            continue
+        for run in facts.runs_of(el.eid):
+            rc = run_contrast(run, facts.notext, s, facts.unknown, only)
+            if rc is None:
+                continue
+            if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
+                rc = replace(rc, required=s.CONTRAST_FOOTER)
+            prev = out.get(el.eid)
+            if prev is None or rc.ratio / rc.required < prev.ratio / prev.required:
+                out[el.eid] = rc
+    return out
+
+
+def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
+    if ratio < s.CONTRAST_CRITICAL:
+        return "critical"
+    if base is not None and ratio < s.CONTRAST_CRITICAL_FACTOR * base:
+        return "critical"
+    return "major"
+
+
+def check_contrast(
+    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None
+) -> list[QaIssue]:
+    """WCAG contrast per text element (its worst run). With ``baseline`` (the template's own
+    ratio per box) a box below the threshold is a defect only when clearly worse than the
+    template's; otherwise it is reported as ``accepted``."""
+    issues: list[QaIssue] = []
+    for eid, rc in element_contrasts(facts, s).items():
+        if rc.ratio >= rc.required:
+            continue
+        el = facts.ir.element(eid)
+        base = baseline.get(eid) if baseline is not None else None
+        accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
+        issue = make_issue(
+            facts, el, "contrast", _severity(rc.ratio, base, s),
+            f"contrast {rc.ratio:.2f}:1 < {rc.required:g}:1 "
+            f"({hex_color(rc.run.color)} on {hex_color(rc.background)}): "
+            f"{snippet(rc.run.text, 30)!r}"
+            + (f" (template {base:.2f}:1)" if base is not None else ""),
+            measured=rc.ratio, threshold=rc.required, unit=":1",
+            box=union(list(rc.run.rects)), baseline=base,
+        )
+        if accepted:
+            issue.status = "accepted"
+        issues.append(issue)
+    return issues
+
+
+def picture_distortion(el: Element, facts: SlideFacts) -> tuple[float, float, float] | None:
+    """(displayed aspect, image aspect after the crop, relative difference) of a picture."""
+    if el.source is None or el.source.kind != "pic":
+        return None
+    fit = facts.pictures.get(el.source.shape_id)
+    if fit is None or fit.tiled:
+        return None
+    cl, ct, cr, cb = fit.crop
+    fl, ft, fr, fb = fit.fill
+    shown_w = el.layout.w * (1 - fl - fr)
+    shown_h = el.layout.h * (1 - ft - fb)
+    img_w = fit.image_w * (1 - cl - cr)
+    img_h = fit.image_h * (1 - ct - cb)
+    if min(shown_w, shown_h, img_w, img_h) <= 1:
+        return None
+    shown, own = shown_w / shown_h, img_w / img_h
+    return shown, own, abs(shown / own - 1)
+
+
+def check_pictures(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    issues: list[QaIssue] = []
+    for el in facts.ir.elements:
+        dom = facts.dom.get(el.eid)
+        if dom is not None and not dom.visible:
+            continue
+        got = picture_distortion(el, facts)
+        if got is None or got[2] <= s.DISTORTION_MAX:
+            continue
+        shown, own, diff = got
+        issues.append(make_issue(
+            facts, el, "distorted_picture", "major",
+            f"picture {'stretched' if shown > own else 'squeezed'} by {diff * 100:.0f}% "
+            f"(shown {shown:.2f}:1, image {own:.2f}:1)",
+            measured=diff * 100, threshold=s.DISTORTION_MAX * 100, unit="%",
+            box=dom.bbox if dom is not None else None,
+        ))
+    return issues

@@ -1,0 +1,207 @@
+"""Visuals → HTML "paint" nodes: one absolutely positioned box per shape, never measured.
+
+A paint node is a ``div.paint`` at the shape's current box holding, back to front, a picture
+(a CSS background from the document's ``ImageTable``, cropped by size and position, clipped to
+the geometry) and an inline ``<svg>`` with the geometry's fill (solid or gradient) and
+outline. No text and no ``currentColor`` in here: ``body.notext`` hides every glyph and keeps
+every paint.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+from pptxagent.ir import Paint, Visual
+from pptxagent.render import css
+from pptxagent.render.geometry import shape_svg
+from pptxagent.render.images import ImageTable
+from pptxagent.render.media import MediaStore
+
+NEUTRAL = "#F2F2F2"
+"""What an undrawable picture (EMF/WMF, missing part) is drawn as."""
+_DASHES = {
+    "dash": (4, 3), "sysDash": (3, 1), "dot": (1, 1), "sysDot": (1, 1), "lgDash": (8, 3),
+    "dashDot": (4, 3, 1, 3), "sysDashDot": (3, 1, 1, 1), "lgDashDot": (8, 3, 1, 3),
+    "lgDashDotDot": (8, 3, 1, 3, 1, 3), "sysDashDotDot": (3, 1, 1, 1, 1, 1),
+}  # fmt: skip
+
+
+@dataclass
+class ArtContext:
+    """Per document: the shared image table, the media store, a counter for SVG ids."""
+
+    images: ImageTable
+    media: MediaStore | None = None
+    ids: list[int] = field(default_factory=lambda: [0])
+
+    def new_id(self) -> str:
+        self.ids[0] += 1
+        return f"g{self.ids[0]}"
+
+
+def _color(value: str, where: str) -> str:
+    return css.color(value, where)
+
+
+def _rgba(hexed: str, alpha: float) -> str:
+    h = hexed.lstrip("#")
+    if len(h) != 6:
+        return hexed
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgba({r},{g},{b},{css.num(alpha)})"
+
+
+def _gradient(paint: Paint, gid: str, where: str) -> str:
+    stops = "".join(
+        f'<stop offset="{css.num(s.pos)}" stop-color="{_color(s.color, where)}"'
+        + (f' stop-opacity="{css.num(s.alpha)}"' if s.alpha < 1 else "") + "/>"
+        for s in paint.stops or []
+    )
+    if paint.radial:
+        cx, cy = paint.center or (0.5, 0.5)
+        r = max(math.hypot(cx - x, cy - y) for x in (0, 1) for y in (0, 1))
+        return (f'<radialGradient id="{gid}" cx="{css.num(cx)}" cy="{css.num(cy)}" '
+                f'r="{css.num(r)}">{stops}</radialGradient>')
+    a = math.radians(paint.angle or 0)
+    c, s = math.cos(a), math.sin(a)
+    k = (abs(c) + abs(s)) / 2
+    x1, y1, x2, y2 = 0.5 - c * k, 0.5 - s * k, 0.5 + c * k, 0.5 + s * k
+    return (f'<linearGradient id="{gid}" x1="{css.num(x1)}" y1="{css.num(y1)}" '
+            f'x2="{css.num(x2)}" y2="{css.num(y2)}">{stops}</linearGradient>')
+
+
+def _picture_div(
+    paint: Paint, w: float, h: float, clip: str | None, ctx: ArtContext, where: str
+) -> str:
+    pic = ctx.media.picture(paint.image) if ctx.media is not None and paint.image else None
+    decl: list[tuple[str, str]] = []
+    if clip:
+        decl.append(("clip-path", f"path('{clip}')"))
+    if paint.alpha < 1:
+        decl.append(("opacity", css.num(paint.alpha)))
+    if pic is None:
+        decl.append(("background-color", NEUTRAL))
+        return f'<div class="pic" style="{escape(css.declarations(decl))}"></div>'
+    cls = ctx.images.css_class(pic.uri)
+    recolour = ""
+    if paint.duotone:
+        fid = ctx.new_id()
+        recolour = _duotone(paint.duotone, fid, where)
+        decl.append(("filter", f"url(#{fid})"))
+    elif paint.grayscale:
+        decl.append(("filter", "grayscale(1)"))
+    if paint.tile and pic.width and pic.height:
+        scale = paint.tileScale or 1.0
+        decl += [("background-repeat", "repeat"),
+                 ("background-size", f"{css.px(pic.width * scale)} {css.px(pic.height * scale)}")]
+    else:
+        crop = paint.crop
+        l, t, r, b = (crop.l, crop.t, crop.r, crop.b) if crop else (0.0, 0.0, 0.0, 0.0)  # noqa: E741
+        iw = w / max(1 - l - r, 1e-3)
+        ih = h / max(1 - t - b, 1e-3)
+        decl += [("background-size", f"{css.px(iw)} {css.px(ih)}"),
+                 ("background-position", f"{css.px(-l * iw)} {css.px(-t * ih)}")]
+    return f'{recolour}<div class="pic {cls}" style="{escape(css.declarations(decl))}"></div>'
+
+
+def _duotone(colours: list[str], fid: str, where: str) -> str:
+    """An SVG filter: luminance, then each channel from the dark colour to the light one."""
+    dark, light = (_color(c, where) for c in colours)
+    funcs = ""
+    for ch, i in (("R", 1), ("G", 3), ("B", 5)):
+        a, b = int(dark[i:i + 2], 16) / 255, int(light[i:i + 2], 16) / 255
+        funcs += f'<feFunc{ch} type="linear" slope="{css.num(b - a)}" intercept="{css.num(a)}"/>'
+    lum = "0.2126 0.7152 0.0722 0 0 "
+    return (f'<svg class="fx" width="0" height="0"><filter id="{fid}" '
+            f'color-interpolation-filters="sRGB"><feColorMatrix type="matrix" '
+            f'values="{lum * 3}0 0 0 1 0"/><feComponentTransfer>{funcs}</feComponentTransfer>'
+            "</filter></svg>")
+
+
+def _stroke(visual: Visual, where: str) -> str:
+    ln = visual.line
+    if ln is None:
+        return ' stroke="none"'
+    out = (f' stroke="{_color(ln.color, where)}" stroke-width="{css.num(max(ln.width, 0.5))}"')
+    if ln.alpha < 1:
+        out += f' stroke-opacity="{css.num(ln.alpha)}"'
+    pattern = _DASHES.get(ln.dash or "")
+    if pattern:
+        out += f' stroke-dasharray="{" ".join(css.num(p * max(ln.width, 1)) for p in pattern)}"'
+    return out
+
+
+_SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
+
+
+def _custom(visual: Visual, w: float, h: float) -> str:
+    """The custom paths scaled onto the box, each with the shared ``{attrs}`` slot (a path
+    that says ``fill="none"`` or ``stroke="0"`` overrides it: first attribute wins)."""
+    out = []
+    for p in visual.paths or []:
+        if not set(p.d) <= _SAFE_PATH:
+            continue
+        own = ("" if p.fill else ' fill="none"') + ("" if p.stroke else ' stroke="none"')
+        sx, sy = f"{w / p.w:.8g}", f"{h / p.h:.8g}"  # EMU paths: scales of 1e-4 and less
+        out.append(f'<path d="{p.d}" transform="scale({sx} {sy})" '
+                   f'vector-effect="non-scaling-stroke"{own}{{attrs}}/>')
+    return "".join(out) or f'<rect width="{css.num(w)}" height="{css.num(h)}"{{attrs}}/>'
+
+
+def paint_node(
+    visual: Visual, box: tuple[float, float, float, float], z: int | None, ctx: ArtContext,
+    where: str,
+) -> str:
+    """The HTML of one paint node at ``box`` (x, y, w, h in slide px)."""
+    x, y, w, h = box
+    decl = [("left", css.px(x)), ("top", css.px(y)), ("width", css.px(w)), ("height", css.px(h))]
+    if z is not None:
+        decl.append(("z-index", str(z)))
+    tf = []
+    if visual.rotation:
+        tf.append(f"rotate({css.num(visual.rotation)}deg)")
+    if visual.flipH or visual.flipV:
+        tf.append(f"scale({-1 if visual.flipH else 1},{-1 if visual.flipV else 1})")
+    if tf:
+        decl.append(("transform", " ".join(tf)))
+    sh = visual.shadow
+    if sh is not None and (visual.fill is not None or visual.line is not None):
+        rgba = _rgba(_color(sh.color, where), sh.alpha)
+        decl.append(("filter", f"drop-shadow({css.px(sh.dx)} {css.px(sh.dy)} "
+                               f"{css.px(sh.blur / 2)} {rgba})"))
+    svg_shape, clip, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
+    if visual.geometry == "custom" and visual.paths:
+        svg_shape, clip = _custom(visual, w, h), None
+    parts: list[str] = []
+    fill = visual.fill
+    fill_attr = ' fill="none"'
+    defs = ""
+    if fill is not None and not is_line:
+        if fill.kind == "picture":
+            parts.append(_picture_div(fill, w, h, clip, ctx, where))
+        elif fill.kind == "solid" and fill.color:
+            fill_attr = f' fill="{_color(fill.color, where)}"'
+            if fill.alpha < 1:
+                fill_attr += f' fill-opacity="{css.num(fill.alpha)}"'
+        elif fill.kind == "gradient" and fill.stops:
+            gid = ctx.new_id()
+            defs = f"<defs>{_gradient(fill, gid, where)}</defs>"
+            fill_attr = f' fill="url(#{gid})"'
+    stroke = _stroke(visual, where)
+    if fill_attr != ' fill="none"' or visual.line is not None:
+        # Room for the outline around the box: Chromium does not paint an <svg> of no area
+        # (a horizontal line's box is 0 px high), overflow or not.
+        pad = math.ceil(visual.line.width) + 2 if visual.line is not None else 0
+        body = svg_shape.format(attrs=fill_attr + stroke)
+        if pad:
+            body = f'<g transform="translate({pad} {pad})">{body}</g>'
+        parts.append(
+            f'<svg width="{css.num(w + 2 * pad)}" height="{css.num(h + 2 * pad)}" '
+            f'style="left:-{pad}px;top:-{pad}px" overflow="visible">{defs}{body}</svg>'
+        )
+    if visual.label:
+        size = css.px(max(8.0, min(18.0, h / 12)))
+        parts.append(f'<div class="label" style="font-size:{size}">{escape(visual.label)}</div>')
+    return f'<div class="paint" style="{escape(css.declarations(decl))}">{"".join(parts)}</div>'

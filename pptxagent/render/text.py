@@ -1,0 +1,92 @@
+"""Paragraphs and runs → what the Jinja templates draw (shared by text boxes and tables)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pptxagent.ir import Element, Paragraph, Run
+from pptxagent.render import css
+
+DEFAULT_FONT_PX = 18.0
+"""Font size of a text element whose style has none."""
+DEFAULT_LINE_HEIGHT = 1.2
+"""PowerPoint single spacing: baseline pitch 1.2 × font size (field notes)."""
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    style: str
+    lines: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class ParaView:
+    style: str
+    runs: list[RunView]
+    bullet: RunView | None = None
+    trailing_br: bool = False
+    """An empty last line (empty paragraph, text ending in a break) still takes a line."""
+
+
+_SPACES = re.compile(r" {2,}")
+
+
+def text_lines(text: str) -> list[str]:
+    """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
+    (all but the last become no-break spaces, so the run can still wrap at its end)."""
+    return [_SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)
+            for line in text.split("\n")]
+
+
+def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> ParaView:
+    fscale = el.font_scale()
+    base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
+    runs = p.runs or ([Run(text=p.text)] if p.text else [])
+    first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
+    decl = [("font-size", css.px(first_px * fscale))]
+    if p.lineHeight is not None:
+        decl.append(("line-height", css.num(p.lineHeight * el.line_scale())))
+    if p.align:
+        decl.append(("text-align", p.align))
+    if p.marginLeft:
+        decl.append(("margin-left", css.px(p.marginLeft)))
+    if p.indent:
+        decl.append(("text-indent", css.px(p.indent)))
+    # A percentage spacing follows the (scaled) font; points stay as they are.
+    before = p.spaceBefore if p.spaceBeforePct is None else p.spaceBeforePct * first_px * fscale
+    after = p.spaceAfter if p.spaceAfterPct is None else p.spaceAfterPct * first_px * fscale
+    if before and not first:  # PowerPoint and LibreOffice skip it at the box's top
+        decl.append(("margin-top", css.px(before)))
+    if after:
+        decl.append(("margin-bottom", css.px(after)))
+    run_views = [run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
+    bullet = None
+    if p.bullet:
+        bdecl: list[tuple[str, str]] = [("text-indent", "0")]
+        if p.indent < 0:
+            bdecl += [("display", "inline-block"), ("min-width", css.px(-p.indent))]
+        if p.bulletColor:
+            bdecl.append(("color", css.color(p.bulletColor, f"{where}: bulletColor")))
+        if p.bulletFont:
+            bdecl.append(("font-family", css.font_family(p.bulletFont, f"{where}: bulletFont")))
+        text = p.bullet if p.indent < 0 else p.bullet + "\u00a0"
+        bullet = RunView(css.declarations(bdecl), [text])
+    trailing = not run_views or run_views[-1].lines[-1] == ""
+    return ParaView(css.declarations(decl), run_views, bullet, trailing)
+
+
+def run_view(el: Element, r: Run, where: str) -> RunView:
+    decl: list[tuple[str, str]] = []
+    if r.fontSize:
+        decl.append(("font-size", css.px(r.fontSize * el.font_scale())))
+    if r.fontFamily:
+        decl.append(("font-family", css.font_family(r.fontFamily, f"{where}: fontFamily")))
+    if r.bold is not None:
+        decl.append(("font-weight", "bold" if r.bold else "normal"))
+    if r.italic is not None:
+        decl.append(("font-style", "italic" if r.italic else "normal"))
+    if r.underline:
+        decl.append(("text-decoration", "underline"))
+    if r.color:
+        decl.append(("color", css.color(r.color, f"{where}: color")))
+    return RunView(css.declarations(decl), text_lines(r.text))

@@ -1,0 +1,106 @@
+"""Decks with planted visual defects, built with python-pptx (one defect per slide)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+from pptx import Presentation
+from pptx.dml.color import RGBColor
+from pptx.slide import Slide
+from pptx.util import Inches, Pt
+
+PLANTED: dict[int, tuple[str, str]] = {
+    2: ("contrast", "Ghost"),
+    3: ("footer_collision", "Stamp"),
+    4: ("edge", "Edge note"),
+    5: ("prompt_text", "Leftover"),
+    6: ("unresolved_token", "Greeting"),
+    7: ("distorted_picture", "Stretched"),
+    8: ("empty_title", "Title 1"),
+    9: ("text_overlap", "Upper"),
+    10: ("overflow", "Crammed"),
+}
+"""slide → (kind, shape name) of its one planted defect; slide 1 and 11 are clean."""
+CLEAN_SLIDES = (1, 11)
+
+
+def _textbox(slide: Slide, x: float, y: float, w: float, h: float, text: str, name: str,
+             color: tuple[int, int, int] | None = None, size: int = 18) -> None:
+    tb = slide.shapes.add_textbox(Inches(x), Inches(y), Inches(w), Inches(h))
+    tb.name = name
+    tb.text_frame.text = text
+    run = tb.text_frame.paragraphs[0].runs[0]
+    run.font.size = Pt(size)
+    if color is not None:
+        run.font.color.rgb = RGBColor(*color)
+
+
+def _titled(prs: Presentation, title: str, body: str) -> Slide:  # type: ignore[valid-type]
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = title
+    slide.placeholders[1].text = body
+    return slide
+
+
+def _png(w: int, h: int) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (w, h), (40, 90, 160)).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def planted_deck(path: Path) -> Path:
+    prs = Presentation()
+    _titled(prs, "Quarterly review", "Revenue grew in every region\nCosts fell")
+    s = _titled(prs, "Invisible words", "The body is fine")
+    _textbox(s, 1, 6.2, 6, 0.6, "White text nobody can read", "Ghost", color=(255, 255, 255))
+    s = _titled(prs, "Footer clash", "The body is fine")
+    layout_footer = next(p for p in prs.slide_layouts[1].placeholders
+                         if p.placeholder_format.idx == 11)
+    s.shapes.clone_placeholder(layout_footer)
+    footer = next(p for p in s.placeholders if p.placeholder_format.idx == 11)
+    footer.text = "Company confidential"
+    left, top = footer.left, footer.top
+    _textbox(s, left / 914400, top / 914400 - 0.05, 3, 0.5, "Stamped over the footer text",
+             "Stamp")
+    s = _titled(prs, "Edge", "The body is fine")
+    _textbox(s, 0.0, 6.3, 3, 0.5, "Hugging the edge", "Edge note")
+    s.shapes[-1].text_frame.margin_left = 0
+    s = _titled(prs, "Prompt", "The body is fine")
+    _textbox(s, 5.5, 6.3, 3.5, 0.5, "Click to add text", "Leftover")
+    s = _titled(prs, "Tokens", "The body is fine")
+    _textbox(s, 5.5, 6.3, 3.5, 0.5, "Dear {{ client }}", "Greeting")
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Stretched picture"
+    pic = s.shapes.add_picture(io.BytesIO(_png(400, 200)), Inches(2), Inches(2.5),
+                               Inches(4), Inches(4))
+    pic.name = "Stretched"
+    s = prs.slides.add_slide(prs.slide_layouts[1])
+    s.placeholders[1].text = "A body without a title"
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Overlap"
+    _textbox(s, 1, 3, 6, 0.6, "Two texts on top of each other", "Upper", size=24)
+    _textbox(s, 1.3, 3.1, 6, 0.6, "Another text drawn over it", "Lower", size=24)
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Overflow"
+    tb = s.shapes.add_textbox(Inches(1), Inches(3), Inches(3), Inches(0.5))
+    tb.name = "Crammed"
+    tb.text_frame.word_wrap = True
+    tb.text_frame.text = "\n".join(f"Line {n} of text that does not fit" for n in range(6))
+    tb.fill.solid()  # a visible box: the text visibly leaves it
+    tb.fill.fore_color.rgb = RGBColor(0xDD, 0xEE, 0xFF)
+    _titled(prs, "Clean again", "Nothing wrong here")
+    prs.save(str(path))
+    return path
+
+
+def clean_deck(path: Path) -> Path:
+    prs = Presentation()
+    _titled(prs, "All good", "First point\nSecond point")
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "A picture at its own aspect"
+    s.shapes.add_picture(io.BytesIO(_png(400, 200)), Inches(2), Inches(2.5), Inches(4),
+                         Inches(2))
+    prs.save(str(path))
+    return path

@@ -1,0 +1,79 @@
+"""The faithful render in the real Chromium: art is drawn, measurements do not change."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+
+from pptxagent.engines.chromium import Chromium
+from pptxagent.inventory import inventory_deck
+from pptxagent.ir import DeckIR, SlideIR
+from pptxagent.measure import Measurer
+from pptxagent.measure.extract import MEASURE_JS, snapshots
+from pptxagent.ooxml.package import Package
+from pptxagent.render.media import MediaStore
+from pptxagent.settings import DEFAULT_SETTINGS
+
+pytestmark = pytest.mark.browser
+CORPUS = Path("../shared/corpus/pptx")
+DECKS = ("poi__aascu.org_hbcu_leadershipsummit_cooper", "onlyoffice__sample", "poi__themes",
+         "officeparser__test", "pptxgenjs__Nodejs-Demo-Presentation")
+
+
+def _deck(stem: str) -> tuple[DeckIR, MediaStore]:
+    pkg = Package.open(CORPUS / f"{stem}.pptx")
+    return inventory_deck(pkg), MediaStore.for_package(pkg)
+
+
+@pytest.mark.parametrize("stem", DECKS)
+def test_drawing_art_does_not_change_any_measurement(browser: Chromium, stem: str) -> None:
+    deck, media = _deck(stem)
+    irs = [deck.slide_ir(s.index) for s in deck.slides]
+    assert any(ir.backdrop is not None or any(e.visual for e in ir.elements) for ir in irs)
+    faithful = Measurer(browser, media=media)
+    with_art = faithful.measure_many(irs)  # art without picture bytes, as the loop measures
+    rows = browser.evaluate_document(faithful.deck_html(irs), MEASURE_JS)  # with pictures
+    with_pictures = snapshots(irs, rows, DEFAULT_SETTINGS.SAFE_PADDING)
+    without = Measurer(browser, art=False).measure_many(irs)
+    assert len(with_art) == len(with_pictures) == len(without) == len(irs)
+    for n, (a, p, b) in enumerate(zip(with_art, with_pictures, without, strict=True), start=1):
+        rows_a = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in a.elements]
+        rows_p = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in p.elements]
+        rows_b = [(e.eid, e.bbox, e.contentBox, e.textBox) for e in b.elements]
+        assert rows_a == rows_p == rows_b, f"{stem} slide {n}"
+
+
+def _luminance(png: Path, box: tuple[float, float, float, float]) -> float:
+    x, y, w, h = box
+    with Image.open(png) as im:
+        crop = im.convert("L").crop((round(x), round(y), round(x + w), round(y + h)))
+        return float(ImageStat.Stat(crop).mean[0])
+
+
+def test_title_on_a_picture_background_is_drawn_on_the_dark_picture(
+    browser: Chromium, tmp_path: Path
+) -> None:
+    deck, media = _deck("poi__aascu.org_hbcu_leadershipsummit_cooper")
+    ir: SlideIR = deck.slide_ir(1)  # white title on a crimson picture background
+    title = next(e for e in ir.elements if e.type == "title")
+    box = (title.layout.x, title.layout.y, title.layout.w, title.layout.h)
+    faithful = Measurer(browser, media=media)
+    behind = faithful.screenshot(ir, tmp_path / "notext.png", text=False)
+    assert _luminance(behind, box) < 110  # dark: the text's real background
+    with_text = faithful.screenshot(ir, tmp_path / "text.png")
+    assert _luminance(with_text, box) > _luminance(behind, box)  # white glyphs on it
+    bare = Measurer(browser, art=False).screenshot(ir, tmp_path / "bare.png", text=False)
+    assert _luminance(bare, box) > 250  # the old render: white page
+
+
+def test_screenshot_many_draws_each_slide_of_one_document(browser: Chromium, tmp_path: Path
+                                                         ) -> None:
+    deck, media = _deck("onlyoffice__sample")
+    irs = [deck.slide_ir(s.index) for s in deck.slides][:3]
+    paths = [tmp_path / f"s{i}.png" for i in range(len(irs))]
+    Measurer(browser, media=media).screenshot_many(irs, paths, text=False)
+    for p, ir in zip(paths, irs, strict=True):
+        with Image.open(p) as im:
+            assert im.size == (round(ir.slide.w), round(ir.slide.h))

@@ -1,0 +1,132 @@
+"""``pptxagent qa`` through the real CLI and Chromium: planted defects are found on the right
+slide and shape, clean slides and clean real decks stay clean, bad input exits 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from qa_decks import CLEAN_SLIDES, PLANTED, clean_deck, planted_deck
+
+pytestmark = pytest.mark.browser
+CORPUS = Path("../shared/corpus/pptx")
+CLEAN_CORPUS = (
+    "automizer__threeSlidePres.pptx",
+    "automizer__GS_Tables_Merged.pptx",
+    "phppres__Sample_12.pptx",
+)
+BAD = (
+    "poi__Divino_Revelado.pptx",  # truncated zip
+    "poi__clusterfuzz-POIXSLFFuzzer-5463285576892416.pptx",  # fuzzed zip
+    "openxmlsdk__encrypted_pptx.pptx",  # encrypted (OLE compound file)
+)
+
+
+def qa(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "qa", *map(str, args)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object], Path]:
+    tmp = tmp_path_factory.mktemp("qa")
+    deck = planted_deck(tmp / "planted.pptx")
+    sarif = tmp / "out.sarif"
+    done = qa(deck, "--json", "--sarif", sarif, "--out", tmp / "out")
+    assert done.returncode == 1, done.stderr
+    return deck, json.loads(done.stdout), tmp
+
+
+def test_every_planted_defect_is_found_on_its_slide_and_shape(
+    planted: tuple[Path, dict[str, object], Path],
+) -> None:
+    _, report, _ = planted
+    issues = report["issues"]
+    assert isinstance(issues, list)
+    found = {(i["slide"], i["kind"], i["shape"]) for i in issues}
+    for slide, (kind, shape) in PLANTED.items():
+        assert (slide, kind, shape) in found, (slide, kind, shape, issues)
+    # nothing else is reported: one defect per planted slide, none on the clean ones
+    assert {i["slide"] for i in issues} == set(PLANTED)
+    assert all(i["slide"] not in CLEAN_SLIDES for i in issues)
+    by_kind = {i["kind"]: i for i in issues}
+    assert by_kind["contrast"]["severity"] == "critical"
+    assert by_kind["contrast"]["measured"] == pytest.approx(1.0, abs=0.05)
+    assert by_kind["overflow"]["severity"] == "critical"
+    assert by_kind["distorted_picture"]["measured"] == pytest.approx(50, abs=1)
+
+
+def test_sarif_and_contact_sheet(planted: tuple[Path, dict[str, object], Path]) -> None:
+    deck, report, tmp = planted
+    sarif = json.loads((tmp / "out.sarif").read_text())
+    assert sarif["version"] == "2.1.0" and "$schema" in sarif
+    run = sarif["runs"][0]
+    assert run["tool"]["driver"]["name"] == "pptxagent"
+    rule_ids = {r["id"] for r in run["tool"]["driver"]["rules"]}
+    results = run["results"]
+    assert len(results) == len(report["issues"])  # type: ignore[arg-type]
+    for res in results:
+        assert res["ruleId"] in rule_ids
+        assert res["level"] in ("error", "warning", "note")
+        assert res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
+            deck.name)
+        assert res["message"]["text"].startswith("slide ")
+    assert {r["level"] for r in results if r["ruleId"] == "contrast"} == {"error"}
+    sheet = tmp / "out" / "contact-sheet.png"
+    with Image.open(sheet) as im:
+        assert im.width > 1000
+        # the red outline of a critical issue is on the sheet
+        assert (230, 0, 0) in {c for _, c in im.convert("RGB").getcolors(1 << 24) or []}
+    assert len(list((tmp / "out" / "slides").glob("slide-*.png"))) == 11
+
+
+def test_table_output_and_clean_deck_exit_zero(tmp_path: Path) -> None:
+    done = qa(clean_deck(tmp_path / "clean.pptx"))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+    planted_out = qa(planted_deck(tmp_path / "planted.pptx"))
+    assert planted_out.returncode == 1
+    assert "Ghost" in planted_out.stdout and "critical" in planted_out.stdout
+
+
+@pytest.mark.parametrize("name", CLEAN_CORPUS)
+def test_clean_real_decks_have_no_issues(name: str) -> None:
+    done = qa(CORPUS / name, "--json")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr
+    assert json.loads(done.stdout)["issues"] == []
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_broken_decks_are_refused_in_one_line(name: str) -> None:
+    done = qa(CORPUS / name)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and name in lines[0] and "Traceback" not in done.stderr
+
+
+def test_missing_and_non_zip_input(tmp_path: Path) -> None:
+    done = qa(tmp_path / "nope.pptx")
+    assert done.returncode == 2 and "no such file" in done.stderr
+    fake = tmp_path / "fake.pptx"
+    fake.write_text("not a zip")
+    done = qa(fake)
+    assert done.returncode == 2 and "fake.pptx" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_gradient_text_on_a_picture_background_is_judged_as_drawn() -> None:
+    """pandoc's footer deck fills its titles with a light grey-to-white text gradient (tx1 is
+    mapped to lt1) over a grey picture background from the master: PowerPoint shows light
+    text on grey (LibreOffice falls back to black). The faithful render draws the picture,
+    so the QA finds the low contrast on the title of slide 2."""
+    proc = qa(CORPUS / "pandoc__footer-basic-output.pptx", "--json")
+    assert proc.returncode == 1, proc.stderr
+    issues = json.loads(proc.stdout)["issues"]
+    found = [i for i in issues if i["slide"] == 2 and i["kind"] == "contrast"]
+    assert found and all(i["measured"] < 3 for i in found)

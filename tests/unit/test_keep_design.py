@@ -1,0 +1,78 @@
+"""Repairs keep the template's design (issue 6, point 3).
+
+A graduation template puts the white ``{{name}}`` on a blue ribbon picture; a longer name
+made the old repair move the ribbon 218 px down "to resolve the overlap". Now untouched
+shapes are frozen, text placed on art is design, and a grown box stays inside the art it
+sits on and short of any other art.
+"""
+
+from __future__ import annotations
+
+from diag_helpers import dom_from_ir, el, slide
+
+from pptxagent.diagnose import diagnose
+from pptxagent.ir import Box, OoxmlRef, SlideIR
+from pptxagent.pipeline.guard import TemplateGuard, design_pairs, freeze_untouched
+from pptxagent.policy.base import PolicyContext
+from pptxagent.policy.fit import FitPolicy
+from pptxagent.policy.plan import editable
+from pptxagent.policy.room import keep_to_room
+from pptxagent.settings import Settings
+
+
+def _sourced(ir: SlideIR) -> SlideIR:
+    for n, e in enumerate(ir.elements, start=1):
+        e.source = OoxmlRef(part="/ppt/slides/slide1.xml", shape_id=n, name=e.eid)
+    return ir
+
+
+def _ribbon_slide(chars: int) -> SlideIR:
+    ribbon = el("ribbon", "image", 300, 200, 680, 120)
+    name = el("name", "text", 340, 220, 600, 80, fs=40, chars=chars)
+    photo = el("photo", "image", 440, 340, 400, 300)
+    return _sourced(slide(ribbon, name, photo))
+
+
+def test_untouched_shapes_are_frozen_and_never_edited() -> None:
+    ir = freeze_untouched(_ribbon_slide(60), frozenset({"name"}))
+    assert not editable(ir.element("ribbon")) and not editable(ir.element("photo"))
+    assert editable(ir.element("name"))
+
+
+def test_text_the_template_put_on_art_is_design_not_overlap() -> None:
+    ir = _ribbon_slide(10)
+    assert design_pairs(ir, frozenset({"name"})) == {frozenset({"name", "ribbon"})}
+    guard = TemplateGuard(frozenset({"name"}), design=design_pairs(ir, frozenset({"name"})))
+    diag = guard.filter(diagnose(ir, dom_from_ir(ir), Settings()), ir)
+    assert not [d for d in diag.defects if d.type == "overlap"]
+
+
+def test_a_grown_box_stays_inside_the_art_it_sits_on() -> None:
+    ir = freeze_untouched(_ribbon_slide(10), frozenset({"name"}))
+    out = keep_to_room(ir, "name", {"h": 200.0, "y": 220.0})
+    box = Box(x=340, y=out.get("y", 220), w=600, h=out["h"])
+    assert box.bottom <= 320 + 0.01  # the ribbon's bottom
+
+
+def test_a_grown_box_stops_short_of_other_art() -> None:
+    ir = freeze_untouched(slide(
+        el("body", "bullets", 100, 100, 600, 200, fs=24),
+        el("logo", "image", 100, 420, 200, 100)), frozenset({"body"}))
+    _sourced(ir)
+    ir = freeze_untouched(ir, frozenset({"body"}))
+    out = keep_to_room(ir, "body", {"h": 400.0})
+    assert 100 + out["h"] < 420
+
+
+def test_fit_policy_shrinks_the_font_instead_of_moving_the_ribbon() -> None:
+    ir = freeze_untouched(_ribbon_slide(90), frozenset({"name"}))
+    guard = TemplateGuard(frozenset({"name"}), design=design_pairs(ir, frozenset({"name"})))
+    settings = Settings().with_overrides({"CONTENT_EDGE_OVERFLOW": True})
+    diag = guard.filter(diagnose(ir, dom_from_ir(ir), settings), ir)
+    assert [d.type for d in diag.defects] == ["content_overflow"]
+    patch = FitPolicy().propose(ir, diag, PolicyContext(settings=settings, iteration=0))
+    edited = {e.eid: e for e in patch.edits}
+    assert set(edited) == {"name"}
+    assert edited["name"].style["fontSize"] < 40
+    lay = {**ir.element("name").layout.model_dump(), **edited["name"].layout}
+    assert lay["y"] + lay["h"] <= 320 + 0.01 and lay["y"] >= 200 - 0.01

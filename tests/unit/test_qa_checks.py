@@ -1,0 +1,234 @@
+"""The QA checks on hand-made measured slides (pure: no browser)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pptxagent.ir import (
+    Box,
+    Computed,
+    DomElement,
+    DomSnapshot,
+    Element,
+    Layout,
+    OoxmlRef,
+    SlideIR,
+    SlideSize,
+    Style,
+)
+from pptxagent.ir.qa import QaIssue, RunGlyphs
+from pptxagent.ooxml.media import PictureFit
+from pptxagent.qa import SlideBaseline, SlideFacts, check_facts
+from pptxagent.qa.content import prompt_match
+from pptxagent.qa.visual import picture_distortion
+
+W, H = 1280, 720
+WHITE = np.full((H, W, 3), 255, dtype=np.uint8)
+
+
+def el(eid: str, box: tuple[float, float, float, float], text: str = "Some text here",
+       *, kind: str = "text", ph: str | None = None, name: str | None = None,
+       font: float = 24, shape_kind: str = "sp") -> Element:
+    x, y, w, h = box
+    return Element(
+        eid=eid, type=kind, priority=60, content=text,  # type: ignore[arg-type]
+        layout=Layout(x=x, y=y, w=w, h=h), style=Style(fontSize=font),
+        source=OoxmlRef(part="/ppt/slides/slide1.xml", shape_id=int(eid[2:]),
+                        name=name or eid, ph_type=ph, kind=shape_kind),
+    )
+
+
+def dom(e: Element, text: tuple[float, float, float, float] | None) -> DomElement:
+    lay = e.layout
+    bbox = Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h)
+    tb = None if text is None else Box(x=text[0], y=text[1], w=text[2], h=text[3])
+    return DomElement(eid=e.eid, bbox=bbox, safeBox=bbox, contentBox=tb, textBox=tb,
+                      zIndex=10, computed=Computed(fontSize=e.style.fontSize or 18,
+                                                   lineHeight=1.2))
+
+
+def run(e: Element, rect: tuple[float, float, float, float], color: tuple[int, int, int],
+        font: float = 24) -> RunGlyphs:
+    return RunGlyphs(eid=e.eid, run=0, color=(*color, 1.0), font_px=font, bold=False,
+                     rects=(Box(x=rect[0], y=rect[1], w=rect[2], h=rect[3]),), text=e.content)
+
+
+def facts(items: list[tuple[Element, tuple[float, float, float, float] | None]],
+          runs: list[RunGlyphs] | None = None, notext: np.ndarray | None = None,
+          pictures: dict[int, PictureFit] | None = None) -> SlideFacts:
+    ir = SlideIR(slide=SlideSize(w=W, h=H), elements=[e for e, _ in items])
+    snap = DomSnapshot(slide=ir.slide, safe_padding=8,
+                       elements=[dom(e, t) for e, t in items])
+    return SlideFacts(number=3, ir=ir, dom=snap, runs=runs or [], notext=notext,
+                      pictures=pictures or {})
+
+
+def kinds(issues: list[QaIssue]) -> set[tuple[str, str]]:
+    return {(i.kind, i.eid) for i in issues if i.status == "open"}
+
+
+TITLE = el("sp1", (80, 40, 1100, 100), "A title", kind="title", ph="title", font=44)
+TITLE_TEXT = (90, 60, 300, 53)
+
+
+def test_a_clean_slide_has_no_issues() -> None:
+    body = el("sp2", (80, 180, 1100, 400), "A body with words")
+    f = facts([(TITLE, TITLE_TEXT), (body, (90, 190, 600, 30))])
+    assert check_facts(f) == []
+
+
+def test_overflow_and_cutoff() -> None:
+    over = el("sp2", (80, 180, 400, 100))
+    off = el("sp3", (1100, 600, 300, 60))
+    f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 123)), (off, (1105, 605, 250, 30))])
+    issues = check_facts(f)
+    assert kinds(issues) == {("overflow", "sp2"), ("cutoff", "sp3")}
+    by = {i.kind: i for i in issues}
+    assert by["overflow"].measured == pytest.approx(28)
+    assert by["cutoff"].measured == pytest.approx(75)
+    # a transparent box spilling over empty slide: major; over a filled box or art: critical
+    assert by["overflow"].severity == "major" and by["overflow"].slide == 3
+    over.style.backgroundColor = "#eeeeee"
+    assert {i.severity for i in check_facts(f) if i.kind == "overflow"} == {"critical"}
+    over.style.backgroundColor = None
+    art = el("sp9", (80, 290, 200, 100), "", kind="decoration")
+    f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 123)), (art, None)])
+    assert {i.severity for i in check_facts(f) if i.kind == "overflow"} == {"critical"}
+
+
+def test_unwrapped_text_may_leave_its_box_sideways() -> None:
+    label = el("sp2", (80, 180, 100, 40))
+    label.style.wrap = False
+    f = facts([(TITLE, TITLE_TEXT), (label, (85, 185, 300, 30))])
+    assert check_facts(f) == []
+
+
+def test_edge_zone_and_template_baseline() -> None:
+    near = el("sp2", (2, 300, 400, 60))
+    f = facts([(TITLE, TITLE_TEXT), (near, (4, 310, 300, 30))])
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.measured, issue.severity) == ("edge", 4, "major")
+    assert issue.threshold == pytest.approx(0.015 * W)
+    # the template already puts its own text 4 px from the edge: its design
+    assert check_facts(f, baseline=SlideBaseline(edge={"sp2": 4})) == []
+    assert kinds(check_facts(f, baseline=SlideBaseline(edge={"sp2": 12}))) == {("edge", "sp2")}
+
+
+def test_text_overlap_uses_glyph_boxes_not_frames() -> None:
+    a = el("sp2", (80, 200, 600, 200))
+    b = el("sp3", (80, 300, 600, 200))  # frames overlap by 100 px, glyphs do not
+    f = facts([(TITLE, TITLE_TEXT), (a, (85, 205, 400, 30)), (b, (85, 305, 400, 30))])
+    assert check_facts(f) == []
+    b = el("sp3", (80, 215, 600, 200))
+    f = facts([(TITLE, TITLE_TEXT), (a, (85, 205, 400, 30)), (b, (85, 220, 400, 30))])
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.eid, issue.other_eid, issue.severity) == (
+        "text_overlap", "sp2", "sp3", "critical")
+    assert issue.measured == pytest.approx(400 * 15)
+
+
+def test_footer_and_citation_collisions() -> None:
+    footer = el("sp4", (400, 660, 400, 40), "Confidential", ph="ftr", font=12)
+    body = el("sp2", (80, 180, 1100, 500))
+    f = facts([(TITLE, TITLE_TEXT), (footer, (500, 668, 100, 16)),
+               (body, (85, 190, 600, 482))])
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.eid, issue.other_eid) == ("footer_collision", "sp2", "sp4")
+    cite = el("sp5", (80, 650, 600, 30), "Source: annual report 2023", font=12)
+    f = facts([(TITLE, TITLE_TEXT), (cite, (85, 655, 300, 16)),
+               (body, (85, 190, 600, 470))])
+    assert kinds(check_facts(f)) == {("footer_collision", "sp2")}
+
+
+def test_hierarchy() -> None:
+    empty = el("sp1", (80, 40, 1100, 100), "", kind="decoration", ph="title")
+    body = el("sp2", (80, 180, 1100, 400), "A body with words")
+    f = facts([(empty, None), (body, (90, 190, 600, 30))])
+    assert kinds(check_facts(f)) == {("empty_title", "sp1")}
+    big = el("sp3", (80, 300, 1100, 200), "A much larger statement", font=80)
+    f = facts([(TITLE, TITLE_TEXT), (big, (90, 310, 900, 96))])
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.severity, issue.other_eid) == ("title_not_largest", "minor", "sp3")
+    kpi = el("sp4", (80, 300, 300, 200), "42%", font=120)  # a big number is not a rival
+    f = facts([(TITLE, TITLE_TEXT), (kpi, (90, 310, 200, 144))])
+    assert check_facts(f) == []
+
+
+@pytest.mark.parametrize("text", ["Click to add text", "click to add title ", "Titre",
+                                  "Cliquez pour ajouter un titre", "Lorem ipsum dolor sit",
+                                  "单击此处添加标题", "Klicken Sie, um Text hinzuzufügen"])
+def test_prompts(text: str) -> None:
+    assert prompt_match(text) is not None
+
+
+@pytest.mark.parametrize("text", ["Quarterly results", "Click the button to continue the demo",
+                                  "Title IX compliance review", ""])
+def test_not_prompts(text: str) -> None:
+    assert prompt_match(text) is None
+
+
+def test_prompt_and_token_issues() -> None:
+    p = el("sp2", (80, 180, 600, 60), "Click to add text")
+    t = el("sp3", (80, 300, 600, 60), "Dear {{ client }}, see {% if x %}")
+    f = facts([(TITLE, TITLE_TEXT), (p, (85, 185, 200, 30)), (t, (85, 305, 300, 30))])
+    issues = check_facts(f)
+    assert kinds(issues) == {("prompt_text", "sp2"), ("unresolved_token", "sp3")}
+    assert all(i.severity == "major" for i in issues)
+
+
+def test_picture_distortion_accounts_for_the_crop() -> None:
+    pic = el("sp7", (100, 100, 400, 400), "", kind="image", shape_kind="pic")
+    fit = PictureFit(shape_id=7, name="Picture", media="/ppt/media/image1.png",
+                     image_w=800, image_h=400)
+    f = facts([(TITLE, TITLE_TEXT), (pic, None)], pictures={7: fit})
+    got = picture_distortion(pic, f)
+    assert got is not None and got[2] == pytest.approx(0.5)
+    assert kinds(check_facts(f)) == {("distorted_picture", "sp7")}
+    cropped = PictureFit(shape_id=7, name="Picture", media="/ppt/media/image1.png",
+                         image_w=800, image_h=400, crop=(0.25, 0, 0.25, 0))
+    f = facts([(TITLE, TITLE_TEXT), (pic, None)], pictures={7: cropped})
+    assert check_facts(f) == []  # a centre crop to the frame is how PowerPoint "fills"
+
+
+def test_contrast_absolute_and_template_relative() -> None:
+    body = el("sp2", (80, 180, 1100, 400), "Grey words")
+    page = WHITE.copy()
+    grey = run(body, (90, 190, 600, 30), (0xAA, 0xAA, 0xAA), font=16)  # 2.32:1 on white
+    f = facts([(TITLE, TITLE_TEXT), (body, (90, 190, 600, 30))], runs=[grey], notext=page)
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.severity, issue.threshold) == ("contrast", "major", 4.5)
+    assert issue.measured == pytest.approx(2.32, abs=0.01)
+    # the template's own box was as grey: accepted, not a defect of the fill
+    (same,) = check_facts(f, baseline=SlideBaseline(contrast={"sp2": 2.4}))
+    assert same.status == "accepted"
+    # clearly worse than the template's 3.9:1 (below 70% of it): critical
+    (worse,) = check_facts(f, baseline=SlideBaseline(contrast={"sp2": 3.9}))
+    assert (worse.status, worse.severity, worse.baseline) == ("open", "critical", 3.9)
+
+
+def test_template_owned_issue_is_accepted_unless_worse() -> None:
+    over = el("sp2", (80, 180, 400, 100))
+    f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 123))])
+    prior = check_facts(f)
+    (accepted,) = check_facts(f, baseline=SlideBaseline(issues=prior))
+    assert accepted.status == "accepted"
+    f = facts([(TITLE, TITLE_TEXT), (over, (85, 185, 300, 200))])
+    (worse,) = check_facts(f, baseline=SlideBaseline(issues=prior))
+    assert worse.status == "open" and worse.baseline is None
+
+
+def test_reconcile_after_a_correction_pass() -> None:
+    from pptxagent.qa import reconcile
+
+    def issue(slide: int, kind: str, eid: str, status: str = "open") -> QaIssue:
+        return QaIssue(slide=slide, eid=eid, kind=kind, severity="major",  # type: ignore[arg-type]
+                       message="m", status=status)  # type: ignore[arg-type]
+
+    before = [issue(1, "overflow", "sp2"), issue(1, "contrast", "sp3"),
+              issue(2, "edge", "sp4", "accepted")]
+    after = [issue(1, "contrast", "sp3"), issue(2, "text_overlap", "sp5"),
+             issue(2, "edge", "sp4", "accepted")]
+    got = {(i.slide, i.kind, i.eid): i.status for i in reconcile(before, after)}
+    assert got == {(1, "overflow", "sp2"): "resolved", (1, "contrast", "sp3"): "unresolved",
+                   (2, "text_overlap", "sp5"): "open", (2, "edge", "sp4"): "accepted"}
