@@ -42,13 +42,14 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def run(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+        ) -> tuple[float, float]:
     """Wall time and CPU time (user + system, every child process it waited for) of ``cmd``.
     CPU time says what the command costs even when other jobs load the machine; it does not
     see work that overlaps (the point of starting LibreOffice early) nor processes a child
     did not wait for."""
     cpu, t = _children_cpu(), time.perf_counter()
-    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False)
     took = time.perf_counter() - t
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr[-500:]}")
@@ -87,11 +88,12 @@ def main() -> None:
                                  env_for(args.baseline.resolve()))
     times: dict[str, list[float]] = {name: [] for name in cmds}
     cpus: dict[str, list[float]] = {name: [] for name in cmds}
+    # cwd: a neutral folder (``python -m`` puts the cwd first on sys.path, before PYTHONPATH)
     for cmd, env in cmds.values():
-        run(cmd, env)  # warm-up: page cache, font cache, bytecode
+        run(cmd, env, tmp)  # warm-up: page cache, font cache, bytecode
     for _ in range(args.repeat):
         for name, (cmd, env) in cmds.items():
-            wall, cpu = run(cmd, env)
+            wall, cpu = run(cmd, env, tmp)
             times[name].append(wall)
             cpus[name].append(cpu)
     med = {name: statistics.median(t) for name, t in times.items()}

@@ -142,6 +142,14 @@ class Settings(BaseModel):
     """Extra px a lift (top inset) moves text lifted over its box's top edge."""
     FIT_REPEAT_MARGIN_LINES: float = Field(1.0, ge=0, le=10)
     """A repeat shrink of the same overflow aims this many lines below the box bottom."""
+    TEXT_MIN_LINE_HEIGHT: float = Field(1.0, gt=0, le=3)
+    """Hints shrink a text's line height (after its font) no lower than this multiple."""
+    IMAGE_MIN_H_PX: float = Field(100.0, ge=0, le=10_000)
+    """Hints may shrink an image to max(this, IMAGE_MIN_H_RATIO × its height), never less."""
+    IMAGE_MIN_H_RATIO: float = Field(0.25, gt=0, le=1)
+    """See IMAGE_MIN_H_PX."""
+    MIN_SIDE_PX: float = Field(24.0, ge=0, le=10_000)
+    """A box squeezed beside another keeps at least this width and height (else: no squeeze)."""
     CROSSCHECK_THRESHOLD_PX: float = Field(6.0, gt=0, le=1000)
     """Edge difference within which Chromium and LibreOffice agree (report figures)."""
     CROSSCHECK_DISAGREE_PX: float = Field(12.0, gt=0, le=1000)

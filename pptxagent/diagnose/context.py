@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pptxagent.errors import InputError
 from pptxagent.ir import TEXT_TYPES, Box, DomElement, DomSnapshot, Element, SlideIR
-from pptxagent.settings import Settings, min_font_for
+from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
 
 
 class DomMismatchError(InputError):
@@ -26,6 +26,7 @@ class Item:
     """Position in the IR's element list (tie-breaks follow IR order)."""
     font_floor: float | None = None
     """§2 minimum font (computed px) of a text element, from the settings."""
+    settings: Settings = DEFAULT_SETTINGS
 
     @property
     def eid(self) -> str:
@@ -130,5 +131,6 @@ def build_context(ir: SlideIR, dom: DomSnapshot, settings: Settings) -> Ctx:
             )
         if drawn.visible:
             items.append(Item(el=el, dom=drawn, index=index,
-                              font_floor=min_font_for(el.priority, settings)))
+                              font_floor=min_font_for(el.priority, settings),
+                              settings=settings))
     return Ctx(ir=ir, snapshot=dom, settings=settings, items=tuple(items))

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 
 from pptxagent.diagnose.context import Item
 
-MIN_LINE_HEIGHT = 1.0
-"""Lowest computed line height (multiple of the font) a hint proposes: lines stay readable."""
-
 
 @dataclass(frozen=True)
 class TextMetrics:
@@ -27,6 +24,8 @@ class TextMetrics:
     insets_v: float
     insets_h: float
     min_font: float | None
+    min_line: float = 1.0
+    """``TEXT_MIN_LINE_HEIGHT``."""
 
 
 def _paragraph_count(it: Item) -> int:
@@ -53,6 +52,7 @@ def metrics(it: Item) -> TextMetrics:
         insets_v=(ins.top + ins.bottom) if ins else 0.0,
         insets_h=(ins.left + ins.right) if ins else 0.0,
         min_font=it.min_font,
+        min_line=it.settings.TEXT_MIN_LINE_HEIGHT,
     )
 
 
@@ -73,7 +73,7 @@ class Fit:
 
 
 def fit_height(m: TextMetrics, target_h: float) -> Fit:
-    """Font (then line height, down to ``MIN_LINE_HEIGHT``) for a content height ≤ target.
+    """Font (then line height, down to ``TEXT_MIN_LINE_HEIGHT``) for a content height ≤ target.
 
     Prefers the font: line height only goes down once the font sits at its minimum.
     """
@@ -85,7 +85,7 @@ def fit_height(m: TextMetrics, target_h: float) -> Fit:
     font = max(_floor_half(m.font * ratio ** (1 / k)), min(floor, m.font))
     if height_at(m, font, m.line) <= target_h:
         return Fit(font, m.line, True)
-    line_floor = min(MIN_LINE_HEIGHT, m.line)
+    line_floor = min(m.min_line, m.line)
     need = m.line * target_h / height_at(m, font, m.line)
     line = max(math.floor(need * 100) / 100, line_floor)
     return Fit(font, line, height_at(m, font, line) <= target_h)
@@ -106,14 +106,10 @@ def min_box_height(m: TextMetrics, buffer: float) -> float:
     return math.ceil(height_at(m, font, m.line) + m.insets_v + buffer)
 
 
-IMAGE_MIN_H_PX = 100.0
-IMAGE_MIN_H_RATIO = 0.25
-"""An image may shrink to max(100 px, 25% of its height), never grow by it."""
-
-
 def min_height(it: Item, buffer: float) -> float:
     """The least bbox height an element can be compressed to (chains, overlap shrink)."""
     h = it.bbox.h
     if it.is_text:
         return min(h, min_box_height(metrics(it), buffer))
-    return min(h, max(IMAGE_MIN_H_PX, IMAGE_MIN_H_RATIO * h))
+    s = it.settings  # an image may shrink to max(IMAGE_MIN_H_PX, IMAGE_MIN_H_RATIO × h)
+    return min(h, max(s.IMAGE_MIN_H_PX, s.IMAGE_MIN_H_RATIO * h))

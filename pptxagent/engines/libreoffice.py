@@ -106,21 +106,38 @@ class LibreOffice:
             if not self._want_warm:
                 self.start_error = "UNO bridge disabled"
                 return
-            soffice = Soffice(self._profile_url, self._dir / "soffice.log")
-            try:
-                worker = UnoWorker(soffice.uno_port, self._dir / "worker.log")
-            except EngineError as exc:
-                soffice.close()
-                self.start_error = exc.message
-                return
-            if warm_with is not None and warm_with.is_file():
+            bridge = self._bridge()
+            if bridge is not None and warm_with is not None and warm_with.is_file():
                 # Nobody else sees the worker before _start returns: no lock needed. A template
-                # LibreOffice cannot load is the cross-check's to report, not the start-up's.
+                # LibreOffice cannot load is the cross-check's to report, not the start-up's;
+                # one that brings soffice down costs a restart without the warm-up.
+                soffice, worker = bridge
                 with contextlib.suppress(EngineError):
                     worker.call({"op": "warm", "in": str(warm_with.resolve())})
-            self._soffice, self._worker = soffice, worker
+                if not soffice.alive() or worker.proc.poll() is not None:
+                    worker.close()
+                    soffice.close()
+                    bridge = self._bridge()
+            if bridge is not None:
+                self._soffice, self._worker = bridge
         finally:
             self._started = True
+
+    def _bridge(self) -> tuple[Soffice, UnoWorker] | None:
+        """A started soffice and a connected worker, or None (``start_error`` says why)."""
+        self._seq += 1
+        try:
+            soffice = Soffice(self._profile_url, self._dir / f"soffice-{self._seq}.log")
+        except OSError as exc:
+            self.start_error = f"cannot start soffice: {exc}"
+            return None
+        try:
+            worker = UnoWorker(soffice.uno_port, self._dir / f"worker-{self._seq}.log")
+        except (EngineError, OSError) as exc:
+            soffice.close()
+            self.start_error = exc.message if isinstance(exc, EngineError) else str(exc)
+            return None
+        return soffice, worker
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()

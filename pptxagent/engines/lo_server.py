@@ -110,9 +110,14 @@ class UnoWorker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
             text=True, encoding="utf-8", start_new_session=True,
         )  # fmt: skip
-        hello = self._read()
-        if not hello.get("ready"):
-            raise EngineError(f"the LibreOffice UNO worker did not start: {hello}")
+        try:
+            hello = self._read()
+            if not hello.get("ready"):
+                raise EngineError(f"the LibreOffice UNO worker did not start: {hello}")
+        except BaseException:
+            stop_group(self.proc)
+            self._log.close()
+            raise
 
     def _read(self) -> dict[str, Any]:
         out: IO[str] | None = self.proc.stdout

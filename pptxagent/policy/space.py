@@ -10,8 +10,6 @@ from __future__ import annotations
 from pptxagent.ir import Box, Element
 from pptxagent.policy.plan import PatchPlan, shrink_font
 
-MIN_SIDE_PX = 24.0
-"""A squeezed box keeps at least this width and height, and a quarter of each."""
 SIDES = ("right", "left", "below", "above")
 
 
@@ -91,7 +89,7 @@ def squeezed(plan: PatchPlan, m: Box, f: Box, side: str, keep_aspect: bool) -> B
         w = m.w * h / m.h if keep_aspect and m.h > 0 else m.w
         y = f.bottom + gap if side == "below" else f.y - gap - h
         x = min(max(m.x, 0.0), sw - w)
-    if min(w, h) < MIN_SIDE_PX or w < m.w / 4 or h < m.h / 4:
+    if min(w, h) < plan.settings.MIN_SIDE_PX or w < m.w / 4 or h < m.h / 4:
         return None
     return Box(x=x, y=y, w=w, h=h)
 
