@@ -131,8 +131,23 @@ def run_contrast(
     run is fully transparent or shows too few pixels on the slide to judge."""
     if run.color[3] < 0.05:
         return None
-    mask = sample_mask(run.rects, (notext.shape[0], notext.shape[1]), unknown, only)
-    bg = notext[mask]
+    # Work on the rows and columns the run's rects cover, not the whole slide (a slide's
+    # worth of boolean masks per run was most of the QA's own cost).
+    h, w = notext.shape[0], notext.shape[1]
+    x0 = max(0, math.floor(min((r.x for r in run.rects), default=0.0)))
+    y0 = max(0, math.floor(min((r.y for r in run.rects), default=0.0)))
+    x1 = min(w, math.ceil(max((r.right for r in run.rects), default=0.0)) + 1)
+    y1 = min(h, math.ceil(max((r.bottom for r in run.rects), default=0.0)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    sub = notext[y0:y1, x0:x1]
+
+    def shifted(boxes: Sequence[Box]) -> list[Box]:
+        return [Box(x=b.x - x0, y=b.y - y0, w=b.w, h=b.h) for b in boxes]
+
+    mask = sample_mask(shifted(run.rects), (y1 - y0, x1 - x0), shifted(unknown),
+                       None if only is None else shifted(only))
+    bg = sub[mask]
     if len(bg) < settings.CONTRAST_MIN_PIXELS:
         return None
     ratios = pixel_ratios(run.color, bg)
