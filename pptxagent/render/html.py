@@ -19,7 +19,7 @@ from pptxagent.render.images import ImageTable
 from pptxagent.render.media import MediaStore
 from pptxagent.render.view import SlideView, slide_view
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "html"
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 DOCUMENT_TEMPLATE = "document.html.j2"
 SLIDE_GAP_PX = 40
 """Vertical gap between stacked slide containers in a deck document."""
