@@ -5,14 +5,14 @@ The public API (pinned by ``tests/unit/test_public_api.py``)::
     from pptxagent import fill_deck, FillOptions, refine_slide, inventory_file, SlideIR, Settings
 
 Heavy stages (browser, LibreOffice) load on first use, not on ``import pptxagent``: the names
-below are resolved by ``__getattr__`` (PEP 562). This lazy facade is the package's one
-deliberate deferred import; it dodges no cycle (no module of the package imports the root),
-it keeps ``import pptxagent.errors`` and friends from loading Playwright.
+below are resolved by ``__getattr__`` (PEP 562). The imports inside ``__getattr__`` are
+plain ``import`` statements (no ``importlib``), so the import linter sees every dependency; they
+dodge no cycle (no module of the package imports the root) and keep ``import pptxagent.errors``
+and friends from loading Playwright.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from pptxagent.errors import (
@@ -33,24 +33,24 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-_LAZY: dict[str, tuple[str, str]] = {
-    "fill_deck": ("pptxagent.pipeline", "fill_deck"),
-    "FillOptions": ("pptxagent.pipeline", "FillOptions"),
-    "FillReport": ("pptxagent.pipeline", "FillReport"),
-    "refine_slide": ("pptxagent.loop.driver", "refine"),
-    "inventory_file": ("pptxagent.inventory", "inventory_file"),
-    "SlideIR": ("pptxagent.ir", "SlideIR"),
-    "DeckIR": ("pptxagent.ir", "DeckIR"),
-    "Diagnostics": ("pptxagent.ir", "Diagnostics"),
-    "Patch": ("pptxagent.ir", "Patch"),
-    "RolloutResult": ("pptxagent.ir", "RolloutResult"),
-}
-
-
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        module, attr = _LAZY[name]
-        return getattr(importlib.import_module(module), attr)
+    """The heavy names, imported on first use (explicit imports: the linter sees them)."""
+    if name in ("fill_deck", "FillOptions", "FillReport"):
+        from pptxagent import pipeline
+
+        return getattr(pipeline, name)
+    if name == "refine_slide":
+        from pptxagent.loop.driver import refine
+
+        return refine
+    if name == "inventory_file":
+        from pptxagent.inventory import inventory_file as _inventory_file
+
+        return _inventory_file
+    if name in ("SlideIR", "DeckIR", "Diagnostics", "Patch", "RolloutResult"):
+        from pptxagent import ir
+
+        return getattr(ir, name)
     raise AttributeError(f"module 'pptxagent' has no attribute {name!r}")
 
 

@@ -1,4 +1,4 @@
-"""IR → HTML for the browser (Jinja2 templates under ``pptxagent/render/templates``, package data)."""
+"""IR → HTML for the browser (Jinja2 templates in ``templates/`` here, package data)."""
 
 from pptxagent.render.html import TEMPLATE_DIR, render_deck, render_slide
 
