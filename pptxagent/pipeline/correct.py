@@ -5,40 +5,16 @@ The constraint that answers every critical issue a fill can cause (text pushed o
 it sat on, grown into a footer or another text, lifted off the slide) is the same: the
 shapes named in the issues keep the template's geometry and their text fits by font size
 alone (never below the role's minimum). So the pass refines the slide again from its filled
-state with those shapes' layout edits removed (``GeometryLock``) and
-``QA_CORRECTION_EXTRA_ITER`` more patches; the QA then judges the result again.
+state with those shapes' layout edits removed (``guard.FrozenPolicy.locked``) and
+``QA_CORRECTION_EXTRA_ITER`` more patches; the QA then judges the result again. Text that
+lost its contrast because its lines wrapped off the art it sits on is first cut to that art
+(``onto_art``), so the fit makes it fit there.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pptxagent.ir import Box, Diagnostics, Patch, SlideIR
-from pptxagent.policy.base import Policy, PolicyContext
+from pptxagent.ir import Box, SlideIR
 from pptxagent.policy.room import box_of
-
-
-@dataclass
-class GeometryLock:
-    """Wraps a policy and removes layout edits (move, resize) of the ``locked`` shapes."""
-
-    inner: Policy
-    locked: frozenset[str]
-    name: str = "fit"
-
-    def __post_init__(self) -> None:
-        self.name = self.inner.name
-
-    def propose(self, ir: SlideIR, diag: Diagnostics, ctx: PolicyContext) -> Patch:
-        patch = self.inner.propose(ir, diag, ctx)
-        edits = []
-        for e in patch.edits:
-            if e.eid in self.locked and e.layout:
-                ctx.notes.append(f"correction: {e.eid} keeps the template's geometry")
-                e = e.model_copy(update={"layout": {}})
-            if e.layout or e.style:
-                edits.append(e)
-        return patch.model_copy(update={"edits": edits})
 
 
 def carrier_box(ir: SlideIR, eid: str, design: frozenset[frozenset[str]]) -> Box | None:

@@ -137,10 +137,13 @@ def baseline_keys(diag: Diagnostics) -> frozenset[Key]:
 
 @dataclass
 class FrozenPolicy:
-    """Wraps a policy and removes edits on elements that must not change."""
+    """Wraps a policy and removes edits on elements that must not change (``frozen``) and
+    the layout edits (move, resize) of elements whose geometry is held (``locked``: the
+    visual QA's correction pass holds the shapes of its critical issues in place)."""
 
     inner: Policy
     frozen: frozenset[str]
+    locked: frozenset[str] = frozenset()
     name: str = "hints"
 
     def __post_init__(self) -> None:
@@ -152,7 +155,14 @@ class FrozenPolicy:
         if len(edits) != len(patch.edits):
             dropped = sorted({e.eid for e in patch.edits} - {e.eid for e in edits})
             ctx.notes.append(f"edits on non-repairable elements dropped: {', '.join(dropped)}")
-        return patch.model_copy(update={"edits": edits})
+        kept = []
+        for e in edits:
+            if e.eid in self.locked and e.layout:
+                ctx.notes.append(f"correction: {e.eid} keeps the template's geometry")
+                e = e.model_copy(update={"layout": {}})
+            if e.layout or e.style:
+                kept.append(e)
+        return patch.model_copy(update={"edits": kept})
 
 
 def frozen_eids(ir: SlideIR, extra: Iterable[str] = ()) -> frozenset[str]:

@@ -6,8 +6,8 @@ contrast, margins and overlaps are its design (``accepted``); what the fill made
 issue with the slide, shape, kind, severity and the number measured. When a slide has a
 critical issue (text out of its box or off the slide, text on text, text that lost its
 contrast), the slide is refined once more from its filled state with the shapes of those
-issues held at the template's geometry (``correct.GeometryLock``: their text fits by font
-size alone), and judged again: each issue is then ``resolved`` or ``unresolved``. A slide
+issues held at the template's geometry (``guard.FrozenPolicy.locked``: their text fits by
+font size alone), and judged again: each issue is then ``resolved`` or ``unresolved``. A slide
 with an unresolved critical issue is reported ``degraded``.
 """
 
@@ -20,7 +20,7 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure.pixels import SlideCapture, capture_slides
-from pptxagent.pipeline.correct import GeometryLock, onto_art
+from pptxagent.pipeline.correct import onto_art
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import slide_diagnoser
@@ -92,8 +92,7 @@ def _correct(job: FillJob, work: Sequence[SlideWork],
         faded = {i.eid for i in critical(found) if i.kind == "contrast"} & w.touched
         w.notes += onto_art(start, faded, w.guard.design)
         starts.append(start)
-        policies.append(GeometryLock(FrozenPolicy(policy, frozen_eids(w.ir)),
-                                     frozenset(named)))
+        policies.append(FrozenPolicy(policy, frozen_eids(w.ir), frozenset(named)))
     return refine_many(
         starts, settings=settings, policies=policies, measurer=job.measurer,
         rollout_dirs=[rdir / f"slide-{w.filled.index:02d}{QA_SUFFIX}" if rdir else None
