@@ -1,0 +1,148 @@
+"""The judge's design checks: template art not moved, text contrast as LibreOffice draws it.
+
+Art: every shape of the template slide that gets no content (pictures, lines, connectors,
+untouched text and placeholders, groups) keeps its exact position and size on each output
+slide made from it, and the position of every shape on the masters and layouts both decks
+hold is unchanged.
+
+Contrast: LibreOffice draws the template and the output (as PowerPoint shows them, stored
+autofit scales, no live shrink); inside the box where LibreOffice drew each filled shape's
+text, the background is the box's most common colour and the text's contrast the 90th
+percentile of the WCAG ratio of the pixels that differ from it. The output's must not fall
+below 70% of the template's for the same shape (shapes the template leaves empty have no
+template contrast and are not judged).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from lxml import etree
+from PIL import Image
+from pptx import Presentation
+
+from pptxagent.engines.libreoffice import TextBounds, TextBox, get_libreoffice
+
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+CONTRAST_KEEP = 0.70
+"""The output's text contrast must stay at least this share of the template's."""
+ART_PARTS = ("ppt/slideMasters/", "ppt/slideLayouts/")
+Geometry = tuple[Any, ...]
+
+
+def _geometry(shape: Any) -> Geometry:
+    return (shape.left, shape.top, shape.width, shape.height,
+            getattr(shape, "rotation", 0.0))
+
+
+def _kind(shape: Any) -> str:
+    return str(getattr(shape, "shape_type", None) or "shape").split(" ")[0].lower()
+
+
+def check_art(template: Path, out: Path, template_slides: Sequence[int],
+              filled: Sequence[set[str]]) -> list[str]:
+    """Shapes the fill did not touch keep their exact geometry; so does master/layout art.
+    ``template_slides[i]`` is the template slide output slide i+1 came from, ``filled[i]``
+    the shape ids the case filled on it."""
+    tpl, prs = Presentation(str(template)), Presentation(str(out))
+    why: list[str] = []
+    for i, (n, ids) in enumerate(zip(template_slides, filled, strict=True), start=1):
+        if i > len(prs.slides):
+            break
+        have = {str(s.shape_id): s for s in prs.slides[i - 1].shapes}
+        for shape in tpl.slides[n - 1].shapes:
+            sid = str(shape.shape_id)
+            if sid in ids:
+                continue
+            got = have.get(sid)
+            if got is None:
+                if not shape.is_placeholder:
+                    why.append(f"slide {i}: template {_kind(shape)} sp{sid} removed")
+                continue
+            if _geometry(got) != _geometry(shape):
+                why.append(f"slide {i}: template {_kind(shape)} sp{sid} moved "
+                           f"{_geometry(shape)} -> {_geometry(got)}")
+    return why + _check_master_art(template, out)
+
+
+def _offsets(xml: bytes) -> list[tuple[str | None, ...]]:
+    root = etree.fromstring(xml)
+    return [(e.get("x"), e.get("y"), e.get("cx"), e.get("cy"))
+            for e in root.iter(f"{{{A}}}off", f"{{{A}}}ext")]
+
+
+def _check_master_art(template: Path, out: Path) -> list[str]:
+    with zipfile.ZipFile(template) as zt, zipfile.ZipFile(out) as zo:
+        names = set(zt.namelist()) & set(zo.namelist())
+        return [f"{name}: master/layout art moved" for name in sorted(names)
+                if name.startswith(ART_PARTS) and name.endswith(".xml")
+                and _offsets(zt.read(name)) != _offsets(zo.read(name))]
+
+
+def _luminance(rgb: np.ndarray) -> np.ndarray:
+    c = rgb / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    out: np.ndarray = lin @ np.array([0.2126, 0.7152, 0.0722])
+    return out
+
+
+def text_contrast(image: Image.Image, box: TextBox) -> float | None:
+    """The contrast of the text LibreOffice drew in ``box`` against what it drew behind it."""
+    x0, y0 = max(0, int(box.x)), max(0, int(box.y))
+    x1, y1 = min(image.width, int(box.x + box.w + 1)), min(image.height, int(box.y + box.h + 1))
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    px = np.asarray(image.convert("RGB").crop((x0, y0, x1, y1)), dtype=float).reshape(-1, 3)
+    bins = (px // 16).astype(int) @ np.array([256, 16, 1])
+    mode = np.bincount(bins).argmax()
+    bg = px[bins == mode].mean(axis=0)
+    lum, lbg = _luminance(px), float(_luminance(bg[None, :])[0])
+    ratio = (np.maximum(lum, lbg) + 0.05) / (np.minimum(lum, lbg) + 0.05)
+    ink = ratio[ratio > 1.15]
+    if ink.size < 4:
+        return None
+    return float(np.percentile(ink, 90))
+
+
+def _render(deck: Path, folder: Path) -> list[Image.Image]:
+    paths = get_libreoffice().to_pngs_as_stored(deck, folder)
+    return [Image.open(p) for p in paths]
+
+
+def check_contrast(template: Path, out: Path, out_bounds: TextBounds,
+                   template_slides: Sequence[int], filled: Sequence[Iterable[str]]) -> list[str]:
+    """Each filled text keeps >= 70% of its template contrast as LibreOffice draws both."""
+    lo = get_libreoffice()
+    tpl_bounds = lo.text_bounds(template)
+    why: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="judge-contrast-") as tmp:
+        timgs = _render(template, Path(tmp) / "template")
+        oimgs = _render(out, Path(tmp) / "out")
+        for i, (n, ids) in enumerate(zip(template_slides, filled, strict=True), start=1):
+            if i > len(oimgs) or n > len(timgs):
+                continue
+            why += _slide_contrast(i, ids, timgs[n - 1], tpl_bounds.get(n, {}),
+                                   oimgs[i - 1], out_bounds.get(i, {}))
+    return why
+
+
+def _slide_contrast(i: int, ids: Iterable[str], timg: Image.Image,
+                    tboxes: Mapping[str, TextBox], oimg: Image.Image,
+                    oboxes: Mapping[str, TextBox]) -> list[str]:
+    why: list[str] = []
+    for sid in ids:
+        tbox, obox = tboxes.get(sid), oboxes.get(sid)
+        if tbox is None or obox is None:
+            continue
+        before, after = text_contrast(timg, tbox), text_contrast(oimg, obox)
+        if before is None or after is None:
+            continue
+        if after < CONTRAST_KEEP * before:
+            why.append(f"slide {i}: sp{sid} text contrast {after:.2f} < 70% of the "
+                       f"template's {before:.2f} (as LibreOffice draws it)")
+    return why
