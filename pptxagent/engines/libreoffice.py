@@ -37,6 +37,9 @@ from pptxagent.errors import EngineError, InputError
 from pptxagent.ir import Box
 from pptxagent.ooxml.tagging import TaggedDeck, tag_copy
 
+START_ATTEMPTS = 2
+"""soffice + UNO worker starts tried before the cold path."""
+
 
 class TextBox(Box):
     """Where LibreOffice drew one shape's text (union of its text objects), slide px."""
@@ -106,21 +109,31 @@ class LibreOffice:
             if not self._want_warm:
                 self.start_error = "UNO bridge disabled"
                 return
-            soffice = Soffice(self._profile_url, self._dir / "soffice.log")
-            try:
-                worker = UnoWorker(soffice.uno_port, self._dir / "worker.log")
-            except EngineError as exc:
-                soffice.close()
-                self.start_error = exc.message
-                return
-            if warm_with is not None and warm_with.is_file():
+            # A bridge that fails to come up is tried once more before the cold path: the cold
+            # path draws differently (no stored autofit scales), and a slow start on a busy
+            # machine must not change what a fill measures.
+            for _ in range(START_ATTEMPTS):
+                started = self._start_bridge()
+                if started is not None:
+                    self._soffice, self._worker = started
+                    self.start_error = None
+                    break
+            if self._worker is not None and warm_with is not None and warm_with.is_file():
                 # Nobody else sees the worker before _start returns: no lock needed. A template
                 # LibreOffice cannot load is the cross-check's to report, not the start-up's.
                 with contextlib.suppress(EngineError):
-                    worker.call({"op": "warm", "in": str(warm_with.resolve())})
-            self._soffice, self._worker = soffice, worker
+                    self._worker.call({"op": "warm", "in": str(warm_with.resolve())})
         finally:
             self._started = True
+
+    def _start_bridge(self) -> tuple[Soffice, UnoWorker] | None:
+        soffice = Soffice(self._profile_url, self._dir / "soffice.log")
+        try:
+            return soffice, UnoWorker(soffice.uno_pipe, self._dir / "worker.log")
+        except EngineError as exc:
+            soffice.close()
+            self.start_error = exc.message
+            return None
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()
