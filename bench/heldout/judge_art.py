@@ -7,10 +7,11 @@ hold is unchanged.
 
 Contrast: LibreOffice draws the template and the output (as PowerPoint shows them, stored
 autofit scales, no live shrink); inside the box where LibreOffice drew each filled shape's
-text, the background is the box's most common colour and the text's contrast the 90th
-percentile of the WCAG ratio of the pixels that differ from it. The output's must not fall
-below 70% of the template's for the same shape (shapes the template leaves empty have no
-template contrast and are not judged).
+text, the backdrop is the box's most common colour and the text colour that of its
+strongest-contrast pixels. The output text's WCAG contrast against its backdrop must not fall
+below 70% of its contrast against the backdrop the template drew behind the same shape's own
+text (the text keeps its run colour; what may change is what it stands on). Shapes the
+template leaves empty have no template backdrop and are not judged.
 """
 
 from __future__ import annotations
@@ -91,22 +92,59 @@ def _luminance(rgb: np.ndarray) -> np.ndarray:
     return out
 
 
-def text_contrast(image: Image.Image, box: TextBox) -> float | None:
-    """The contrast of the text LibreOffice drew in ``box`` against what it drew behind it."""
+def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    la, lb = _luminance(a), _luminance(b)
+    out: np.ndarray = (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
+    return out
+
+
+def _pixels(image: Image.Image, box: TextBox) -> np.ndarray | None:
     x0, y0 = max(0, int(box.x)), max(0, int(box.y))
     x1, y1 = min(image.width, int(box.x + box.w + 1)), min(image.height, int(box.y + box.h + 1))
     if x1 - x0 < 2 or y1 - y0 < 2:
         return None
-    px = np.asarray(image.convert("RGB").crop((x0, y0, x1, y1)), dtype=float).reshape(-1, 3)
+    px: np.ndarray = np.asarray(image.convert("RGB").crop((x0, y0, x1, y1)),
+                                dtype=float).reshape(-1, 3)
+    return px
+
+
+def backdrop(px: np.ndarray) -> np.ndarray:
+    """The most common colour of a region (what is drawn behind the text in it)."""
     bins = (px // 16).astype(int) @ np.array([256, 16, 1])
-    mode = np.bincount(bins).argmax()
-    bg = px[bins == mode].mean(axis=0)
-    lum, lbg = _luminance(px), float(_luminance(bg[None, :])[0])
-    ratio = (np.maximum(lum, lbg) + 0.05) / (np.minimum(lum, lbg) + 0.05)
-    ink = ratio[ratio > 1.15]
-    if ink.size < 4:
+    bg: np.ndarray = px[bins == np.bincount(bins).argmax()].mean(axis=0)
+    return bg
+
+
+def text_ink(image: Image.Image, box: TextBox) -> tuple[np.ndarray, np.ndarray] | None:
+    """The text's colour (its strongest-contrast pixels, antialiasing left out) and the
+    backdrop LibreOffice drew in ``box``."""
+    px = _pixels(image, box)
+    if px is None:
         return None
-    return float(np.percentile(ink, 90))
+    bg = backdrop(px)
+    ratio = _ratio(px, bg[None, :])
+    ink = ratio > 1.15
+    if ink.sum() < 4:
+        return None
+    strong = px[ink & (ratio >= np.percentile(ratio[ink], 90))]
+    return np.median(strong, axis=0), bg
+
+
+def text_contrast(image: Image.Image, box: TextBox,
+                  template: tuple[Image.Image, TextBox] | None = None) -> float | None:
+    """The contrast of the text LibreOffice drew in ``box`` against what it drew behind it;
+    with ``template``, of the same text colour against what the template drew behind its
+    own text in its box (what the design gave the text to stand on)."""
+    found = text_ink(image, box)
+    if found is None:
+        return None
+    ink, bg = found
+    if template is not None:
+        px = _pixels(*template)
+        if px is None:
+            return None
+        bg = backdrop(px)
+    return float(_ratio(ink[None, :], bg[None, :])[0])
 
 
 def _render(deck: Path, folder: Path) -> list[Image.Image]:
@@ -139,7 +177,8 @@ def _slide_contrast(i: int, ids: Iterable[str], timg: Image.Image,
         tbox, obox = tboxes.get(sid), oboxes.get(sid)
         if tbox is None or obox is None:
             continue
-        before, after = text_contrast(timg, tbox), text_contrast(oimg, obox)
+        after = text_contrast(oimg, obox)
+        before = text_contrast(oimg, obox, template=(timg, tbox))
         if before is None or after is None:
             continue
         if after < CONTRAST_KEEP * before:
