@@ -7,11 +7,12 @@ hold is unchanged.
 
 Contrast: LibreOffice draws the template and the output (as PowerPoint shows them, stored
 autofit scales, no live shrink); inside the box where LibreOffice drew each filled shape's
-text, the backdrop is the box's most common colour and the text colour that of its
-strongest-contrast pixels. The output text's WCAG contrast against its backdrop must not fall
-below 70% of its contrast against the backdrop the template drew behind the same shape's own
-text (the text keeps its run colour; what may change is what it stands on). Shapes the
-template leaves empty have no template backdrop and are not judged.
+text, the backdrop is the box's most common colour and the text colours the main colours of
+the pixels that differ from it. The output text's WCAG contrast against its backdrop (its
+lowest-contrast colour) must not fall below 70% of the same colours' contrast against the
+backdrop the template drew behind the same shape's own text (the text keeps its run colour;
+what may change is what it stands on). Shapes the template leaves empty have no template
+backdrop and are not judged.
 """
 
 from __future__ import annotations
@@ -115,36 +116,37 @@ def backdrop(px: np.ndarray) -> np.ndarray:
     return bg
 
 
-def text_ink(image: Image.Image, box: TextBox) -> tuple[np.ndarray, np.ndarray] | None:
-    """The text's colour (its strongest-contrast pixels, antialiasing left out) and the
-    backdrop LibreOffice drew in ``box``."""
+def text_inks(image: Image.Image, box: TextBox) -> tuple[list[np.ndarray], np.ndarray] | None:
+    """The text's colours (each colour covering at least a tenth of the pixels that differ
+    from the backdrop; antialiasing blends spread thin and drop out) and the backdrop
+    LibreOffice drew in ``box``."""
     px = _pixels(image, box)
     if px is None:
         return None
     bg = backdrop(px)
-    ratio = _ratio(px, bg[None, :])
-    ink = ratio > 1.15
-    if ink.sum() < 4:
+    ink = px[_ratio(px, bg[None, :]) > 1.15]
+    if len(ink) < 4:
         return None
-    strong = px[ink & (ratio >= np.percentile(ratio[ink], 90))]
-    return np.median(strong, axis=0), bg
+    bins = (ink // 32).astype(int) @ np.array([64, 8, 1])
+    counts = np.bincount(bins)
+    return [ink[bins == b].mean(axis=0) for b in np.flatnonzero(counts >= 0.1 * len(ink))], bg
 
 
 def text_contrast(image: Image.Image, box: TextBox,
                   template: tuple[Image.Image, TextBox] | None = None) -> float | None:
-    """The contrast of the text LibreOffice drew in ``box`` against what it drew behind it;
-    with ``template``, of the same text colour against what the template drew behind its
-    own text in its box (what the design gave the text to stand on)."""
-    found = text_ink(image, box)
-    if found is None:
+    """The lowest contrast of the text colours LibreOffice drew in ``box`` against what it
+    drew behind them; with ``template``, the same colours against what the template drew
+    behind its own text in its box (what the design gave the text to stand on)."""
+    found = text_inks(image, box)
+    if found is None or not found[0]:
         return None
-    ink, bg = found
+    inks, bg = found
     if template is not None:
         px = _pixels(*template)
         if px is None:
             return None
         bg = backdrop(px)
-    return float(_ratio(ink[None, :], bg[None, :])[0])
+    return float(min(_ratio(c[None, :], bg[None, :])[0] for c in inks))
 
 
 def _render(deck: Path, folder: Path) -> list[Image.Image]:
