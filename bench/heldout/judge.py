@@ -3,7 +3,9 @@
 Every word present, tokens resolved, the template's run formatting kept (font, bold,
 colour), fonts not shrunk when the content fits, the package intact, and no filled text
 outside its box (±2 px, as LibreOffice draws it) on any slide the report does not call
-degraded. Bad input: exit 2, a message naming the problem, no traceback, no file.
+degraded; template art not moved and text contrast on what LibreOffice draws behind it not
+below 70% of the template's (``judge_art.py``). Bad input: exit 2, a message naming the
+problem, no traceback, no file.
 """
 
 from __future__ import annotations
