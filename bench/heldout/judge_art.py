@@ -8,11 +8,11 @@ hold is unchanged.
 Contrast: LibreOffice draws the template and the output (as PowerPoint shows them, stored
 autofit scales, no live shrink); inside the box where LibreOffice drew each filled shape's
 text, the backdrop is the box's most common colour and the text colours the main colours of
-the pixels that differ from it. The output text's WCAG contrast against its backdrop (its
-lowest-contrast colour) must not fall below 70% of the same colours' contrast against the
-backdrop the template drew behind the same shape's own text (the text keeps its run colour;
-what may change is what it stands on). Shapes the template leaves empty have no template
-backdrop and are not judged.
+the pixels that differ from it. The WCAG contrast of the output text's weakest colour on its
+backdrop must not fall below 70% of the same for the template's own text in that shape (a
+template mixing a red heading with black text is judged by its red, as the fill's text in the
+heading's format is). Shapes the template leaves empty have nothing to compare with and are
+not judged.
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 CONTRAST_KEEP = 0.70
 """The output's text contrast must stay at least this share of the template's."""
 ART_PARTS = ("ppt/slideMasters/", "ppt/slideLayouts/")
+PLAIN_SHARE = 0.4
+"""A box is judged when its backdrop colour covers at least this share of it (text on a
+picture or a gradient has no one backdrop colour to measure against: not judged)."""
+INK_SHARE = 0.05
+"""A text colour counts when it covers at least this share of the text's pixels."""
 Geometry = tuple[Any, ...]
 
 
@@ -117,35 +122,28 @@ def backdrop(px: np.ndarray) -> np.ndarray:
 
 
 def text_inks(image: Image.Image, box: TextBox) -> tuple[list[np.ndarray], np.ndarray] | None:
-    """The text's colours (each colour covering at least a tenth of the pixels that differ
-    from the backdrop; antialiasing blends spread thin and drop out) and the backdrop
-    LibreOffice drew in ``box``."""
+    """The text's colours (each covering ``INK_SHARE`` of the pixels that differ from the
+    backdrop; antialiasing blends spread thin and drop out) and the backdrop LibreOffice drew
+    in ``box``; None on a busy backdrop."""
     px = _pixels(image, box)
     if px is None:
         return None
     bg = backdrop(px)
     ink = px[_ratio(px, bg[None, :]) > 1.15]
-    if len(ink) < 4:
-        return None
+    if len(ink) < 4 or len(ink) > (1 - PLAIN_SHARE) * len(px):
+        return None  # a busy backdrop (picture, gradient): no single colour stands behind
     bins = (ink // 32).astype(int) @ np.array([64, 8, 1])
     counts = np.bincount(bins)
-    return [ink[bins == b].mean(axis=0) for b in np.flatnonzero(counts >= 0.1 * len(ink))], bg
+    return [ink[bins == b].mean(axis=0) for b in np.flatnonzero(counts >= INK_SHARE * len(ink))], bg
 
 
-def text_contrast(image: Image.Image, box: TextBox,
-                  template: tuple[Image.Image, TextBox] | None = None) -> float | None:
+def text_contrast(image: Image.Image, box: TextBox) -> float | None:
     """The lowest contrast of the text colours LibreOffice drew in ``box`` against what it
-    drew behind them; with ``template``, the same colours against what the template drew
-    behind its own text in its box (what the design gave the text to stand on)."""
+    drew behind them."""
     found = text_inks(image, box)
     if found is None or not found[0]:
         return None
     inks, bg = found
-    if template is not None:
-        px = _pixels(*template)
-        if px is None:
-            return None
-        bg = backdrop(px)
     return float(min(_ratio(c[None, :], bg[None, :])[0] for c in inks))
 
 
@@ -179,8 +177,7 @@ def _slide_contrast(i: int, ids: Iterable[str], timg: Image.Image,
         tbox, obox = tboxes.get(sid), oboxes.get(sid)
         if tbox is None or obox is None:
             continue
-        after = text_contrast(oimg, obox)
-        before = text_contrast(oimg, obox, template=(timg, tbox))
+        before, after = text_contrast(timg, tbox), text_contrast(oimg, obox)
         if before is None or after is None:
             continue
         if after < CONTRAST_KEEP * before:
