@@ -11,7 +11,10 @@ whose text style the designer never chose (white text on a light fill, say).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+
+from pptx import Presentation
 
 from bench.heldout.cases import Case, Template, _box, long_body
 from bench.heldout.variants import split_token_variant
@@ -56,11 +59,18 @@ MORE_TEMPLATES: tuple[Template, ...] = (
 )
 
 
+def _with_role(tpl: Template) -> Template:
+    """A placeholder body (subtitle included) has the body min font; plain text the other."""
+    slide = Presentation(str(tpl.path)).slides[tpl.slide - 1]
+    body = next(s for s in slide.shapes if str(s.shape_id) == tpl.body_id)
+    return replace(tpl, body_role="body" if body.is_placeholder else "other")
+
+
 def more_cases(work: Path) -> list[Case]:
     from bench.heldout.datacases import NESTED, RESOLVED
 
     out: list[Case] = []
-    for tpl in MORE_TEMPLATES:
+    for tpl in map(_with_role, MORE_TEMPLATES):
         base, n = tpl.stem, tpl.slide
         _, h, font = _box(tpl)
         short: list[object] = (["Revenue grew twelve percent",
