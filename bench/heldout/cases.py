@@ -43,6 +43,8 @@ class Template:
     body_id: str
     body_role: str = "body"
     """Which min font the body gets (``body`` for placeholders, ``other`` for plain text)."""
+    label: str = ""
+    """The case names' prefix when the file's short name is taken."""
 
     @property
     def path(self) -> Path:
@@ -50,7 +52,7 @@ class Template:
 
     @property
     def stem(self) -> str:
-        return self.file.split("__", 1)[-1].removesuffix(".pptx")[:18]
+        return self.label or self.file.split("__", 1)[-1].removesuffix(".pptx")[:18]
 
 
 TEMPLATES: tuple[Template, ...] = (
@@ -251,11 +253,12 @@ def extra_cases() -> list[Case]:
 
 def all_cases(work: Path) -> list[Case]:
     from bench.heldout.datacases import data_cases
+    from bench.heldout.morecases import more_cases
 
     out: list[Case] = []
     for tpl in TEMPLATES:
         out += template_cases(tpl, work)
-    return out + extra_cases() + data_cases(work) + bad_cases(work)
+    return out + extra_cases() + data_cases(work) + more_cases(work) + bad_cases(work)
 
 
 def write_content(case: Case, folder: Path) -> Path:

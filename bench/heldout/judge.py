@@ -3,7 +3,9 @@
 Every word present, tokens resolved, the template's run formatting kept (font, bold,
 colour), fonts not shrunk when the content fits, the package intact, and no filled text
 outside its box (±2 px, as LibreOffice draws it) on any slide the report does not call
-degraded. Bad input: exit 2, a message naming the problem, no traceback, no file.
+degraded; template art not moved and text contrast on what LibreOffice draws behind it not
+below 70% of the template's (``judge_art.py``). Bad input: exit 2, a message naming the
+problem, no traceback, no file.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from lxml import etree
 from pptx import Presentation
 
 from bench.heldout.cases import IMAGE_SIZE, Case
+from bench.heldout.judge_art import check_art, check_contrast
 from pptxagent.engines.libreoffice import TextBox, get_libreoffice
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -254,6 +257,8 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
     t = case.tpl
     ids = {t.title_key: t.title_id, t.body_key: t.body_id, **case.extra_ids}
     fits = case.kind in ("fits", "triple")  # split: the value lengthens the text
+    filled: list[set[str]] = []
+    texts: list[list[str]] = []
     for i, (oslide, spec) in enumerate(zip(prs.slides, specs, strict=True), start=1):
         shown = _slide_words(oslide)
         missing = [w for v in spec.get("fill", {}).values() for w in _words(v, tokens)
@@ -266,6 +271,9 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
         tslide = tpl.slides[spec["template_slide"] - 1]
         text_keys = [k for k, v in spec.get("fill", {}).items()
                      if not _is_table(v) and not _is_image(v)]
+        split_id = [case.expect_formatting["shape_id"]] if case.kind == "split" else []
+        filled.append({ids[k] for k in spec.get("fill", {})} | set(split_id))
+        texts.append([ids[k] for k in text_keys] + split_id)
         for key, value in spec.get("fill", {}).items():
             if _is_table(value):
                 why += _check_table(oslide, ids[key], value)
@@ -290,4 +298,7 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
             msg = _check_bounds(sid, sh, bounds.get(i, {}).get(sid)) if sh else None
             if msg:
                 why.append(f"slide {i}: {msg}")
+    numbers = [spec["template_slide"] for spec in specs]
+    why += check_art(case.template, out, numbers, filled)
+    why += check_contrast(case.template, out, bounds, numbers, texts)
     return why

@@ -65,17 +65,19 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     cases = [c for c in all_cases(work)
              if not args.only or any(k in c.name for k in args.only)]
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        runs = list(pool.map(lambda c: run_case(c, work), cases))
-    rows: list[dict[str, Any]] = []
     width = max(len(c.name) for c in cases)
-    for case, (proc, secs) in zip(cases, runs, strict=True):
+
+    def one(case: Case) -> dict[str, Any]:
+        proc, secs = run_case(case, work)
         why = judge(case, proc, work)
-        rows.append({"case": case.name, "pass": not why, "reasons": why,
-                     "exit": proc.returncode, "seconds": round(secs, 1)})
         mark = "PASS" if not why else "FAIL"
         print(f"{case.name:<{width}}  {mark}  exit={proc.returncode} {secs:5.1f}s  "
               + "; ".join(why), flush=True)
+        return {"case": case.name, "pass": not why, "reasons": why,
+                "exit": proc.returncode, "seconds": round(secs, 1)}
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        rows = list(pool.map(one, cases))
     passed = sum(r["pass"] for r in rows)
     print(f"\n{passed}/{len(rows)} cases pass ({passed / len(rows):.0%}); work folder {work}")
     if args.json_out:

@@ -158,6 +158,7 @@ class Chromium:
         try:
             page = self._ready_page(page_size)
             page.set_content(html, wait_until="load")
+            page.evaluate(SETTLE_JS)
             page.locator(selector).first.screenshot(path=str(path), animations="disabled")
         except PlaywrightError as exc:
             self._drop_if_dead()
@@ -176,6 +177,7 @@ class Chromium:
         try:
             page = self._ready_page(page_size)
             page.set_content(html, wait_until="load")
+            page.evaluate(SETTLE_JS)
             for selector, path in zip(selectors, paths, strict=True):
                 page.locator(selector).first.screenshot(path=str(path), animations="disabled")
         except PlaywrightError as exc:
@@ -204,6 +206,7 @@ class Chromium:
         try:
             page = self._ready_page(page_size)
             page.set_content(html, wait_until="load")
+            page.evaluate(SETTLE_JS)
             text: Any = page.evaluate(
                 f"(a) => {{ const r = ({script})(a); "
                 "return r === undefined ? null : JSON.stringify(r); }",
@@ -222,6 +225,29 @@ class Chromium:
             raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc
         return result, shots
 
+
+SETTLE_JS = """async () => {
+  const urls = new Set();
+  for (const sheet of document.styleSheets) {
+    let rules = [];
+    try { rules = sheet.cssRules; } catch (e) { continue; }
+    for (const rule of rules) {
+      const bg = rule.style ? rule.style.backgroundImage : "";
+      const m = bg && bg.match(/^url\\(["']?(.*?)["']?\\)$/);
+      if (m) urls.add(m[1]);
+    }
+  }
+  await Promise.all([...urls].map((u) => {
+    const img = new Image();
+    img.src = u;
+    return img.decode().catch(() => null);
+  }));
+  if (document.fonts) { await document.fonts.ready; }
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+}"""
+"""Before a screenshot: every stylesheet picture decoded, fonts ready, two frames painted, so
+what is captured never depends on how busy the machine is (a picture still decoding would be
+missing from one run's capture and not another's)."""
 
 Clip = tuple[float, float, float, float]
 """A page region in CSS px: x, y, width, height."""

@@ -37,6 +37,9 @@ from pptxagent.errors import EngineError, InputError
 from pptxagent.ir import Box
 from pptxagent.ooxml.tagging import TaggedDeck, tag_copy
 
+START_ATTEMPTS = 2
+"""soffice + UNO worker starts tried before the cold path."""
+
 
 class TextBox(Box):
     """Where LibreOffice drew one shape's text (union of its text objects), slide px."""
@@ -120,24 +123,30 @@ class LibreOffice:
                     bridge = self._bridge()
             if bridge is not None:
                 self._soffice, self._worker = bridge
+                self.start_error = None
         finally:
             self._started = True
 
     def _bridge(self) -> tuple[Soffice, UnoWorker] | None:
-        """A started soffice and a connected worker, or None (``start_error`` says why)."""
-        self._seq += 1
-        try:
-            soffice = Soffice(self._profile_url, self._dir / f"soffice-{self._seq}.log")
-        except OSError as exc:
-            self.start_error = f"cannot start soffice: {exc}"
-            return None
-        try:
-            worker = UnoWorker(soffice.uno_port, self._dir / f"worker-{self._seq}.log")
-        except (EngineError, OSError) as exc:
-            soffice.close()
-            self.start_error = exc.message if isinstance(exc, EngineError) else str(exc)
-            return None
-        return soffice, worker
+        """A started soffice and a connected worker, or None (``start_error`` says why). A
+        bridge that fails to come up is tried once more before the cold path: the cold path
+        draws differently (no stored autofit scales), and a slow start on a busy machine must
+        not change what a fill measures."""
+        for _ in range(START_ATTEMPTS):
+            self._seq += 1
+            try:
+                soffice = Soffice(self._profile_url, self._dir / f"soffice-{self._seq}.log")
+            except OSError as exc:
+                self.start_error = f"cannot start soffice: {exc}"
+                continue
+            try:
+                worker = UnoWorker(soffice.uno_pipe, self._dir / f"worker-{self._seq}.log")
+            except (EngineError, OSError) as exc:
+                soffice.close()
+                self.start_error = exc.message if isinstance(exc, EngineError) else str(exc)
+                continue
+            return soffice, worker
+        return None
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()

@@ -1,4 +1,4 @@
-"""Processes behind the LibreOffice engine: a headless soffice with a UNO socket, the UNO
+"""Processes behind the LibreOffice engine: a headless soffice with a UNO pipe, the UNO
 worker that drives it, and the one-shot cold ``soffice --convert-to pdf`` fallback.
 
 Everything here starts processes in their own session so ``stop_group`` can end exactly the
@@ -14,6 +14,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import uuid
 from pathlib import Path
 from typing import IO, Any
 
@@ -21,7 +22,10 @@ from pptxagent.errors import EngineError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WORKER_SCRIPT = Path(__file__).with_name("lo_worker.py")
-START_TIMEOUT_S = 60.0
+START_TIMEOUT_S = 180.0
+"""How long the UNO worker waits for soffice to listen. Generous: a start that gives up
+falls back to a cold conversion that draws differently (no stored autofit scales), so a
+busy machine must not make it give up (the same fill must give the same output)."""
 CONVERT_TIMEOUT_S = 300.0
 
 
@@ -55,6 +59,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def pipe_name() -> str:
+    """A UNO pipe name no other soffice uses. A pipe, not a loopback port: a port found free
+    may be taken by a parallel run's soffice before ours binds it (our worker would then
+    talk to theirs, or to nobody and fall back to the cold path)."""
+    return f"pptxagent-{os.getpid()}-{uuid.uuid4().hex}"
+
+
 def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None:
     """End a process we started with ``start_new_session=True`` and all its children."""
     if proc is None or proc.poll() is not None:
@@ -71,16 +82,16 @@ def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None
 
 
 class Soffice:
-    """A headless ``soffice`` listening on a loopback UNO socket, with a private profile.
+    """A headless ``soffice`` listening on a private UNO pipe, with a private profile.
 
     This is what unoserver runs under the hood, without unoserver's own start-up (a Python
     process that sleeps ~5 s before its XML-RPC port opens): the UNO worker connects to the
-    socket as soon as soffice listens (~1–2 s cold)."""
+    pipe as soon as soffice listens (~1–2 s cold)."""
 
     def __init__(self, profile_url: str, log_path: Path) -> None:
-        self.uno_port = free_port()
+        self.uno_pipe = pipe_name()
         self._log = log_path.open("ab")
-        accept = f"socket,host=127.0.0.1,port={self.uno_port};urp;StarOffice.ComponentContext"
+        accept = f"pipe,name={self.uno_pipe};urp;StarOffice.ComponentContext"
         self.proc = subprocess.Popen(
             [
                 find_soffice(), "--headless", "--invisible", "--nologo", "--norestore",
@@ -102,10 +113,10 @@ class Soffice:
 class UnoWorker:
     """``lo_worker.py`` under LibreOffice's Python, talking JSON lines over pipes."""
 
-    def __init__(self, uno_port: int, log_path: Path, timeout_s: float = START_TIMEOUT_S) -> None:
+    def __init__(self, uno_pipe: str, log_path: Path, timeout_s: float = START_TIMEOUT_S) -> None:
         self._log = log_path.open("ab")
         self.proc = subprocess.Popen(
-            [uno_python(), str(WORKER_SCRIPT), "--port", str(uno_port),
+            [uno_python(), str(WORKER_SCRIPT), "--pipe", uno_pipe,
              "--timeout", str(timeout_s)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
             text=True, encoding="utf-8", start_new_session=True,

@@ -1,8 +1,9 @@
 """UNO worker: runs under LibreOffice's own Python (``.venv-uno/bin/python``), never imported.
 
-It connects to the headless ``soffice`` the engine started (``--port`` is its UNO port; it
-retries until soffice listens, up to ``--timeout`` seconds) and answers JSON requests, one
-per line on stdin, one JSON answer per line on stdout::
+It connects to the headless ``soffice`` the engine started (``--pipe`` names its UNO pipe,
+``--port`` a UNO socket instead; it retries until soffice listens, up to ``--timeout``
+seconds) and answers JSON requests, one per line on stdin, one JSON answer per line on
+stdout::
 
     {"op": "ping"}
     {"op": "warm", "in": "/abs/template.pptx"}
@@ -51,12 +52,13 @@ def _pv(name: str, value: Any) -> Any:
     return p
 
 
-def connect(port: int, timeout: float = 60.0) -> Any:
+def connect(where: str, timeout: float = 60.0) -> Any:
+    """``where``: the UNO connection (``pipe,name=...`` or ``socket,host=...,port=...``)."""
     ctx = uno.getComponentContext()
     resolver = ctx.ServiceManager.createInstanceWithContext(
         "com.sun.star.bridge.UnoUrlResolver", ctx
     )
-    url = f"uno:socket,host=127.0.0.1,port={port};urp;StarOffice.ComponentContext"
+    url = f"uno:{where};urp;StarOffice.ComponentContext"
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -211,9 +213,12 @@ def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
-    port = int(sys.argv[sys.argv.index("--port") + 1])
+    if "--pipe" in sys.argv:
+        where = f"pipe,name={sys.argv[sys.argv.index('--pipe') + 1]}"
+    else:
+        where = f"socket,host=127.0.0.1,port={int(sys.argv[sys.argv.index('--port') + 1])}"
     timeout = float(sys.argv[sys.argv.index("--timeout") + 1]) if "--timeout" in sys.argv else 60
-    desktop = connect(port, timeout)
+    desktop = connect(where, timeout)
     print(json.dumps({"ok": True, "ready": True}), flush=True)
     for line in sys.stdin:
         if not line.strip():

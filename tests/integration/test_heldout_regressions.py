@@ -99,3 +99,24 @@ def test_tight_title_on_a_top_anchored_box_moves_down_instead_of_degrading(
     assert [c["what"] for c in slide.changes if c["eid"] == "sp8"] == []  # untouched: stays
     above, below = _drawn_inside(out, 1, "7")
     assert above <= 2 and below <= 2
+
+
+@pytest.mark.browser
+@pytest.mark.libreoffice
+def test_text_in_a_box_the_template_laid_a_label_on_is_not_degraded(tmp_path: Path) -> None:
+    # markitdown's complex layout: an empty content placeholder with a text box placed on it
+    # by the designer. Three short bullets meet the label inside the area the template gave
+    # both boxes; the visual QA called it the fill's text overlap and degraded the slide.
+    out, report = _fill(tmp_path, "markitdown__pptx_complex_layout.pptx", {"slides": [{
+        "template_slide": 1, "fill": {"title": "Quarterly results",
+                                      "body": ["Revenue grew", "Costs held flat"]}}]})
+    (slide,) = report.slides
+    assert slide.quality != "degraded", slide.qa
+    overlap = [i for i in slide.qa if i["kind"] == "text_overlap"]
+    assert overlap and all(i["status"] == "accepted" for i in overlap)
+
+    def label(deck: Path) -> tuple[int, ...]:
+        sh = next(s for s in Presentation(str(deck)).slides[0].shapes if s.shape_id == 4)
+        return (sh.left, sh.top, sh.width, sh.height)
+
+    assert label(out) == label(CORPUS / "markitdown__pptx_complex_layout.pptx")

@@ -232,3 +232,25 @@ def test_reconcile_after_a_correction_pass() -> None:
     got = {(i.slide, i.kind, i.eid): i.status for i in reconcile(before, after)}
     assert got == {(1, "overflow", "sp2"): "resolved", (1, "contrast", "sp3"): "unresolved",
                    (2, "text_overlap", "sp5"): "open", (2, "edge", "sp4"): "accepted"}
+
+
+def test_text_meeting_a_box_the_template_laid_over_it_is_accepted() -> None:
+    # a body placeholder the template leaves empty, with a text box placed on top of it:
+    # the filled text meets the text box inside the area the design gave both boxes
+    body = el("sp3", (48, 168, 864, 475))
+    label = el("sp4", (96, 192, 288, 96), "Our products lead the market")
+    f = facts([(TITLE, TITLE_TEXT), (body, (100, 180, 500, 90)), (label, (100, 200, 250, 30))])
+    (issue,) = check_facts(f)
+    assert (issue.kind, issue.status) == ("text_overlap", "open")
+    empty_body = el("sp3", (48, 168, 864, 475), "")
+    tpl = facts([(TITLE, TITLE_TEXT), (empty_body, None), (label, (100, 200, 250, 30))])
+    from pptxagent.qa.check import baseline_of
+
+    base = baseline_of(tpl)
+    (accepted,) = check_facts(f, baseline=base)
+    assert (accepted.status, accepted.baseline) == ("accepted", 288 * 96)
+    # boxes the template kept apart: the overlap is the fill's doing
+    apart = el("sp4", (600, 660, 288, 40), "Our products lead the market")
+    moved = facts([(TITLE, TITLE_TEXT), (empty_body, None), (apart, (610, 665, 250, 30))])
+    (still,) = check_facts(f, baseline=baseline_of(moved))
+    assert still.status == "open"
