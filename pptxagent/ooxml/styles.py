@@ -68,6 +68,8 @@ class ParaProps:
     bullet_color: ColorSpec | None = None
     bullet_color_tx: bool | None = None
     rtl: bool | None = None
+    bullet_size: Spacing | None = None
+    """``a:buSzPct`` (``pct``, of the text) or ``a:buSzPts``; ``a:buSzTx`` reads as 100 %."""
 
 
 @dataclass(frozen=True)
@@ -201,7 +203,20 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
         bullet_color=read_color(ppr.find(qn("a:buClr"))),
         bullet_color_tx=True if ppr.find(qn("a:buClrTx")) is not None else None,
         rtl=_bool(ppr.get("rtl")),
+        bullet_size=_bullet_size(ppr),
     )
+
+
+def _bullet_size(ppr: etree._Element) -> Spacing | None:
+    if ppr.find(qn("a:buSzTx")) is not None:
+        return Spacing("pct", 100000)
+    pct = ppr.find(qn("a:buSzPct"))
+    v = None if pct is None else _pct(pct.get("val"))
+    if v is not None:
+        return Spacing("pct", v)
+    pts = ppr.find(qn("a:buSzPts"))
+    v = None if pts is None else parse_int(pts.get("val"))
+    return None if v is None else Spacing("pts", v)
 
 
 def read_level_style(ppr: etree._Element | None) -> LevelStyle | None:
