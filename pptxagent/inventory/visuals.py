@@ -45,6 +45,11 @@ def _color(spec: ColorSpec | None, ctx: ColorContext) -> tuple[str, float] | Non
     return None if hexed is None else (hexed, resolve_alpha(spec, ctx))
 
 
+def mix_colors(a: str, b: str, share_a: float) -> str:
+    """``#RRGGBB`` of ``a`` laid with opacity ``share_a`` over ``b``."""
+    return _mix(a, b, share_a)
+
+
 def _mix(a: str, b: str, share_a: float) -> str:
     ra = [int(a[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     rb = [int(b[i:i + 2], 16) / 255 for i in (1, 3, 5)]
