@@ -213,7 +213,11 @@ def chart_of(data: ChartData | None, ctx: ColorContext) -> Chart | None:
                       for k in range(len(s.values))]
         series.append(ChartSeries(values=values, color=color, points=points))
     kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
-    return Chart(kind=kind, horizontal=data.horizontal, stacked=data.stacked, series=series)
+    return Chart(
+        kind=kind, horizontal=data.horizontal, stacked=data.stacked, series=series,
+        gapWidth=min(max(data.gap_width if data.gap_width is not None else 150, 0), 500),
+        overlap=None if data.overlap is None else min(max(data.overlap, -100), 100),
+    )
 
 
 def visual_for(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pptxagent.inventory.colors import ColorContext
 from pptxagent.inventory.visuals import chart_of
 from pptxagent.ir import Chart, ChartSeries
@@ -51,3 +53,24 @@ def test_bars_pie_and_lines_are_drawn_without_text() -> None:
     line = Chart(kind="line", series=[ChartSeries(values=[1, 3, 2], color="#00AA00")])
     assert 'stroke="#00AA00"' in chart_svg(line, 400, 300, False, "test")
     assert chart_svg(Chart(kind="bar"), 400, 300, False, "test") == ""
+
+
+def _bar_widths(chart: Chart) -> list[float]:
+    svg = chart_svg(chart, 400, 300, False, "test")
+    return [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)]
+
+
+def test_bar_width_follows_gap_width_and_overlap() -> None:
+    series = [ChartSeries(values=[1, 2], color="#4472C4"),
+              ChartSeries(values=[2, 1], color="#ED7D31")]
+    wide = _bar_widths(Chart(kind="bar", series=series, gapWidth=50))
+    narrow = _bar_widths(Chart(kind="bar", series=series, gapWidth=300))
+    assert wide[0] == pytest.approx(narrow[0] * 2, rel=0.01)  # a category: 2.5 vs 5 bars
+    shared = _bar_widths(Chart(kind="bar", series=series, gapWidth=50, overlap=100))
+    assert shared[0] == pytest.approx(wide[0] * 2.5 / 1.5, rel=0.01)  # overlapped: 1.5 bars
+
+
+def test_chart_reader_keeps_gap_width_and_overlap() -> None:
+    data = ChartData("bar", gap_width=75, overlap=100, series=(SeriesData((1.0,)),))
+    chart = chart_of(data, CTX)
+    assert chart is not None and chart.gapWidth == 75 and chart.overlap == 100
