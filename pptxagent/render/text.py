@@ -49,7 +49,14 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
     decl = [("font-size", css.px(first_px * fscale))]
     if p.lineHeight is not None:
-        decl.append(("line-height", css.num(p.lineHeight * el.line_scale())))
+        line_h = p.lineHeight * el.line_scale()
+        decl.append(("line-height", css.num(line_h)))
+        # PowerPoint puts the extra of a wider line spacing above each line; CSS splits it
+        # above and below. Shifting the paragraph's lines down by half of it draws them
+        # where PowerPoint does (the last line then ends at the paragraph's bottom).
+        if line_h > DEFAULT_LINE_HEIGHT + 1e-6:
+            shift = (line_h - DEFAULT_LINE_HEIGHT) / 2 * first_px * fscale
+            decl += [("position", "relative"), ("top", css.px(shift))]
     if p.align:
         decl.append(("text-align", p.align))
     if p.marginLeft:

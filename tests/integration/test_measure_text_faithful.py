@@ -57,3 +57,22 @@ def test_all_caps_text_is_measured_in_capitals() -> None:
                     "runs": [{"text": "talent approach", "fontSize": 20, "caps": "all"}]},
                    width=True)
     assert caps > lower * 1.15
+
+
+def _top(*paragraphs: dict[str, Any]) -> float:
+    el = {"eid": "t", "type": "text", "priority": 60, "content": "",
+          "layout": {"x": 10, "y": 10, "w": 900, "h": 500},
+          "style": {"fontSize": 20, "lineHeight": 1.2, "fontFamily": "Calibri"},
+          "paragraphs": list(paragraphs)}
+    dom, _ = Measurer().measure(SlideIR.model_validate({"slide": {"w": 960, "h": 540},
+                                                         "elements": [el]}))
+    box = dom.elements[0].textBox
+    assert box is not None
+    return box.y
+
+
+def test_wider_line_spacing_goes_above_the_line() -> None:
+    single = _top(_para("one"))
+    wide = {"text": "one", "lineHeight": 1.8, "runs": [{"text": "one", "fontSize": 20}]}
+    # 150 % spacing: PowerPoint draws the first line 0.6 × 20 px lower, CSS only half of it.
+    assert _top(wide) - single == pytest.approx(0.6 * 20, abs=1)
