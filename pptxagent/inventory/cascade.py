@@ -90,6 +90,11 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run
     cap = first([p.cap for p in chain])
     if cap in ("all", "small"):
         extra["caps"] = cap
+    if first([p.strike for p in chain]):
+        extra["strike"] = True
+    mark = first([p.highlight for p in chain])
+    if mark is not None and (marked := resolve_color(mark, src.colors)) is not None:
+        extra["highlight"] = marked
     spacing = first([p.spacing for p in chain])
     if spacing:
         extra["letterSpacing"] = round(sz_to_px(spacing) * src.font_scale, 2)

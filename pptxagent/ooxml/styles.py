@@ -34,6 +34,10 @@ class RunProps:
     """``none``, ``small``, ``all``."""
     spacing: int | None = None
     """``spc``: extra space between characters, hundredths of a point."""
+    strike: bool | None = None
+    """``strike``: ``sngStrike``/``dblStrike`` (True) or ``noStrike`` (False)."""
+    highlight: ColorSpec | None = None
+    """``a:highlight``: the colour behind the run's glyphs."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,8 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
         fill_set=fill_set or None,
         cap=rpr.get("cap"),
         spacing=parse_int(rpr.get("spc")),
+        strike=None if rpr.get("strike") is None else rpr.get("strike") != "noStrike",
+        highlight=read_color(rpr.find(qn("a:highlight"))),
     )
 
 

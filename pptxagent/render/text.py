@@ -107,9 +107,14 @@ def run_view(el: Element, r: Run, where: str) -> RunView:
         decl.append(("font-weight", "bold" if r.bold else "normal"))
     if r.italic is not None:
         decl.append(("font-style", "italic" if r.italic else "normal"))
-    if r.underline:
-        decl.append(("text-decoration", "underline"))
     extra = r.model_extra or {}
+    lines = [n for n, on in (("underline", r.underline), ("line-through", extra.get("strike")))
+             if on]
+    if lines:
+        decl.append(("text-decoration", " ".join(lines)))
+    mark = extra.get("highlight")
+    if isinstance(mark, str):
+        decl.append(("background-color", css.color(mark, f"{where}: highlight")))
     caps = extra.get("caps")
     if caps == "all":  # PowerPoint draws (and measures) the capitals
         decl.append(("text-transform", "uppercase"))

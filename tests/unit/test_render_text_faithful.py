@@ -59,3 +59,24 @@ def test_empty_paragraph_is_as_tall_as_its_end_font() -> None:
                  {"text": "", "endFontSize": 8})
     assert '<div class="p" style="font-size:8px;line-height:1.2"><br></div>' in html or \
         '<div class="p" style="font-size:8px"><br></div>' in html
+
+
+def test_struck_underlined_and_highlighted_runs() -> None:
+    html = _html({"text": "ab", "runs": [
+        {"text": "a", "fontSize": 20, "underline": True, "strike": True},
+        {"text": "b", "fontSize": 20, "highlight": "#FFFF00"}]})
+    assert "text-decoration:underline line-through" in html
+    assert "background-color:#FFFF00" in html
+
+
+def test_run_props_read_strike_and_highlight() -> None:
+    from lxml import etree
+
+    from pptxagent.ooxml.styles import read_run_props
+
+    rpr = etree.fromstring(
+        '<a:rPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+        'strike="sngStrike"><a:highlight><a:srgbClr val="FFFF00"/></a:highlight></a:rPr>')
+    props = read_run_props(rpr)
+    assert props.strike is True
+    assert props.highlight is not None and props.highlight.value.upper() == "FFFF00"
