@@ -74,3 +74,21 @@ def test_chart_reader_keeps_gap_width_and_overlap() -> None:
     data = ChartData("bar", gap_width=75, overlap=100, series=(SeriesData((1.0,)),))
     chart = chart_of(data, CTX)
     assert chart is not None and chart.gapWidth == 75 and chart.overlap == 100
+
+
+def test_monochrome_series_step_from_shade_to_tint_within_70_percent() -> None:
+    data = ChartData("bar", style=12, series=tuple(SeriesData((1.0,)) for _ in range(4)))
+    chart = chart_of(data, CTX)  # style 12: shades of accent 2 (#ED7D31)
+    assert chart is not None
+    lum = [sum(int(s.color[k:k + 2], 16) for k in (1, 3, 5)) for s in chart.series]
+    assert lum == sorted(lum) and len(set(lum)) == 4  # dark → light
+    assert "#ED7D31" not in [s.color for s in chart.series]  # 4 series: none is the pure accent
+    assert lum[0] > 60  # a 58 % shade, not near-black
+
+
+def test_accent_cycle_repeats_shaded_after_six_series() -> None:
+    data = ChartData("bar", style=2, series=tuple(SeriesData((1.0,)) for _ in range(7)))
+    chart = chart_of(data, CTX)
+    assert chart is not None
+    assert chart.series[0].color != "#4472C4"  # first cycle shaded
+    assert chart.series[6].color != chart.series[0].color  # second cycle tinted
