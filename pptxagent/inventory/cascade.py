@@ -90,6 +90,11 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run
     cap = first([p.cap for p in chain])
     if cap in ("all", "small"):
         extra["caps"] = cap
+    if first([p.strike for p in chain]):
+        extra["strike"] = True
+    mark = first([p.highlight for p in chain])
+    if mark is not None and (marked := resolve_color(mark, src.colors)) is not None:
+        extra["highlight"] = marked
     spacing = first([p.spacing for p in chain])
     if spacing:
         extra["letterSpacing"] = round(sz_to_px(spacing) * src.font_scale, 2)
@@ -213,7 +218,14 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
         if bullet_color is None and runs:
             bullet_color = runs[0].color
     algn = first([p.align for p in chain])
-    extra = {"rtl": True} if first([p.rtl for p in chain]) else {}
+    extra: dict[str, object] = {"rtl": True} if first([p.rtl for p in chain]) else {}
+    if not runs:  # an empty line is as tall as its end-of-paragraph font
+        extra["endFontSize"] = ref_px
+    size = first([p.bullet_size for p in chain]) if bullet else None
+    if size is not None and size.kind == "pct" and size.value != 100000:
+        extra["bulletScale"] = round(max(size.value, 1) / 100000, 4)
+    elif size is not None and size.kind == "pts" and runs and runs[0].fontSize:
+        extra["bulletScale"] = round(sz_to_px(size.value) * src.font_scale / runs[0].fontSize, 4)
     return Paragraph(
         text=text,
         level=level,

@@ -65,8 +65,13 @@ def text_sources(shape: ShapeData, ctx: SlideContext, body: BodyProps) -> TextSo
     if body.autofit != "norm":
         scale = 1.0
     reduction = (body.ln_spc_reduction or 0) / 100000 if body.autofit == "norm" else 0.0
+    # A shape that is no placeholder (a text box) takes the deck's p:defaultTextStyle before
+    # the master's p:otherStyle, as PowerPoint and LibreOffice draw it.
+    master_styles = (ctx.master_list_style(shape), ctx.default_style)
+    if shape.ph is None:
+        master_styles = master_styles[::-1]
     return TextSources(
-        list_styles=(*chain, ctx.master_list_style(shape), ctx.default_style),
+        list_styles=(*chain, *master_styles),
         style_ref=style_ref,
         theme=ctx.theme,
         colors=ctx.colors,

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pptxagent.inventory.cascade import TextSources, effective_paragraphs, effective_run
-from pptxagent.inventory.colors import ColorContext, resolve_color
+from pptxagent.inventory.colors import ColorContext, resolve_alpha, resolve_color
 from pptxagent.inventory.context import SlideContext
+from pptxagent.inventory.visuals import mix_colors, ref_paint
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
 from pptxagent.ir.table import CellLine, Table, TableCell, TableRow
+from pptxagent.ooxml.fills import StyleRef
 from pptxagent.ooxml.shapes import ShapeData, Xfrm
 from pptxagent.ooxml.styles import RunProps
 from pptxagent.ooxml.tables import (
@@ -90,10 +92,40 @@ def _line(ln: LineData | None, colors: ColorContext) -> CellLine | None:
     return CellLine(width=round(emu_to_px(ln.width), 3), color=color or "#000000")
 
 
-def _fill(fill: FillData | None, colors: ColorContext) -> str | None:
+def _fill(fill: FillData | None, colors: ColorContext, under: str | None) -> str | None:
+    """The cell's colour; a see-through fill (``alpha``) is mixed over ``under`` (the table
+    style's background, else the white slide) as it shows."""
     if fill is None or fill.none or fill.color is None:
+        return under
+    color = resolve_color(fill.color, colors)
+    alpha = resolve_alpha(fill.color, colors)
+    if color is None or alpha >= 1:
+        return color
+    return mix_colors(color, under or "#FFFFFF", alpha)
+
+
+def _background(style: TableStyle | None, ctx: SlideContext) -> str | None:
+    """The table style's ``a:tblBg`` as one colour (a gradient's stops averaged)."""
+    if style is None:
         return None
-    return resolve_color(fill.color, colors)
+    paint = None
+    if style.background is not None and style.background.color is not None:
+        return _fill(style.background, ctx.colors, None)
+    if style.background_ref is not None:
+        idx, color = style.background_ref
+        paint = ref_paint(StyleRef(idx, color), ctx.styles, ctx.colors)
+    if paint is None or paint.kind not in ("solid", "gradient"):
+        return None
+    if paint.kind == "solid":
+        return paint.color if (paint.alpha or 1) >= 1 else mix_colors(paint.color or "#FFFFFF",
+                                                                  "#FFFFFF", paint.alpha or 1)
+    stops = paint.stops or []
+    if not stops:
+        return None
+    mixed = stops[0].color
+    for i, st in enumerate(stops[1:], start=2):
+        mixed = mix_colors(st.color, mixed, 1 / i)
+    return mixed
 
 
 @dataclass
@@ -102,6 +134,7 @@ class _Grid:
     style: TableStyle | None
     ctx: SlideContext
     end_sizes: list[float] = field(default_factory=list)
+    background: str | None = None
 
     def sources(self, cell: CellData, parts: list[StylePart]) -> TextSources:
         ref = RunProps()
@@ -151,7 +184,7 @@ class _Grid:
             margins=Insets(left=_px(mar[0]), right=_px(mar[1]), top=_px(mar[2]),
                            bottom=_px(mar[3])),
             anchor=_ANCHOR.get(cell.anchor or "t", "top"),
-            fill=_fill(fill, self.ctx.colors),
+            fill=_fill(fill, self.ctx.colors, self.background),
             vert=cell.vert,
         )
         return out, lines
@@ -179,7 +212,7 @@ def read_table_ir(data: TableData, ctx: SlideContext) -> tuple[Table, float | No
     """The table, and the size its empty cells would write in (largest end-of-paragraph
     size), the reference size of a table without text."""
     style = table_style(ctx.table_styles, data.style_id)
-    grid = _Grid(data, style, ctx)
+    grid = _Grid(data, style, ctx, background=_background(style, ctx))
     rows: list[TableRow] = []
     all_lines: list[list[dict[str, LineData]]] = []
     for r, row in enumerate(data.rows):

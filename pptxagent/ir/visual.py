@@ -100,6 +100,11 @@ class Chart(_Model):
     horizontal: bool = False
     stacked: bool = False
     series: list[ChartSeries] = Field(default_factory=list)
+    gapWidth: float = Field(150, ge=0, le=500)
+    """Gap between categories as % of a bar's width."""
+    overlap: float | None = Field(None, ge=-100, le=100)
+    """% of a bar's width neighbouring series share (None: 0, or 100 when stacked)."""
+
 
 
 class Visual(_Model):

@@ -41,6 +41,10 @@ class ChartData:
     percent: bool = False
     """``percentStacked``: every category sums to 100 %."""
     series: tuple[SeriesData, ...] = ()
+    gap_width: int | None = None
+    """``c:gapWidth``: the gap between categories, % of a bar's width (Office: 150)."""
+    overlap: int | None = None
+    """``c:overlap``: -100..100 % of a bar's width that neighbouring series share."""
     style: int = 2
     """``c:style`` (1-48): its colour scheme is ``(style - 1) % 8``: 0 greys, 1 the accents in
     turn, 2-7 shades of accent 1-6."""
@@ -116,7 +120,16 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         horizontal=bar_dir is not None and bar_dir.get("val") == "bar",
         stacked=group in ("stacked", "percentStacked"), percent=group == "percentStacked",
         series=tuple(series), style=style if 1 <= style <= 48 else 2,
+        gap_width=_int_val(first.find(qn("c:gapWidth"))),
+        overlap=_int_val(first.find(qn("c:overlap"))),
     )
+
+
+def _int_val(el: etree._Element | None) -> int | None:
+    try:
+        return None if el is None else int(el.get("val") or "")
+    except ValueError:
+        return None
 
 
 def read_chart_title(pkg: Package, part: str | None) -> str | None:

@@ -34,6 +34,10 @@ class RunProps:
     """``none``, ``small``, ``all``."""
     spacing: int | None = None
     """``spc``: extra space between characters, hundredths of a point."""
+    strike: bool | None = None
+    """``strike``: ``sngStrike``/``dblStrike`` (True) or ``noStrike`` (False)."""
+    highlight: ColorSpec | None = None
+    """``a:highlight``: the colour behind the run's glyphs."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,8 @@ class ParaProps:
     bullet_color: ColorSpec | None = None
     bullet_color_tx: bool | None = None
     rtl: bool | None = None
+    bullet_size: Spacing | None = None
+    """``a:buSzPct`` (``pct``, of the text) or ``a:buSzPts``; ``a:buSzTx`` reads as 100 %."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +148,8 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
         fill_set=fill_set or None,
         cap=rpr.get("cap"),
         spacing=parse_int(rpr.get("spc")),
+        strike=None if rpr.get("strike") is None else rpr.get("strike") != "noStrike",
+        highlight=read_color(rpr.find(qn("a:highlight"))),
     )
 
 
@@ -201,7 +209,20 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
         bullet_color=read_color(ppr.find(qn("a:buClr"))),
         bullet_color_tx=True if ppr.find(qn("a:buClrTx")) is not None else None,
         rtl=_bool(ppr.get("rtl")),
+        bullet_size=_bullet_size(ppr),
     )
+
+
+def _bullet_size(ppr: etree._Element) -> Spacing | None:
+    if ppr.find(qn("a:buSzTx")) is not None:
+        return Spacing("pct", 100000)
+    pct = ppr.find(qn("a:buSzPct"))
+    v = None if pct is None else _pct(pct.get("val"))
+    if v is not None:
+        return Spacing("pct", v)
+    pts = ppr.find(qn("a:buSzPts"))
+    v = None if pts is None else parse_int(pts.get("val"))
+    return None if v is None else Spacing("pts", v)
 
 
 def read_level_style(ppr: etree._Element | None) -> LevelStyle | None:

@@ -92,6 +92,10 @@ class StylePart:
 class TableStyle:
     style_id: str
     parts: dict[str, StylePart]
+    background: FillData | None = None
+    """``a:tblBg/a:fill``: behind every cell (a see-through band shows it)."""
+    background_ref: tuple[int, ColorSpec | None] | None = None
+    """``a:tblBg/a:fillRef``: theme fill style index and its colour."""
 
 
 def _line(ln: etree._Element | None) -> LineData | None:
@@ -217,7 +221,14 @@ def _style_part(el: etree._Element) -> StylePart:
 def _read_style(el: etree._Element) -> TableStyle:
     parts = {name: _style_part(p) for name in STYLE_PARTS
              if (p := el.find(qn(f"a:{name}"))) is not None}
-    return TableStyle(style_id=el.get("styleId") or "", parts=parts)
+    bg = el.find(qn("a:tblBg"))
+    ref = bg.find(qn("a:fillRef")) if bg is not None else None
+    return TableStyle(
+        style_id=el.get("styleId") or "", parts=parts,
+        background=_fill(bg.find(qn("a:fill"))) if bg is not None else None,
+        background_ref=None if ref is None else (parse_int(ref.get("idx")) or 0,
+                                                 read_color(ref)),
+    )
 
 
 def _table_styles_part(pkg: Package) -> str | None:

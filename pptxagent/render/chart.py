@@ -48,8 +48,15 @@ def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> l
     base0 = min(max(0.0, lo), hi)  # where bars start: 0, or the axis end nearest to it
     length = pw if chart.horizontal else ph
     band = (ph if chart.horizontal else pw) / n
+    # Office's bar widths: a category holds its bars (sharing ``overlap``) and one gap of
+    # ``gapWidth`` % of a bar; stacked bars are one lane.
     lanes = 1 if chart.stacked else len(chart.series)
-    thick = band * 0.6 / lanes
+    overlap = (chart.overlap if chart.overlap is not None else 0) / 100
+    if chart.stacked:
+        overlap = 0.0
+    thick = band / (lanes - (lanes - 1) * overlap + chart.gapWidth / 100)
+    step = thick * (1 - overlap)
+    lead = (band - thick - (lanes - 1) * step) / 2
     out: list[str] = []
     up = [0.0] * n
     down = [0.0] * n
@@ -68,7 +75,7 @@ def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> l
                 a, b, lane = base0, v, k
             p0 = (min(a, b) - lo) / span * length
             p1 = (max(a, b) - lo) / span * length
-            across = i * band + band * 0.2 + lane * thick
+            across = i * band + lead + lane * step
             if chart.horizontal:  # the first category at the bottom, as Office draws it
                 rx, ry, rw, rh = x0 + p0, y0 + ph - across - thick, p1 - p0, thick
             else:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pptxagent.ir import Element, Paragraph, Run
 from pptxagent.render import css
+from pptxagent.render.symbols import SYMBOL_FALLBACK, symbol_text
 
 DEFAULT_FONT_PX = 18.0
 """Font size of a text element whose style has none."""
@@ -42,10 +43,20 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     fscale = el.font_scale()
     base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
     runs = p.runs or ([Run(text=p.text)] if p.text else [])
+    end_px = (p.model_extra or {}).get("endFontSize")
+    if not runs and isinstance(end_px, int | float) and end_px > 0:
+        base_px = float(end_px)
     first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
     decl = [("font-size", css.px(first_px * fscale))]
     if p.lineHeight is not None:
-        decl.append(("line-height", css.num(p.lineHeight * el.line_scale())))
+        line_h = p.lineHeight * el.line_scale()
+        decl.append(("line-height", css.num(line_h)))
+        # PowerPoint puts the extra of a wider line spacing above each line; CSS splits it
+        # above and below. Shifting the paragraph's lines down by half of it draws them
+        # where PowerPoint does (the last line then ends at the paragraph's bottom).
+        if line_h > DEFAULT_LINE_HEIGHT + 1e-6:
+            shift = (line_h - DEFAULT_LINE_HEIGHT) / 2 * first_px * fscale
+            decl += [("position", "relative"), ("top", css.px(shift))]
     if p.align:
         decl.append(("text-align", p.align))
     if p.marginLeft:
@@ -55,21 +66,32 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     # A percentage spacing follows the (scaled) font; points stay as they are.
     before = p.spaceBefore if p.spaceBeforePct is None else p.spaceBeforePct * first_px * fscale
     after = p.spaceAfter if p.spaceAfterPct is None else p.spaceAfterPct * first_px * fscale
+    # Padding, not margin: PowerPoint adds one paragraph's space after to the next one's
+    # space before, where CSS would collapse the two margins into the larger.
     if before and not first:  # PowerPoint and LibreOffice skip it at the box's top
-        decl.append(("margin-top", css.px(before)))
+        decl.append(("padding-top", css.px(before)))
     if after:
-        decl.append(("margin-bottom", css.px(after)))
+        decl.append(("padding-bottom", css.px(after)))
     run_views = [run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
     bullet = None
     if p.bullet:
-        bdecl: list[tuple[str, str]] = [("text-indent", "0")]
+        # line-height 0: a bullet in another font (or size) must not make its line taller
+        # (mixed fonts grow a CSS line box; PowerPoint's pitch follows the text).
+        bdecl: list[tuple[str, str]] = [("text-indent", "0"), ("line-height", "0")]
         if p.indent < 0:
             bdecl += [("display", "inline-block"), ("min-width", css.px(-p.indent))]
         if p.bulletColor:
             bdecl.append(("color", css.color(p.bulletColor, f"{where}: bulletColor")))
-        if p.bulletFont:
+        scale = (p.model_extra or {}).get("bulletScale")
+        if isinstance(scale, int | float) and scale > 0:
+            bdecl.append(("font-size", css.px(first_px * fscale * min(float(scale), 4.0))))
+        glyphs = symbol_text(p.bullet, p.bulletFont)
+        if glyphs is not None:
+            bdecl.append(("font-family", css.font_family(SYMBOL_FALLBACK, f"{where}: bulletFont")))
+        elif p.bulletFont:
             bdecl.append(("font-family", css.font_family(p.bulletFont, f"{where}: bulletFont")))
-        text = p.bullet if p.indent < 0 else p.bullet + "\u00a0"
+        mark = p.bullet if glyphs is None else glyphs
+        text = mark if p.indent < 0 else mark + "\u00a0"
         bullet = RunView(css.declarations(bdecl), [text])
     trailing = not run_views or run_views[-1].lines[-1] == ""
     return ParaView(css.declarations(decl), run_views, bullet, trailing)
@@ -85,8 +107,22 @@ def run_view(el: Element, r: Run, where: str) -> RunView:
         decl.append(("font-weight", "bold" if r.bold else "normal"))
     if r.italic is not None:
         decl.append(("font-style", "italic" if r.italic else "normal"))
-    if r.underline:
-        decl.append(("text-decoration", "underline"))
+    extra = r.model_extra or {}
+    lines = [n for n, on in (("underline", r.underline), ("line-through", extra.get("strike")))
+             if on]
+    if lines:
+        decl.append(("text-decoration", " ".join(lines)))
+    mark = extra.get("highlight")
+    if isinstance(mark, str):
+        decl.append(("background-color", css.color(mark, f"{where}: highlight")))
+    caps = extra.get("caps")
+    if caps == "all":  # PowerPoint draws (and measures) the capitals
+        decl.append(("text-transform", "uppercase"))
+    elif caps == "small":
+        decl.append(("font-variant", "small-caps"))
+    spacing = extra.get("letterSpacing")
+    if isinstance(spacing, int | float) and spacing:
+        decl.append(("letter-spacing", css.px(float(spacing) * el.font_scale())))
     if r.color:
         decl.append(("color", css.color(r.color, f"{where}: color")))
     return RunView(css.declarations(decl), text_lines(r.text))

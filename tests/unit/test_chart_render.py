@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pptxagent.inventory.colors import ColorContext
 from pptxagent.inventory.visuals import chart_of
 from pptxagent.ir import Chart, ChartSeries
@@ -51,3 +53,42 @@ def test_bars_pie_and_lines_are_drawn_without_text() -> None:
     line = Chart(kind="line", series=[ChartSeries(values=[1, 3, 2], color="#00AA00")])
     assert 'stroke="#00AA00"' in chart_svg(line, 400, 300, False, "test")
     assert chart_svg(Chart(kind="bar"), 400, 300, False, "test") == ""
+
+
+def _bar_widths(chart: Chart) -> list[float]:
+    svg = chart_svg(chart, 400, 300, False, "test")
+    return [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)]
+
+
+def test_bar_width_follows_gap_width_and_overlap() -> None:
+    series = [ChartSeries(values=[1, 2], color="#4472C4"),
+              ChartSeries(values=[2, 1], color="#ED7D31")]
+    wide = _bar_widths(Chart(kind="bar", series=series, gapWidth=50))
+    narrow = _bar_widths(Chart(kind="bar", series=series, gapWidth=300))
+    assert wide[0] == pytest.approx(narrow[0] * 2, rel=0.01)  # a category: 2.5 vs 5 bars
+    shared = _bar_widths(Chart(kind="bar", series=series, gapWidth=50, overlap=100))
+    assert shared[0] == pytest.approx(wide[0] * 2.5 / 1.5, rel=0.01)  # overlapped: 1.5 bars
+
+
+def test_chart_reader_keeps_gap_width_and_overlap() -> None:
+    data = ChartData("bar", gap_width=75, overlap=100, series=(SeriesData((1.0,)),))
+    chart = chart_of(data, CTX)
+    assert chart is not None and chart.gapWidth == 75 and chart.overlap == 100
+
+
+def test_monochrome_series_step_from_shade_to_tint_within_70_percent() -> None:
+    data = ChartData("bar", style=12, series=tuple(SeriesData((1.0,)) for _ in range(4)))
+    chart = chart_of(data, CTX)  # style 12: shades of accent 2 (#ED7D31)
+    assert chart is not None
+    lum = [sum(int(s.color[k:k + 2], 16) for k in (1, 3, 5)) for s in chart.series]
+    assert lum == sorted(lum) and len(set(lum)) == 4  # dark → light
+    assert "#ED7D31" not in [s.color for s in chart.series]  # 4 series: none is the pure accent
+    assert lum[0] > 60  # a 58 % shade, not near-black
+
+
+def test_accent_cycle_repeats_shaded_after_six_series() -> None:
+    data = ChartData("bar", style=2, series=tuple(SeriesData((1.0,)) for _ in range(7)))
+    chart = chart_of(data, CTX)
+    assert chart is not None
+    assert chart.series[0].color != "#4472C4"  # first cycle shaded
+    assert chart.series[6].color != chart.series[0].color  # second cycle tinted

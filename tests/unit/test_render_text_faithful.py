@@ -1,0 +1,82 @@
+"""Text drawn as PowerPoint draws it (no browser): capitals, letter spacing, symbol-font
+bullets, bullet sizes, paragraph spacing that adds up, empty lines as tall as their font."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pptxagent.ir import SlideIR
+from pptxagent.render import render_slide
+from pptxagent.render.symbols import symbol_text
+
+
+def _html(*paragraphs: dict[str, Any]) -> str:
+    el = {"eid": "t", "type": "text", "priority": 60, "content": "",
+          "layout": {"x": 10, "y": 10, "w": 600, "h": 300},
+          "style": {"fontSize": 20, "lineHeight": 1.2}, "paragraphs": list(paragraphs)}
+    return render_slide(SlideIR.model_validate({"slide": {"w": 960, "h": 540},
+                                                "elements": [el]}))
+
+
+def test_all_caps_and_small_caps_runs_are_drawn_in_capitals() -> None:
+    html = _html({"text": "ab", "runs": [{"text": "a", "fontSize": 20, "caps": "all"},
+                                         {"text": "b", "fontSize": 20, "caps": "small"}]})
+    assert "text-transform:uppercase" in html
+    assert "font-variant:small-caps" in html
+
+
+def test_character_spacing_is_drawn() -> None:
+    html = _html({"text": "a", "runs": [{"text": "a", "fontSize": 20, "letterSpacing": 2.5}]})
+    assert "letter-spacing:2.5px" in html
+
+
+def test_paragraph_spacing_is_padding_so_after_and_before_add_up() -> None:
+    html = _html({"text": "a", "spaceAfter": 8}, {"text": "b", "spaceBefore": 5})
+    assert "padding-bottom:8px" in html and "padding-top:5px" in html
+    assert "margin-top" not in html and "margin-bottom" not in html
+
+
+def test_wingdings_bullet_letter_draws_its_symbol() -> None:
+    assert symbol_text("n", "Wingdings") == "\u25a0"  # black square, not the letter n
+    assert symbol_text("\uf0a7", "Wingdings") == "\u25aa"  # private-use form
+    assert symbol_text("\u00b7", "Symbol") == "\u2022"
+    assert symbol_text("z", "Wingdings 2") == "\u2022"  # unknown table: still a bullet
+    assert symbol_text("n", "Arial") is None
+    html = _html({"text": "a", "bullet": "n", "bulletFont": "Wingdings", "indent": -20,
+                  "marginLeft": 20, "runs": [{"text": "a", "fontSize": 20}]})
+    assert ">\u25a0</span>" in html and ">n</span>" not in html
+
+
+def test_bullet_is_scaled_and_never_makes_its_line_taller() -> None:
+    html = _html({"text": "a", "bullet": "•", "bulletScale": 0.5, "indent": -20,
+                  "marginLeft": 20, "runs": [{"text": "a", "fontSize": 20}]})
+    bullet = html.split('<span class="bu" style="', 1)[1].split('"', 1)[0]
+    assert "font-size:10px" in bullet and "line-height:0" in bullet
+
+
+def test_empty_paragraph_is_as_tall_as_its_end_font() -> None:
+    html = _html({"text": "a", "runs": [{"text": "a", "fontSize": 20}]},
+                 {"text": "", "endFontSize": 8})
+    assert '<div class="p" style="font-size:8px;line-height:1.2"><br></div>' in html or \
+        '<div class="p" style="font-size:8px"><br></div>' in html
+
+
+def test_struck_underlined_and_highlighted_runs() -> None:
+    html = _html({"text": "ab", "runs": [
+        {"text": "a", "fontSize": 20, "underline": True, "strike": True},
+        {"text": "b", "fontSize": 20, "highlight": "#FFFF00"}]})
+    assert "text-decoration:underline line-through" in html
+    assert "background-color:#FFFF00" in html
+
+
+def test_run_props_read_strike_and_highlight() -> None:
+    from lxml import etree
+
+    from pptxagent.ooxml.styles import read_run_props
+
+    rpr = etree.fromstring(
+        '<a:rPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+        'strike="sngStrike"><a:highlight><a:srgbClr val="FFFF00"/></a:highlight></a:rPr>')
+    props = read_run_props(rpr)
+    assert props.strike is True
+    assert props.highlight is not None and props.highlight.value.upper() == "FFFF00"
