@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pptxagent.ir import Quality, dump
+from pptxagent.ir import Diagnostics, Quality, dump
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
@@ -48,8 +48,25 @@ def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any
     return out
 
 
+def _reported_diag(w: SlideWork) -> Diagnostics | None:
+    """The diagnostics the report lists: the final state's, except when the hard fallback
+    truncated the text: then the truncated state shows no overflow, and the report lists the
+    defects of the state it was truncated from (what the reader of the .pptx will see, since
+    the text is kept whole there)."""
+    outcome = w.lo_outcome or w.outcome
+    if w.diag is None or outcome is None or w.diag.defects:
+        return w.diag
+    for fb in outcome.result.fallbacks:
+        base = fb.get("base_iter")
+        if fb.get("fallback") == "truncate" and isinstance(base, int):
+            for it in outcome.iterations:
+                if it.k == base:
+                    return it.diag
+    return w.diag
+
+
 def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideReport:
-    diag = w.diag
+    diag = _reported_diag(w)
     extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w)]
     quality = _quality(w)
     live = [i for i in w.qa if i.status in ("open", "unresolved")]
