@@ -107,8 +107,32 @@ def _strip_art(root: etree._Element) -> None:
             parent.remove(el)
 
 
+BULLET_RGB = "010203"
+"""Bullets of a tagged copy take this colour (never a tag colour): a bullet that follows its
+text's colour (``a:buClrTx``, the default) would count as text, and the browser's text box
+the cross-check compares with leaves bullets out."""
+
+
+def _untag_bullets(shape: etree._Element) -> None:
+    for p in shape.iter(qn("a:p")):
+        if p.find(qn("a:r")) is None and p.find(qn("a:fld")) is None:
+            continue
+        ppr = p.find(qn("a:pPr"))
+        if ppr is None:
+            ppr = etree.Element(qn("a:pPr"))
+            p.insert(0, ppr)
+        for old in (ppr.find(qn("a:buClrTx")), ppr.find(qn("a:buClr"))):
+            if old is not None:
+                ppr.remove(old)
+        clr = etree.Element(qn("a:buClr"))
+        etree.SubElement(clr, qn("a:srgbClr"), val=BULLET_RGB)
+        insert_in_order(ppr, clr, SCHEMA_ORDER["a:pPr"])
+
+
 def _paint(shape: etree._Element, rgb: int) -> bool:
-    """Give every run and field of ``shape``'s text a solid ``rgb`` fill; True if any."""
+    """Give every run and field of ``shape``'s text a solid ``rgb`` fill (bullets a colour
+    of their own); True if any."""
+    _untag_bullets(shape)
     painted = False
     for run in shape.iter(qn("a:r"), qn("a:fld")):
         rpr = run.find(qn("a:rPr"))
