@@ -37,8 +37,10 @@ ART_PARTS = ("ppt/slideMasters/", "ppt/slideLayouts/")
 PLAIN_SHARE = 0.4
 """A box is judged when its backdrop colour covers at least this share of it (text on a
 picture or a gradient has no one backdrop colour to measure against: not judged)."""
-INK_SHARE = 0.05
-"""A text colour counts when it covers at least this share of the text's pixels."""
+INK_SHARE = 0.25
+"""A text colour counts when it covers at least this share of the text's pixels. At 5 % the
+antialiased edge blends of small black text on white counted as a pale grey "text colour"
+(black on white judged 1.5:1); a real second colour (a red heading) covers far more."""
 Geometry = tuple[Any, ...]
 
 
