@@ -37,10 +37,14 @@ ART_PARTS = ("ppt/slideMasters/", "ppt/slideLayouts/")
 PLAIN_SHARE = 0.4
 """A box is judged when its backdrop colour covers at least this share of it (text on a
 picture or a gradient has no one backdrop colour to measure against: not judged)."""
-INK_SHARE = 0.25
-"""A text colour counts when it covers at least this share of the text's pixels. At 5 % the
-antialiased edge blends of small black text on white counted as a pale grey "text colour"
-(black on white judged 1.5:1); a real second colour (a red heading) covers far more."""
+INK_SHARE = 0.2
+"""A text colour counts when it covers at least this share of the text's pixels (a thin rule
+of template art inside the text box is no text colour), and is not a
+blend of the backdrop and a stronger text colour (the antialiased edges of small black text
+on white are greys on the white-black line: judged as a pale text colour they made black on
+white 1.5:1)."""
+BLEND_TOLERANCE = 12.0
+"""How far (0-255 levels) a colour may lie off the backdrop-ink line and still be a blend."""
 Geometry = tuple[Any, ...]
 
 
@@ -136,7 +140,21 @@ def text_inks(image: Image.Image, box: TextBox) -> tuple[list[np.ndarray], np.nd
         return None  # a busy backdrop (picture, gradient): no single colour stands behind
     bins = (ink // 32).astype(int) @ np.array([64, 8, 1])
     counts = np.bincount(bins)
-    return [ink[bins == b].mean(axis=0) for b in np.flatnonzero(counts >= INK_SHARE * len(ink))], bg
+    inks = [ink[bins == b].mean(axis=0) for b in np.flatnonzero(counts >= INK_SHARE * len(ink))]
+    return [c for c in inks if not _blend(c, bg, inks)], bg
+
+
+def _blend(c: np.ndarray, bg: np.ndarray, inks: list[np.ndarray]) -> bool:
+    """``c`` lies between the backdrop and a colour further from it (an antialiased edge)."""
+    for d in inks:
+        span = d - bg
+        length = float(span @ span)
+        if length <= float((c - bg) @ (c - bg)):
+            continue
+        t = float((c - bg) @ span) / length
+        if 0.0 < t < 1.0 and float(np.linalg.norm(bg + t * span - c)) <= BLEND_TOLERANCE:
+            return True
+    return False
 
 
 def text_contrast(image: Image.Image, box: TextBox) -> float | None:

@@ -13,10 +13,9 @@ BOX = TextBox(x=10, y=10, w=200, h=40)
 def _slide(backdrop: str, ink: str, heading: str | None = None) -> Image.Image:
     img = Image.new("RGB", (240, 80), backdrop)
     draw = ImageDraw.Draw(img)
-    for k in range(12):  # strokes standing for glyphs
-        draw.rectangle((14 + 16 * k, 16, 18 + 16 * k, 44), fill=ink)
-    if heading is not None:
-        draw.rectangle((14, 46, 60, 49), fill=heading)
+    for k in range(12):  # strokes standing for glyphs; a heading's are the first four
+        colour = heading if heading is not None and k < 4 else ink
+        draw.rectangle((14 + 16 * k, 16, 18 + 16 * k, 44), fill=colour)
     return img
 
 
