@@ -7,7 +7,7 @@ report reads ``contrast 1.3:1 < 4.5:1`` or ``overflow 23 px > 4 px``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,19 +30,7 @@ IssueKind = Literal[
     "unresolved_token",
     "distorted_picture",
 ]
-ISSUE_KINDS: tuple[IssueKind, ...] = (
-    "overflow",
-    "cutoff",
-    "text_overlap",
-    "contrast",
-    "edge",
-    "empty_title",
-    "title_not_largest",
-    "footer_collision",
-    "prompt_text",
-    "unresolved_token",
-    "distorted_picture",
-)
+ISSUE_KINDS: tuple[IssueKind, ...] = get_args(IssueKind)
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "major": 1, "minor": 2}
 
 

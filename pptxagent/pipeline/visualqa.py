@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pptxagent.ir import SlideIR
+from pptxagent.ir import Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
@@ -100,12 +100,20 @@ def _correct(job: FillJob, work: Sequence[SlideWork],
         diagnosers=[slide_diagnoser(w, None) for w in work])
 
 
-def _adopt(w: SlideWork, outcome: RefineOutcome) -> tuple[object, ...]:
-    """Take ``outcome`` as the slide's result; return what it replaces (to restore)."""
-    before = (w.outcome, w.final_ir, w.diag, w.dom)
-    w.outcome = outcome
-    w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
-    return before
+Result = tuple[RefineOutcome | None, SlideIR | None, Diagnostics | None, DomSnapshot | None]
+"""What a slide's refinement left: outcome, final IR, diagnostics, DOM."""
+
+
+def _result(w: SlideWork) -> Result:
+    return w.outcome, w.final_ir, w.diag, w.dom
+
+
+def _set_result(w: SlideWork, r: Result) -> None:
+    w.outcome, w.final_ir, w.diag, w.dom = r
+
+
+def _defects(r: Result) -> int:
+    return r[2].summary.defect_count if r[2] is not None else 0
 
 
 def visual_qa(job: FillJob) -> None:
@@ -125,12 +133,15 @@ def visual_qa(job: FillJob) -> None:
     job.say(f"visual QA: critical issues on slide(s) "
             f"{', '.join(str(w.filled.index) for w in again)}; one correction pass")
     outcomes = _correct(job, again, [found[i] for i in todo])
-    saved = [_adopt(w, o) for w, o in zip(again, outcomes, strict=True)]
+    saved = [_result(w) for w in again]
+    for w, o in zip(again, outcomes, strict=True):
+        _set_result(w, (o, o.final_ir, o.final_diag, o.final_dom))
     after = _check(job, again, [facts[i] for i in todo], base)
     for w, old, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
         if len(critical(new)) > len(critical(old)) or (
-                len(critical(new)) == len(critical(old)) and _worse(w, prev)):
-            w.outcome, w.final_ir, w.diag, w.dom = prev  # type: ignore[assignment]
+                len(critical(new)) == len(critical(old))
+                and _defects(_result(w)) > _defects(prev)):
+            _set_result(w, prev)
             w.qa = [i.model_copy(update={"status": "unresolved"}) if i in critical(old) else i
                     for i in old]
             w.notes.append("visual QA correction pass did not help; the first result stands")
@@ -140,10 +151,3 @@ def visual_qa(job: FillJob) -> None:
         w.notes.append(f"visual QA correction pass: {len(critical(old)) - len(left)} of "
                        f"{len(critical(old))} critical issue(s) resolved")
 
-
-def _worse(w: SlideWork, prev: tuple[object, ...]) -> bool:
-    """The corrected result has more refinement defects than the first one had."""
-    old_diag = prev[2]
-    new = w.diag.summary.defect_count if w.diag is not None else 0
-    old = getattr(getattr(old_diag, "summary", None), "defect_count", 0)
-    return bool(new > old)

@@ -11,27 +11,23 @@ from __future__ import annotations
 
 import math
 
-from pptxagent.ir import Box, Defect, Edit, Element, SlideIR
+from pptxagent.ir import Defect, Edit, Element, SlideIR
+from pptxagent.policy.room import box_of
 from pptxagent.settings import Settings
 
 GROW_SLACK_PX = 1.0
 """A grown table's frame is this much taller than its rows (rounding in the next layout)."""
 
 
-def _box(el: Element) -> Box:
-    lay = el.layout
-    return Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h)
-
-
 def bottom_limit(ir: SlideIR, table: Element, settings: Settings) -> float:
     """The lowest y the table may reach: above every shape below it that it does not
     already touch, and inside the slide."""
-    me = _box(table)
+    me = box_of(table)
     limit = ir.slide.h
     for o in ir.elements:
         if o.eid == table.eid or o.style.display == "none":
             continue
-        b = _box(o)
+        b = box_of(o)
         if b.w * b.h <= 0 or b.x >= me.right or b.right <= me.x or b.y < me.bottom - 0.5:
             continue  # beside, above, or already under the table (background art)
         gap = settings.FIT_ART_GAP_PX if o.type == "decoration" else 2 * settings.SAFE_PADDING
