@@ -1,0 +1,149 @@
+"""A theme pack of scratch mode (issue 7 §3): versioned, schema-validated.
+
+Colours are the 12 OOXML theme slots (``a:clrScheme``); components never name a literal
+colour, they name a *colour role* (``background``, ``text``, ``surface``, ``primary`` …) that
+the pack maps to a slot (optionally lightened/darkened by ``lumMod``/``lumOff``). The writer
+emits ``a:schemeClr`` for every role, so PowerPoint's Design → Variants re-colours the deck.
+Fonts are the theme's major (headings) and minor (body) faces with their latin/ea/cs scripts;
+text references them as ``+mj-lt`` / ``+mn-lt``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SchemeSlot = Literal[
+    "dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5",
+    "accent6", "hlink", "folHlink",
+]
+"""The 12 colour slots of ``a:clrScheme``, in schema order."""
+SCHEME_SLOTS: tuple[SchemeSlot, ...] = (
+    "dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5",
+    "accent6", "hlink", "folHlink",
+)
+MappedSlot = Literal[
+    "bg1", "tx1", "bg2", "tx2", "accent1", "accent2", "accent3", "accent4", "accent5",
+    "accent6", "hlink", "folHlink",
+]
+"""What a shape may reference: the mapped names (``bg1``/``tx1`` go through the master's
+``p:clrMap``, so a dark pack maps ``bg1`` to ``dk1``)."""
+ColorRole = Literal[
+    "background", "text", "muted", "surface", "on_surface", "primary", "on_primary",
+    "secondary", "on_secondary", "accent", "line", "chart1", "chart2", "chart3", "chart4",
+    "chart5", "chart6",
+]
+COLOR_ROLES: tuple[ColorRole, ...] = (
+    "background", "text", "muted", "surface", "on_surface", "primary", "on_primary",
+    "secondary", "on_secondary", "accent", "line", "chart1", "chart2", "chart3", "chart4",
+    "chart5", "chart6",
+)
+Hex = str
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SchemeColors(_Strict):
+    """The 12 theme colours as ``RRGGBB``."""
+
+    dk1: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    lt1: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    dk2: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    lt2: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent1: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent2: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent3: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent4: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent5: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    accent6: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    hlink: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+    folHlink: Hex = Field(pattern=r"^[0-9A-Fa-f]{6}$")
+
+
+class ColorRef(_Strict):
+    """A colour role's value: a mapped theme slot, optionally ``lumMod``/``lumOff``
+    (per cent, as in OOXML /1000)."""
+
+    slot: MappedSlot
+    lum_mod: int | None = Field(None, ge=0, le=100)
+    lum_off: int | None = Field(None, ge=-100, le=100)
+
+
+class FontFaces(_Strict):
+    latin: str = Field(min_length=1)
+    ea: str = ""
+    cs: str = ""
+
+
+class Fonts(_Strict):
+    major: FontFaces
+    """Headings (``+mj-lt``)."""
+    minor: FontFaces
+    """Body (``+mn-lt``)."""
+
+
+class ShapeStyle(_Strict):
+    corner_radius: float = Field(0.08, ge=0, le=0.5)
+    """``roundRect`` adjust as a fraction of the shorter side (0 = square corners)."""
+    outline: bool = False
+    outline_pt: float = Field(1.0, ge=0, le=12)
+    shadow: bool = False
+
+
+class Spacing(_Strict):
+    """Lengths in points: the safe margin of the slide and the spacing scale every
+    component's gaps come from (``scale[i]``)."""
+
+    margin_pt: float = Field(40, ge=18, le=120)
+    scale_pt: tuple[float, ...] = Field((4, 8, 12, 18, 24, 36, 48), min_length=4)
+
+
+class TypeScale(_Strict):
+    """Font sizes in points per typography role (body ≥ 18, title ≥ 1.5 × body)."""
+
+    hero: float = Field(48, ge=27, le=96)
+    title: float = Field(36, ge=27, le=72)
+    subtitle: float = Field(24, ge=18, le=48)
+    body: float = Field(20, ge=18, le=32)
+    value: float = Field(44, ge=24, le=96)
+    quote: float = Field(30, ge=18, le=60)
+    small: float = Field(12, ge=8, le=16)
+    """Citations and footers (not body text)."""
+
+    @model_validator(mode="after")
+    def _hierarchy(self) -> TypeScale:
+        if self.title < 1.5 * self.body:
+            raise ValueError(f"title ({self.title} pt) must be ≥ 1.5 × body ({self.body} pt)")
+        return self
+
+
+Transition = Literal["none", "fade", "push", "wipe"]
+
+
+class ThemePack(_Strict):
+    """A versioned theme pack (``pptxagent/themes/<name>.json``)."""
+
+    name: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
+    version: str = Field(pattern=r"^\d+\.\d+\.\d+$")
+    description: str = ""
+    dark: bool = False
+    """The slide background is ``dk1`` and text ``lt1`` (the master's ``p:clrMap`` swaps)."""
+    colors: SchemeColors
+    roles: dict[ColorRole, ColorRef]
+    fonts: Fonts
+    shapes: ShapeStyle = ShapeStyle()
+    spacing: Spacing = Spacing()
+    type: TypeScale = TypeScale()
+    transition: Transition = "none"
+    logo: str | None = None
+    """A picture (path relative to the pack file, or absolute) placed on the master."""
+
+    @model_validator(mode="after")
+    def _all_roles(self) -> ThemePack:
+        missing = [r for r in COLOR_ROLES if r not in self.roles]
+        if missing:
+            raise ValueError(f"colour roles missing: {', '.join(missing)}")
+        return self

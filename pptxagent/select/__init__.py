@@ -1,0 +1,1 @@
+"""Layout selection of scratch mode (agentic-upgrade §7.3): outline slide → component."""

@@ -1,0 +1,1 @@
+"""Theme packs of scratch mode (agentic-upgrade §7.2): ``default``, ``dark``, ``corporate``."""
