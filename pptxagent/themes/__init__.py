@@ -16,9 +16,11 @@ from pptxagent.themes.color import (
     contrast_hex,
     luminance,
     ref_rgb,
+    resolve_ref,
     role_rgb,
     scheme_slot,
 )
+from pptxagent.themes.derive import derive_roles, is_dark_hex
 from pptxagent.themes.packs import (
     CONTRAST_PAIRS,
     LARGE_MIN,
@@ -45,11 +47,14 @@ __all__ = [
     "contrast",
     "contrast_hex",
     "contrast_table",
+    "derive_roles",
     "dump_pack",
+    "is_dark_hex",
     "list_packs",
     "load_pack",
     "luminance",
     "ref_rgb",
+    "resolve_ref",
     "role_rgb",
     "scheme_slot",
     "validate_pack",

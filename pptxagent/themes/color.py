@@ -20,7 +20,14 @@ from __future__ import annotations
 
 import colorsys
 
-from pptxagent.ir.theme import ColorRef, ColorRole, MappedSlot, SchemeSlot, ThemePack
+from pptxagent.ir.theme import (
+    ColorRef,
+    ColorRole,
+    MappedSlot,
+    SchemeColors,
+    SchemeSlot,
+    ThemePack,
+)
 
 LIGHT_MAP: dict[MappedSlot, SchemeSlot] = {
     "bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2",
@@ -66,10 +73,15 @@ def apply_lum(hexstr: str, lum_mod: int | None, lum_off: int | None) -> str:
     return _hex(colorsys.hls_to_rgb(h, min(max(lum, 0.0), 1.0), s))
 
 
+def resolve_ref(colors: SchemeColors, dark: bool, ref: ColorRef) -> str:
+    """``RRGGBB`` of a colour reference against a scheme and a light/dark colour map."""
+    base = getattr(colors, (DARK_MAP if dark else LIGHT_MAP)[ref.slot])
+    return apply_lum(str(base), ref.lum_mod, ref.lum_off)
+
+
 def ref_rgb(pack: ThemePack, ref: ColorRef) -> str:
     """``RRGGBB`` of a colour reference in ``pack`` (clrMap, scheme, lumMod/lumOff)."""
-    base = getattr(pack.colors, scheme_slot(pack, ref.slot))
-    return apply_lum(str(base), ref.lum_mod, ref.lum_off)
+    return resolve_ref(pack.colors, pack.dark, ref)
 
 
 def role_rgb(pack: ThemePack, role: ColorRole) -> str:
