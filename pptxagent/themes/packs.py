@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.errors import InputError, IRValidationError
-from pptxagent.ir.load import load
-from pptxagent.ir.theme import ColorRole, ThemePack
+from pptxagent.ir.load import read_json, validate
+from pptxagent.ir.theme import COLOR_ROLES, ColorRole, ThemePack
 from pptxagent.themes.color import contrast, role_rgb
 
 THEMES_DIR = Path(__file__).resolve().parent
@@ -99,7 +99,17 @@ def load_pack(name_or_path: str | Path) -> ThemePack:
     """A bundled pack by name, or a pack file; refused (exit 2) when it breaks the schema,
     its logo is missing, or a colour-role pair is below the contrast floor."""
     path = name_or_path if isinstance(name_or_path, Path) else _resolve(name_or_path)
-    pack = load(ThemePack, path)
+    data = read_json(path)
+    roles = data.get("roles") if isinstance(data, dict) else None
+    if isinstance(roles, dict):
+        missing = [r for r in COLOR_ROLES if r not in roles]
+        if missing:
+            raise IRValidationError(
+                f"{path}: $.roles.{missing[0]}: colour role missing (missing: "
+                f"{', '.join(missing)}; every pack maps all of {', '.join(COLOR_ROLES)})",
+                path=f"$.roles.{missing[0]}",
+            )
+    pack = validate(ThemePack, data, source=str(path))
     faults = _faults(pack)
     if faults:
         raise IRValidationError(
