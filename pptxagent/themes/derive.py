@@ -8,9 +8,9 @@ contrast floor of ``CONTRAST_PAIRS``:
   lightened away from the background until it passes: black or white always does).
 * ``muted`` is ``tx1`` softened by 25 % towards the background when that still passes, else
   ``tx2``, else ``text``.
-* ``surface`` is ``bg2`` when it is a near neighbour of the background (same side of
-  mid-grey), else ``bg1`` shaded 5 % (light) / lightened 15 % (dark); ``on_surface`` is
-  whichever of ``tx1``/``tx2`` contrasts best with it.
+* ``surface`` is ``bg2`` when it is a visible near neighbour of the background (same side
+  of mid-grey, contrast 1.04–2), else ``bg1`` shaded 5 % (light) / lightened 15 % (dark);
+  ``on_surface`` is whichever of ``tx1``/``tx2`` contrasts best with it.
 * ``primary``/``secondary`` are ``accent1``/``accent2``; their ``on_*`` is whichever of
   ``bg1``/``tx1`` (the light and the dark slot) contrasts best; when neither reaches 4.5:1
   the accent is darkened (light text) or lightened (dark text) in 25 % steps until one does.
@@ -29,6 +29,9 @@ from pptxagent.themes.packs import LARGE_MIN, TEXT_MIN
 
 _STEPS = (75, 50, 25, 0)
 """How far a colour is pushed towards black (``lumMod``) or white (``lumMod`` + ``lumOff``)."""
+SURFACE_STEP = (1.04, 2.0)
+"""``bg2`` is the surface when its contrast with the background is in this range: visibly a
+panel, still a near neighbour."""
 
 
 def is_dark_hex(hexstr: str) -> bool:
@@ -94,7 +97,7 @@ class _Deriver:
     def surface(self, bg: ColorRef) -> ColorRef:
         bg2 = ColorRef(slot="bg2")
         same_side = is_dark_hex(self.rgb(bg2)) == is_dark_hex(self.rgb(bg))
-        if same_side and self.ratio(bg2, bg) < 2.0:
+        if same_side and SURFACE_STEP[0] <= self.ratio(bg2, bg) < SURFACE_STEP[1]:
             return bg2
         return _lighter("bg1", 85) if self.dark else _darker("bg1", 95)
 

@@ -223,3 +223,13 @@ def test_bundled_packs_are_declared_package_data() -> None:
     data = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
     globs = data["tool"]["setuptools"]["package-data"]["pptxagent.themes"]
     assert all(any(Path(f"{n}.json").match(g) for g in globs) for n in BUNDLED)
+
+
+def test_derived_surface_is_a_visible_panel() -> None:
+    colors = load_pack("default").colors
+    same = colors.model_copy(update={"lt2": colors.lt1})  # bg2 == background: no panel
+    roles = derive_roles(same, dark=False)
+    assert roles["surface"].slot == "bg1" and roles["surface"].lum_mod == 95
+    assert derive_roles(colors, dark=False)["surface"].slot == "bg2"
+    red = colors.model_copy(update={"lt2": "A60034"})  # a "light 2" that is dark red
+    assert derive_roles(red, dark=False)["surface"].slot == "bg1"
