@@ -130,3 +130,10 @@ def test_themes_list_shows_the_bundled_packs() -> None:
     assert text.returncode == 0
     names = [line.split()[0] for line in text.stdout.splitlines()]
     assert names == ["corporate", "dark", "default"]
+
+
+def test_schema_theme_describes_the_pack_file() -> None:
+    run = cli("schema", "theme")
+    assert run.returncode == 0, run.stderr
+    schema = json.loads(run.stdout)
+    assert {"name", "version", "colors", "roles", "fonts"} <= set(schema["required"])
