@@ -64,7 +64,8 @@ def _scheme(facts: TemplateTheme) -> SchemeColors:
     return SchemeColors.model_validate(out)
 
 
-def _is_dark(facts: TemplateTheme, colors: SchemeColors) -> bool:
+def template_is_dark(facts: TemplateTheme, colors: SchemeColors) -> bool:
+    """Dark when the master maps ``bg1`` to a dark slot or paints a dark background."""
     if facts.clr_map.get("bg1", "lt1").startswith("dk"):
         return True
     if facts.background is None:
@@ -117,7 +118,7 @@ def extract_theme(template: Path, out: Path) -> ThemePack:
     _check_paths(template, out)
     facts = read_template_theme(template)
     colors = _scheme(facts)
-    dark = _is_dark(facts, colors)
+    dark = template_is_dark(facts, colors)
     logo_path: Path | None = None
     if facts.logo is not None:
         logo_path = out.with_name(f"{out.stem}-logo.{facts.logo.ext}")

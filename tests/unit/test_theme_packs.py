@@ -8,6 +8,7 @@ import json
 import random
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,9 @@ import pytest
 from pptxagent.errors import InputError, IRValidationError
 from pptxagent.fonts import resolve_font
 from pptxagent.ir.theme import COLOR_ROLES, SCHEME_SLOTS, SchemeColors, ThemePack
+from pptxagent.ooxml.theme import ColorSpec
+from pptxagent.ooxml.themeread import TemplateTheme
+from pptxagent.pipeline.theme import pack_name, template_is_dark
 from pptxagent.themes import (
     CONTRAST_PAIRS,
     THEMES_DIR,
@@ -217,8 +221,6 @@ def test_derived_roles_keep_brand_slots_when_they_already_pass() -> None:
 
 
 def test_bundled_packs_are_declared_package_data() -> None:
-    import tomllib
-
     root = Path(__file__).resolve().parents[2]
     data = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
     globs = data["tool"]["setuptools"]["package-data"]["pptxagent.themes"]
@@ -233,3 +235,17 @@ def test_derived_surface_is_a_visible_panel() -> None:
     assert derive_roles(colors, dark=False)["surface"].slot == "bg2"
     red = colors.model_copy(update={"lt2": "A60034"})  # a "light 2" that is dark red
     assert derive_roles(red, dark=False)["surface"].slot == "bg1"
+
+
+def test_extracted_pack_is_dark_when_the_master_map_or_background_is() -> None:
+    colors = load_pack("corporate").colors  # accent1 is navy
+    light = TemplateTheme(master="m", theme="t", clr_map={"bg1": "lt1", "tx1": "dk1"})
+    assert not template_is_dark(light, colors)
+    assert template_is_dark(TemplateTheme(master="m", theme="t", clr_map={"bg1": "dk1"}), colors)
+    navy_bg = TemplateTheme(master="m", theme="t", clr_map={"bg1": "lt1"},
+                            background=ColorSpec("scheme", "accent1"))
+    assert template_is_dark(navy_bg, colors)
+    pale_bg = TemplateTheme(master="m", theme="t", background=ColorSpec("srgb", "F0F0F0"))
+    assert not template_is_dark(pale_bg, colors)
+    assert pack_name("ACME Brand (2024) v2") == "ACME-Brand-2024-v2"
+    assert pack_name("***") == "template"
