@@ -1,6 +1,7 @@
 """Read what a theme pack needs from a template (read only): the first slide master's theme
 (12 scheme colours unresolved, major/minor fonts by script), its colour map, its background
-colour, and a logo picture on the master or its first layout.
+colour, and a logo picture on the master or its first layout (under 25 % of the slide and
+not a band across it).
 
 ``pptxagent theme extract`` (``pptxagent.pipeline.theme``) turns this into a ``ThemePack``.
 """
@@ -21,6 +22,9 @@ from pptxagent.ooxml.xml import qn
 
 LOGO_MAX_SHARE = 0.25
 """A master picture covering less than this share of the slide is a logo, not a backdrop."""
+BAND_MIN_SPAN = 0.6
+"""A picture spanning this share of the slide's width or height is a band or rule (art),
+not a logo, however thin."""
 _RT_LAYOUT_SUFFIX = "/slideLayout"
 
 
@@ -114,7 +118,10 @@ def _background(doc: SlideDoc) -> ColorSpec | None:
     return None
 
 
-def _logo_on(pkg: Package, doc: SlideDoc, slide_area: float) -> LogoImage | None:
+def _logo_on(pkg: Package, doc: SlideDoc, size: tuple[int, int]) -> LogoImage | None:
+    """The first picture on ``doc`` that is neither a backdrop nor a band: a logo."""
+    cx, cy = max(1, size[0]), max(1, size[1])
+    slide_area = float(cx) * float(cy)
     for sp in doc.shapes:
         if sp.kind != "pic" or sp.ph is not None or sp.hidden or sp.xfrm is None:
             continue
@@ -122,7 +129,8 @@ def _logo_on(pkg: Package, doc: SlideDoc, slide_area: float) -> LogoImage | None
         if target is None or not pkg.has_part(target):
             continue
         share = abs(sp.xfrm.w * sp.xfrm.h) / slide_area
-        if share <= 0 or share >= LOGO_MAX_SHARE:
+        band = abs(sp.xfrm.w) >= BAND_MIN_SPAN * cx or abs(sp.xfrm.h) >= BAND_MIN_SPAN * cy
+        if share <= 0 or share >= LOGO_MAX_SHARE or band:
             continue
         ext = posixpath.splitext(target)[1].lstrip(".").lower() or "png"
         return LogoImage(part=target, data=pkg.read_bytes(target), ext=ext, share=share,
@@ -139,13 +147,12 @@ def read_template_theme(path: Path) -> TemplateTheme:
     if doc.theme is None or not pkg.has_part(doc.theme):
         raise CorruptPackageError(f"{path.name}: slide master {master} has no theme part")
     theme = read_theme(pkg, doc.theme)
-    cx, cy = pkg.slide_size_emu()
-    area = max(1.0, float(cx) * float(cy))
-    logo = _logo_on(pkg, doc, area)
+    size = pkg.slide_size_emu()
+    logo = _logo_on(pkg, doc, size)
     if logo is None:
         layout = _first_layout(pkg, master)
         if layout is not None:
-            logo = _logo_on(pkg, read_slide_doc(pkg, layout), area)
+            logo = _logo_on(pkg, read_slide_doc(pkg, layout), size)
     return TemplateTheme(
         master=master,
         theme=doc.theme,

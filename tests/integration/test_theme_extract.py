@@ -22,7 +22,8 @@ from pptxagent.themes import load_pack, role_rgb, validate_pack
 CORPUS = Path("../shared/corpus/pptx")
 # (deck, dark, major latin, minor latin, logo on the master)
 DECKS = (
-    ("shapecrawler__020.pptx", False, "Cambria", "Calibri", True),
+    ("shapecrawler__020.pptx", False, "Cambria", "Calibri", False),  # a band, not a logo
+    ("shapecrawler__024_chart.pptx", False, "Arial", "Arial", True),
     ("poi__60810.pptx", False, "Calibri", "Calibri", True),
     ("pandoc__footer-basic-output.pptx", True, "Corbel", "Corbel", False),
     ("openxmlsdk__typical.pptx", False, "Tahoma", "Tahoma", False),
@@ -79,13 +80,15 @@ def test_extract_keeps_the_template_theme(
         assert pack.logo is None and "logo" not in raw and logos == []
 
 
-def test_logo_bytes_are_the_master_picture(tmp_path: Path) -> None:
-    deck = CORPUS / "poi__60810.pptx"
+@pytest.mark.parametrize("deck", ["poi__60810.pptx", "shapecrawler__024_chart.pptx"])
+def test_logo_bytes_are_the_small_master_picture(tmp_path: Path, deck: str) -> None:
     out = tmp_path / "brand.json"
-    assert cli("theme", "extract", deck, "-o", out).returncode == 0
-    pkg = Package.open(deck)
+    assert cli("theme", "extract", CORPUS / deck, "-o", out).returncode == 0
+    pkg = Package.open(CORPUS / deck)
+    cx, cy = pkg.slide_size_emu()
     master = read_slide_doc(pkg, first_master(pkg))
-    pics = [s for s in master.shapes if s.kind == "pic" and s.ph is None and s.target]
+    pics = [s for s in master.shapes if s.kind == "pic" and s.ph is None and s.target
+            and s.xfrm is not None and s.xfrm.w < 0.6 * cx and s.xfrm.h < 0.6 * cy]
     assert pics and pics[0].target is not None
     assert (tmp_path / "brand-logo.png").read_bytes() == pkg.read_bytes(pics[0].target)
 
