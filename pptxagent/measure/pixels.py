@@ -185,6 +185,28 @@ fits in this many px each way: one capture per pass instead of one per slide hal
 capture time (the per-shot cost is fixed, not per pixel); bigger documents go slide by slide."""
 
 
+MAX_BATCH = 24
+"""Slides per capture round at most: each keeps two screenshots in memory until checked."""
+GAP_ALLOWANCE_PX = 64
+"""Room counted for the gap between two slides of a document."""
+
+
+def capture_batches(irs: Sequence[SlideIR]) -> list[range]:
+    """Consecutive index ranges of ``irs`` to capture one round each: at most ``MAX_BATCH``
+    slides whose stacked height fits ``MAX_SHOT_PX`` (so each pass is one screenshot)."""
+    out: list[range] = []
+    start, height = 0, 0.0
+    for i, ir in enumerate(irs):
+        h = ir.slide.h + GAP_ALLOWANCE_PX
+        if i > start and (i - start >= MAX_BATCH or height + h > MAX_SHOT_PX):
+            out.append(range(start, i))
+            start, height = i, 0.0
+        height += h
+    if start < len(irs):
+        out.append(range(start, len(irs)))
+    return out
+
+
 def _union(clips: Sequence[Clip]) -> Clip:
     x0, y0 = min(c[0] for c in clips), min(c[1] for c in clips)
     return (x0, y0, max(c[0] + c[2] for c in clips) - x0, max(c[1] + c[3] for c in clips) - y0)
