@@ -1,0 +1,174 @@
+"""Geometry and text-size estimates shared by the components.
+
+Components lay out in points (the slide is 960 × 540 pt) and convert each box to integer EMU
+by its *edges* (``round(edge × 12700)``), so a box whose edges are inside the safe margin in
+points is inside it in EMU too, and the same input always gives the same EMU.
+
+The text estimates here only size boxes and pick how many continuation slides a component
+needs; what finally fits is measured in Chromium by the pipeline.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+
+from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, Box, Para
+from pptxagent.ir.theme import ThemePack
+
+SLIDE_W_PT = SLIDE_W_EMU / EMU_PER_PT
+SLIDE_H_PT = SLIDE_H_EMU / EMU_PER_PT
+LINE = 1.2
+"""Line height as a multiple of the font size (the renderer's ``normal`` for the theme faces)."""
+BLEED_PREFIX = "bleed-"
+"""Shapes named ``bleed-…`` are full-bleed bands: the only shapes allowed outside the margin."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in points (left, top, right, bottom)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def w(self) -> float:
+        return self.right - self.left
+
+    @property
+    def h(self) -> float:
+        return self.bottom - self.top
+
+    def box(self) -> Box:
+        x0, y0 = _emu(self.left), _emu(self.top)
+        x1, y1 = _emu(self.right), _emu(self.bottom)
+        return Box(x=x0, y=y0, w=max(1, x1 - x0), h=max(1, y1 - y0))
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        dy = dx if dy is None else dy
+        return Rect(self.left + dx, self.top + dy, self.right - dx, self.bottom - dy)
+
+    def columns(self, n: int, gap: float) -> list[Rect]:
+        """``n`` equal columns with ``gap`` between them."""
+        w = (self.w - gap * (n - 1)) / n
+        return [Rect(self.left + i * (w + gap), self.top, self.left + i * (w + gap) + w,
+                     self.bottom) for i in range(n)]
+
+    def take_top(self, h: float) -> Rect:
+        return Rect(self.left, self.top, self.right, min(self.bottom, self.top + h))
+
+    def below(self, gap: float) -> Rect:
+        """What is left of this rect's column ``gap`` under a part already taken."""
+        return Rect(self.left, self.top + gap, self.right, self.bottom)
+
+
+def _emu(pt: float) -> int:
+    return round(pt * EMU_PER_PT)
+
+
+def safe_area(pack: ThemePack) -> Rect:
+    m = pack.spacing.margin_pt
+    return Rect(m, m, SLIDE_W_PT - m, SLIDE_H_PT - m)
+
+
+def full_slide() -> Rect:
+    return Rect(0, 0, SLIDE_W_PT, SLIDE_H_PT)
+
+
+def gap(pack: ThemePack, step: int) -> float:
+    """The spacing scale's ``step``-th value (clamped to the scale)."""
+    scale = pack.spacing.scale_pt
+    return scale[max(0, min(step, len(scale) - 1))]
+
+
+# Spacing steps used by every component (indices into the pack's scale).
+XS, S, M, L, XL = 0, 1, 2, 3, 4
+
+
+def _char_em(ch: str, bold: bool) -> float:
+    if unicodedata.east_asian_width(ch) in ("W", "F"):
+        return 1.0
+    if ch.isspace():
+        return 0.28
+    if ch.isupper() or ch.isdigit():
+        em = 0.64
+    elif ch in "ilj.,;:'|!":
+        em = 0.3
+    elif ch in "mwMW@%":
+        em = 0.85
+    else:
+        em = 0.53
+    return em * (1.06 if bold else 1.0)
+
+
+def _is_wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def text_width(text: str, size_pt: float, bold: bool = False) -> float:
+    return sum(_char_em(c, bold) for c in text) * size_pt
+
+
+def _tokens(text: str) -> list[str]:
+    """Break opportunities: after spaces, around every CJK character."""
+    out: list[str] = []
+    cur = ""
+    for ch in text:
+        if _is_wide(ch):
+            if cur:
+                out.append(cur)
+            out.append(ch)
+            cur = ""
+        elif ch == " ":
+            out.append(cur + ch)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        out.append(cur)
+    return out
+
+
+def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False) -> int:
+    """Estimated wrapped lines of ``text`` (explicit newlines respected; a word longer than
+    the line is broken, as ``overflow-wrap: anywhere`` does)."""
+    width_pt = max(width_pt, size_pt)
+    total = 0
+    for para in text.split("\n"):
+        lines, cur = 1, 0.0
+        for tok in _tokens(para):
+            w = text_width(tok, size_pt, bold)
+            ink = text_width(tok.rstrip(" "), size_pt, bold)
+            if cur > 0 and cur + ink > width_pt:
+                lines += 1
+                cur = 0.0
+            if cur == 0.0 and ink > width_pt:
+                lines += math.ceil(ink / width_pt) - 1
+                cur = ink - (math.ceil(ink / width_pt) - 1) * width_pt
+                continue
+            cur += w
+        total += lines
+    return total
+
+
+def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
+                inset_pt: float = 3.6, max_lines: int | None = None) -> float:
+    """Height of a text box holding ``text`` (its insets included)."""
+    n = line_count(text, size_pt, width_pt - 2 * inset_pt, bold)
+    if max_lines is not None:
+        n = min(n, max_lines)
+    return n * size_pt * LINE + 2 * inset_pt
+
+
+def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
+                 indent_pt: float = 0.0) -> float:
+    """Estimated height of a paragraph list in a box ``width_pt`` wide (insets included)."""
+    h = 2 * inset_pt
+    for p in paras:
+        w = width_pt - 2 * inset_pt - (indent_pt * (p.level + 1) if p.bullet else 0)
+        n = line_count(p.text, p.size_pt, w, p.bold)
+        h += n * p.size_pt * LINE + p.space_before_pt + p.space_after_pt
+    return h

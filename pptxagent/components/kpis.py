@@ -1,0 +1,91 @@
+"""KPI cards: two to four cards in a row, each with an accent strip, the value at value size
+(headings face), its label and an optional delta, all ``on_surface``."""
+
+from __future__ import annotations
+
+from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
+from pptxagent.components.geometry import XL, XS, Rect, S, gap, text_height
+from pptxagent.components.split import chunks
+from pptxagent.ir.compose import LayoutName, ShapeItem
+from pptxagent.ir.outline import Kpi, OutlineSlide
+from pptxagent.ir.theme import ThemePack
+
+MAX_CARDS = 4
+STRIP_W = 48.0
+
+
+def _card_content_h(kpi: Kpi, width: float, pack: ThemePack) -> float:
+    t = pack.type
+    h = gap(pack, XS) + gap(pack, S) + text_height(kpi.value, t.value, width, bold=True)
+    h += gap(pack, S) + text_height(kpi.label, t.body, width)
+    if kpi.delta:
+        h += gap(pack, S) + text_height(kpi.delta, t.body, width)
+    return h
+
+
+def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
+    pack = ctx.pack
+    frame = standard_frame(slide, ctx)
+    items = list(slide.items or [])
+    pad = card_pad(pack)
+    cols = frame.body.columns(max(1, len(items)), gap(pack, XL))
+    inner_w = cols[0].w - 2 * pad
+    need = max((_card_content_h(k, inner_w, pack) for k in items), default=0.0) + 2 * pad
+    h = min(frame.body.h, max(need, frame.body.h * 0.6))
+    top = frame.body.top + (frame.body.h - h) / 2
+    shapes: list[ShapeItem] = list(frame.shapes)
+    t = pack.type
+    for i, (kpi, col) in enumerate(zip(items, cols, strict=False)):
+        rect = Rect(col.left, top, col.right, top + h)
+        inner = rect.inset(pad)
+        strip = Rect(inner.left, inner.top, inner.left + min(STRIP_W, inner.w),
+                     inner.top + gap(pack, XS))
+        vh = text_height(kpi.value, t.value, inner.w, bold=True)
+        value = Rect(inner.left, strip.bottom + gap(pack, S), inner.right,
+                     min(inner.bottom, strip.bottom + gap(pack, S) + vh))
+        label_bottom = inner.bottom
+        shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),
+                   text(f"value-{i + 1}", value, "value",
+                        [para(kpi.value, t.value, color="on_surface", font="major",
+                              bold=True)])]
+        if kpi.delta:
+            dh = text_height(kpi.delta, t.body, inner.w)
+            delta = Rect(inner.left, max(value.bottom + gap(pack, S), inner.bottom - dh),
+                         inner.right, inner.bottom)
+            label_bottom = delta.top - gap(pack, S)
+            shapes.append(text(f"delta-{i + 1}", delta, "delta",
+                               [para(kpi.delta, t.body, color="on_surface", italic=True)]))
+        label = Rect(inner.left, value.bottom + gap(pack, S), inner.right,
+                     max(label_bottom, value.bottom + gap(pack, S) + t.body))
+        shapes.append(text(f"label-{i + 1}", label, "label",
+                           [para(kpi.label, t.body, color="on_surface")]))
+    shapes += frame.tail
+    return shapes, "title_only"
+
+
+def _units(slide: OutlineSlide) -> int:
+    return len(slide.items or [])
+
+
+def _split(slide: OutlineSlide, n: int) -> list[OutlineSlide] | None:
+    parts = chunks(list(slide.items or []), n)
+    if parts is None:
+        return None
+    return [slide.model_copy(update={"items": p, "kind": "kpis"}) for p in parts]
+
+
+KPIS = Component(
+    name="kpi-cards",
+    kinds=("kpis",),
+    slots=(Slot("title", "title", "text"), Slot("items.value", "value", "on_surface"),
+           Slot("items.label", "label", "on_surface"), Slot("items.delta", "delta",
+                                                              "on_surface"),
+           Slot("citations", "citation", "muted")),
+    density=Density(unit="cards", min_units=2, max_units=MAX_CARDS,
+                    note="one row of 2–4 cards (a single KPI gets one wide card)"),
+    min_body_pt=18,
+    build=_build,
+    units=_units,
+    split_fn=_split,
+)
