@@ -6,7 +6,7 @@ from __future__ import annotations
 from pptxagent.components.base import Component, Context, Density, Slot
 from pptxagent.components.bullets import bullet_paras
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import XL, M, Rect, S, gap, text_height
+from pptxagent.components.geometry import LINE, XL, M, S, gap, stack, text_height
 from pptxagent.components.split import split_bullets
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import Column, OutlineSlide
@@ -30,17 +30,14 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         if column is None:
             continue
         inner = rect.inset(pad)
-        strip = Rect(inner.left, inner.top, inner.right, inner.top + gap(pack, S))
-        heading = Rect(inner.left, strip.bottom + gap(pack, S), inner.right,
-                       strip.bottom + gap(pack, S) + head_h)
+        strip, heading, box = stack(inner, [gap(pack, S), head_h, pack.type.body * LINE],
+                                    [gap(pack, S), gap(pack, M)], flex=2)
         shapes += [card(f"{name}-card", rect, pack),
                    bar(f"{name}-strip", strip, fill=strip_color),
                    text(f"{name}-heading", heading, "heading",
                         [para(column.heading, hsize, color="on_surface", font="major",
                               bold=True)])]
         if column.bullets:
-            box = Rect(inner.left, heading.bottom + gap(pack, M), inner.right,
-                       max(inner.bottom, heading.bottom + gap(pack, M) + pack.type.body))
             shapes.append(text(f"{name}-bullets", box, "body",
                                bullet_paras(list(column.bullets), pack, color="on_surface")))
     shapes += frame.tail

@@ -172,3 +172,25 @@ def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
         n = line_count(p.text, p.size_pt, w, p.bold)
         h += n * p.size_pt * LINE + p.space_before_pt + p.space_after_pt
     return h
+
+
+def stack(rect: Rect, heights: list[float], gaps: list[float], flex: int | None = None
+          ) -> list[Rect]:
+    """Rects stacked top-down in ``rect`` with ``gaps[i]`` after the i-th. The ``flex`` one
+    takes what is left beyond its height; when even the wanted heights do not fit, all are
+    scaled down together so nothing overlaps or leaves ``rect`` (the measurement then finds
+    the overflow and the fit policy or a continuation slide resolves it)."""
+    want = sum(heights) + sum(gaps[: len(heights) - 1])
+    hs = list(heights)
+    scale = 1.0
+    if want > rect.h:
+        scale = rect.h / want if want > 0 else 1.0
+        hs = [h * scale for h in hs]
+    elif flex is not None:
+        hs[flex] += rect.h - want
+    out: list[Rect] = []
+    y = rect.top
+    for i, h in enumerate(hs):
+        out.append(Rect(rect.left, y, rect.right, min(rect.bottom, y + h)))
+        y += h + (gaps[i] * scale if i < len(gaps) else 0)
+    return out

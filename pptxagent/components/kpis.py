@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import XL, XS, Rect, S, gap, text_height
+from pptxagent.components.geometry import XL, XS, Rect, S, gap, stack, text_height
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import Kpi, OutlineSlide
@@ -39,27 +39,22 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     for i, (kpi, col) in enumerate(zip(items, cols, strict=False)):
         rect = Rect(col.left, top, col.right, top + h)
         inner = rect.inset(pad)
-        strip = Rect(inner.left, inner.top, inner.left + min(STRIP_W, inner.w),
-                     inner.top + gap(pack, XS))
-        vh = text_height(kpi.value, t.value, inner.w, bold=True)
-        value = Rect(inner.left, strip.bottom + gap(pack, S), inner.right,
-                     min(inner.bottom, strip.bottom + gap(pack, S) + vh))
-        label_bottom = inner.bottom
-        shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),
-                   text(f"value-{i + 1}", value, "value",
-                        [para(kpi.value, t.value, color="on_surface", font="major",
-                              bold=True)])]
+        heights = [gap(pack, XS), text_height(kpi.value, t.value, inner.w, bold=True),
+                   text_height(kpi.label, t.body, inner.w)]
         if kpi.delta:
-            dh = text_height(kpi.delta, t.body, inner.w)
-            delta = Rect(inner.left, max(value.bottom + gap(pack, S), inner.bottom - dh),
-                         inner.right, inner.bottom)
-            label_bottom = delta.top - gap(pack, S)
-            shapes.append(text(f"delta-{i + 1}", delta, "delta",
+            heights.append(text_height(kpi.delta, t.body, inner.w))
+        rects = stack(inner, heights, [gap(pack, S)] * 3, flex=2)
+        strip = Rect(inner.left, rects[0].top, inner.left + min(STRIP_W, inner.w),
+                     rects[0].bottom)
+        shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),
+                   text(f"value-{i + 1}", rects[1], "value",
+                        [para(kpi.value, t.value, color="on_surface", font="major",
+                              bold=True)]),
+                   text(f"label-{i + 1}", rects[2], "label",
+                        [para(kpi.label, t.body, color="on_surface")])]
+        if kpi.delta:
+            shapes.append(text(f"delta-{i + 1}", rects[3], "delta",
                                [para(kpi.delta, t.body, color="on_surface", italic=True)]))
-        label = Rect(inner.left, value.bottom + gap(pack, S), inner.right,
-                     max(label_bottom, value.bottom + gap(pack, S) + t.body))
-        shapes.append(text(f"label-{i + 1}", label, "label",
-                           [para(kpi.label, t.body, color="on_surface")]))
     shapes += frame.tail
     return shapes, "title_only"
 

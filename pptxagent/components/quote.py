@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot
 from pptxagent.components.chrome import bar, para, slide_title, standard_frame, text
-from pptxagent.components.geometry import XS, L, M, Rect, gap, text_height
+from pptxagent.components.geometry import XS, L, M, Rect, gap, stack, text_height
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
 
 OPEN, CLOSE = "\u201c", "\u201d"
+HEADROOM = 1.3
+"""The quotation box is this much taller than its estimated text."""
 MARKS = "\"'\u201c\u201d\u2018\u2019\u00ab\u00bb\u300c\u300e"
 
 
@@ -36,20 +38,22 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     bar_w = gap(pack, M)
     box_left = body.left + bar_w + gap(pack, L)
     by_h = text_height(by, size, body.right - box_left) if by else 0.0
-    q_bottom = body.bottom - (by_h + gap(pack, M) if by else 0.0)
     qtext = quoted(slide.quote or "")
-    q_rect = Rect(box_left, body.top, body.right, max(q_bottom, body.top + pack.type.quote))
-    est = text_height(qtext, pack.type.quote, q_rect.w)
-    side = Rect(body.left, body.top + gap(pack, XS), body.left + bar_w,
-                min(q_rect.bottom, body.top + max(est, 2 * pack.type.quote)))
+    est = text_height(qtext, pack.type.quote, body.right - box_left)
+    # the quotation with headroom (the measurement decides what fits), the attribution
+    # right under it, the block centred in the body
+    block_h = est * HEADROOM + (gap(pack, M) + by_h if by else 0.0)
+    off = max(0.0, (body.h - block_h) / 2)
+    block = Rect(box_left, body.top + off, body.right, body.bottom - off)
+    q_rect, by_rect = stack(block, [est, by_h], [gap(pack, M)], flex=0)
+    side = Rect(body.left, q_rect.top + gap(pack, XS), body.left + bar_w,
+                max(q_rect.top + gap(pack, XS) + 1, q_rect.bottom - gap(pack, XS)))
     shapes: list[ShapeItem] = [
         *frame.shapes, bar("quote-bar", side),
         text("quote", q_rect, "quote",
-             [para(qtext, pack.type.quote, font="major", italic=True)])]
+             [para(qtext, pack.type.quote, font="major", italic=True)], anchor="middle")]
     if by:
-        shapes.append(text("author", Rect(box_left, q_rect.bottom + gap(pack, M), body.right,
-                                          body.bottom), "author",
-                           [para(by, size, color="muted")]))
+        shapes.append(text("author", by_rect, "author", [para(by, size, color="muted")]))
     shapes += frame.tail
     return shapes, "title_only"
 

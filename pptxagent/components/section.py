@@ -16,6 +16,7 @@ from pptxagent.components.geometry import (
     S,
     gap,
     safe_area,
+    stack,
     text_height,
 )
 from pptxagent.ir.compose import LayoutName, ShapeItem
@@ -43,18 +44,17 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     if inner < content.h:  # centre the text block in the band
         off = (content.h - inner) / 2
         content = Rect(content.left, content.top + off, content.right, content.bottom - off)
-    title_bottom = content.bottom - (gap(pack, S) + sub_h if sub_h else 0.0)
+    title_rect, sub_rect = stack(content, [title_h, sub_h], [gap(pack, S)], flex=0)
     shapes: list[ShapeItem] = [
         bar(BLEED_PREFIX + "band", band, fill="primary"),
         bar(BLEED_PREFIX + "band-edge", edge, fill="accent"),
     ]
-    shapes.append(text("title", Rect(content.left, content.top, content.right, title_bottom),
+    shapes.append(text("title", title_rect,
                        "title", [para(label, size, font="major", bold=True,
                                       color="on_primary")],
                        placeholder="title", anchor="bottom"))
     if slide.subtitle:
-        shapes.append(text("subtitle", Rect(content.left, title_bottom + gap(pack, S),
-                                            content.right, content.bottom),
+        shapes.append(text("subtitle", sub_rect,
                            "subtitle", [para(slide.subtitle, sub_size, color="on_primary")],
                            placeholder="subtitle"))
     if cit is not None:

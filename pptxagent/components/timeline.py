@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot
 from pptxagent.components.chrome import INSET, bar, para, standard_frame, text
-from pptxagent.components.geometry import XL, XS, L, M, Rect, S, gap, text_height
+from pptxagent.components.geometry import LINE, XL, XS, L, M, Rect, S, gap, stack, text_height
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem, ShapeSpec
 from pptxagent.ir.outline import OutlineSlide
@@ -23,23 +23,22 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = pack.type.body
     label_h = max((text_height(s.label, size, cols[0].w, bold=True) for s in steps),
                   default=size)
-    cy = body.top + d / 2
     shapes: list[ShapeItem] = list(frame.shapes)
+    rows = [stack(col, [d, label_h, size * LINE], [gap(pack, M), gap(pack, S)], flex=2)
+            for col in cols]
+    d = min(d, rows[0][0].h)
+    cy = rows[0][0].top + d / 2
     centres = [c.left + INSET + d / 2 for c in cols]
     if len(steps) > 1:
         t = gap(pack, XS) / 2
         shapes.append(bar("line", Rect(centres[0], cy - t, centres[-1], cy + t)))
-    for i, (step, col) in enumerate(zip(steps, cols, strict=False)):
-        marker = Rect(centres[i] - d / 2, body.top, centres[i] + d / 2, body.top + d)
+    for i, (step, (top, label, box)) in enumerate(zip(steps, rows, strict=False)):
+        marker = Rect(centres[i] - d / 2, top.top, centres[i] + d / 2, top.top + d)
         shapes.append(ShapeSpec(name=f"marker-{i + 1}", box=marker.box(), preset="ellipse",
                                 fill="primary"))
-        label = Rect(col.left, marker.bottom + gap(pack, M), col.right,
-                     marker.bottom + gap(pack, M) + label_h)
         shapes.append(text(f"label-{i + 1}", label, "label",
                            [para(step.label, size, bold=True)]))
         if step.text:
-            box = Rect(col.left, label.bottom + gap(pack, S), col.right,
-                       max(body.bottom, label.bottom + gap(pack, S) + size))
             shapes.append(text(f"text-{i + 1}", box, "body", [para(step.text, size)]))
     shapes += frame.tail
     return shapes, "title_only"
