@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from pptxagent.errors import InputError
 from pptxagent.ir.compose import LayoutName, ShapeItem, SlideSpec, TextRole
 from pptxagent.ir.outline import OutlineSlide, SlideKind
 from pptxagent.ir.theme import ColorRole, ThemePack
@@ -48,6 +49,12 @@ class Context:
     source: int
     part: tuple[int, int]
     base_dir: Path
+
+
+def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
+    """The error for a slide handed to a component without the field it shows."""
+    return InputError(f"outline slides[{ctx.source}]: component {component!r} needs "
+                      f"{field!r} (the slide has {slide.kind or 'no kind'!r})")
 
 
 BuildFn = Callable[[OutlineSlide, Context], tuple[list[ShapeItem], LayoutName]]

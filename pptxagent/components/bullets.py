@@ -3,7 +3,7 @@ its levels (a sub-bullet stays with its parent when the list is split)."""
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, para, standard_frame, text
 from pptxagent.components.geometry import XS, L, Rect, S, gap, paras_height
 from pptxagent.components.split import split_bullets
@@ -23,6 +23,8 @@ def bullet_paras(items: list[BulletItem], pack: ThemePack,
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if not slide.bullets:
+        raise missing(slide, ctx, 'bullets', 'bullets')
     frame = standard_frame(slide, ctx)
     body = frame.body
     paras = bullet_paras(list(slide.bullets or []), pack)

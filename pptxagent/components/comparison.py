@@ -3,7 +3,7 @@ the left, ``secondary`` on the right), its heading and its bullets, all ``on_sur
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.bullets import bullet_paras
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
 from pptxagent.components.geometry import LINE, XL, M, S, gap, stack, text_height
@@ -17,6 +17,8 @@ MAX_PER_SIDE = 5
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if slide.left is None and slide.right is None:
+        raise missing(slide, ctx, "left/right", "comparison")
     frame = standard_frame(slide, ctx)
     pad = card_pad(pack)
     sides: list[tuple[str, Column | None, ColorRole]] = [

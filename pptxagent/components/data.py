@@ -3,7 +3,7 @@ the slide has a takeaway, a card beside it with an accent strip and the takeaway
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
 from pptxagent.components.geometry import XL, Rect, S, gap
 from pptxagent.components.split import chunks
@@ -23,7 +23,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     frame = standard_frame(slide, ctx)
     body = frame.body
     chart = slide.chart
-    assert chart is not None
+    if chart is None:
+        raise missing(slide, ctx, "chart", "data-card")
     shapes: list[ShapeItem] = list(frame.shapes)
     chart_rect = body
     if slide.takeaway:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
 from pptxagent.components.geometry import XL, XS, Rect, S, gap, stack, text_height
 from pptxagent.components.split import chunks
@@ -26,6 +26,8 @@ def _card_content_h(kpi: Kpi, width: float, pack: ThemePack) -> float:
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if not slide.items:
+        raise missing(slide, ctx, 'items', 'kpi-cards')
     frame = standard_frame(slide, ctx)
     items = list(slide.items or [])
     pad = card_pad(pack)

@@ -4,7 +4,7 @@ the attribution line keeps only the role."""
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, para, slide_title, standard_frame, text
 from pptxagent.components.geometry import XS, L, M, Rect, gap, stack, text_height
 from pptxagent.ir.compose import LayoutName, ShapeItem
@@ -31,6 +31,8 @@ def attribution(slide: OutlineSlide) -> str:
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if not slide.quote:
+        raise missing(slide, ctx, 'quote', 'quote')
     frame = standard_frame(slide, ctx)
     body = frame.body
     by = attribution(slide)

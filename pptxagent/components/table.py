@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import standard_frame
 from pptxagent.components.geometry import LINE, Rect
 from pptxagent.components.split import chunks
@@ -31,6 +31,8 @@ def cell_text(cell: Cell) -> str:
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if not slide.rows:
+        raise missing(slide, ctx, 'rows', 'table')
     frame = standard_frame(slide, ctx)
     rows = [[cell_text(c) for c in r] for r in slide.rows or []]
     size = pack.type.body
@@ -52,8 +54,7 @@ def column_groups(ncols: int) -> list[list[int]]:
     if ncols <= MAX_COLS:
         return [list(range(ncols))]
     rest = list(range(1, ncols))
-    parts = chunks(rest, math.ceil(len(rest) / (MAX_COLS - 1)))
-    assert parts is not None
+    parts = chunks(rest, math.ceil(len(rest) / (MAX_COLS - 1))) or [rest]
     return [[0, *p] for p in parts]
 
 

@@ -3,7 +3,7 @@ marker per step; each step's label (bold) and text under its marker."""
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot
+from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import INSET, bar, para, standard_frame, text
 from pptxagent.components.geometry import LINE, XL, XS, L, M, Rect, S, gap, stack, text_height
 from pptxagent.components.split import chunks
@@ -15,6 +15,8 @@ MAX_STEPS = 6
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
+    if not slide.steps:
+        raise missing(slide, ctx, 'steps', 'timeline')
     frame = standard_frame(slide, ctx)
     steps = list(slide.steps or [])
     body = frame.body

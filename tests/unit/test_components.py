@@ -176,3 +176,10 @@ def test_quote_without_title_is_headed_by_its_author() -> None:
     assert texts["title"] == "Mies"
     assert texts["quote"] == "\u201cLess is more.\u201d"
     assert texts["author"] == "\u2014 Architect"
+
+
+@pytest.mark.parametrize("kind", ["bullets", "kpis", "comparison", "timeline", "quote",
+                                  "data", "table"])
+def test_a_slide_without_the_components_content_is_an_input_error(kind: str) -> None:
+    with pytest.raises(InputError, match=r"outline slides\[2\]: component"):
+        component_for(kind).compose(OutlineSlide(title="Only a title"), PACKS[0], source=2)
