@@ -1,4 +1,5 @@
-"""Hero title: the deck's opening slide (layout ``title``).
+"""Hero title: the deck's opening slide (layout ``title``), its title at the hero size (never
+below the title size).
 
 The title placeholder (``ctrTitle``) at hero size on the background, an accent rule under it,
 and a full-bleed ``primary`` band across the bottom holding the subtitle placeholder
@@ -47,7 +48,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         bar("title-rule", Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W * 1.5,
                                rule_top + rule_h)),
         text("title", title_rect, "title",
-             [para(label, pack.type.hero, font="major", bold=True)],
+             [para(label, max(pack.type.hero, pack.type.title), font="major", bold=True)],
              placeholder="title", anchor="bottom"),
     ]
     inner_top = band_top + gap(pack, L)
