@@ -108,13 +108,13 @@ class Frame:
     """Shapes drawn after the component's (the citations)."""
 
 
-def standard_frame(slide: OutlineSlide, ctx: Context, title: str | None = None) -> Frame:
+def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     """Title placeholder at the top of the safe area (sized to its estimated lines, at most
     three), the subtitle under it, an accent rule, citations at the bottom."""
     pack = ctx.pack
     area = safe_area(pack)
     size = pack.type.title
-    label = continued(title if title is not None else slide_title(slide), ctx.part)
+    label = continued(slide_title(slide), ctx.part)
     th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES)
     th = max(th, size * LINE + 2 * INSET)
     title_rect = area.take_top(th)

@@ -60,10 +60,6 @@ class Rect:
     def take_top(self, h: float) -> Rect:
         return Rect(self.left, self.top, self.right, min(self.bottom, self.top + h))
 
-    def below(self, gap: float) -> Rect:
-        """What is left of this rect's column ``gap`` under a part already taken."""
-        return Rect(self.left, self.top + gap, self.right, self.bottom)
-
 
 def _emu(pt: float) -> int:
     return round(pt * EMU_PER_PT)
