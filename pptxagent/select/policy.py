@@ -86,16 +86,18 @@ class Plan:
 
 def _parts_for(comp: Component, slide: OutlineSlide, pack: ThemePack, base_dir: Path,
                source: int, at_least: int) -> tuple[list[OutlineSlide], str]:
+    """The parts by density limit, the measurement's minimum and the fit estimate."""
     units, limit = comp.units(slide), comp.density.max_units
-    n = max(1, math.ceil(units / limit) if units > limit else 1, at_least)
-    why = ""
+    n = max(1, math.ceil(units / limit), at_least)
+    why: list[str] = []
     if units > limit:
-        why = f"{units} {comp.density.unit} over the density limit {limit}"
+        why.append(f"{units} {comp.density.unit} over the density limit {limit}")
     if at_least > 1:
-        why = (why + "; " if why else "") + f"measured overflow asks for {at_least} parts"
+        why.append(f"measured overflow asks for {at_least} parts")
     parts = comp.split(slide, n)
     if parts is None:
-        return [slide], (why + "; " if why else "") + "cannot be split further"
+        return [slide], "; ".join([*why, "cannot be split further"])
+    first = n
     while True:  # more parts while the estimate says the content overflows its slots
         specs = [comp.compose(p, pack, source=source, part=(1, 1), base_dir=base_dir)
                  for p in parts]
@@ -103,13 +105,13 @@ def _parts_for(comp: Component, slide: OutlineSlide, pack: ThemePack, base_dir: 
             break
         more = comp.split(slide, n + 1)
         if more is None:
-            why = (why + "; " if why else "") + "estimated to overflow, cannot split further"
+            why.append("estimated to overflow, cannot split further")
             break
-        n += 1
-        parts = more
-        if units <= limit and at_least <= 1:
-            why = f"{comp.density.unit} estimated too long for one slide"
-    return parts, why
+        n, parts = n + 1, more
+    if n > first:
+        why.append(f"{comp.density.unit} estimated too long for {first} "
+                   f"slide{'s' if first > 1 else ''}")
+    return parts, "; ".join(why)
 
 
 def plan_slide(slide: OutlineSlide, index: int, deck_title: str, pack: ThemePack,
