@@ -30,7 +30,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     paras = bullet_paras(list(slide.bullets or []), pack)
     side = Rect(body.left, body.top, body.left + gap(pack, S), body.bottom)
     box = Rect(side.right + gap(pack, L), body.top, body.right, body.bottom)
-    est = paras_height(paras, box.w, indent_pt=pack.type.body)
+    est = paras_height(paras, box.w, indent_pt=pack.type.body, pack=pack)
     side = Rect(side.left, side.top + gap(pack, XS), side.right,
                 min(side.bottom, side.top + max(est, 2 * pack.type.body)))
     shapes = [*frame.shapes, bar("side-bar", side),

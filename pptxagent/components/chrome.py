@@ -20,6 +20,7 @@ from pptxagent.components.geometry import (
     gap,
     safe_area,
     text_height,
+    width_of,
 )
 from pptxagent.ir.compose import FontRole, Para, ShapeItem, ShapeSpec, TextRole, TextSpec
 from pptxagent.ir.outline import OutlineSlide
@@ -91,8 +92,8 @@ def citation_block(slide: OutlineSlide, area: Rect, pack: ThemePack,
     """The citations at the bottom of ``area``; returns the spec and the top it leaves."""
     if not slide.citations:
         return None, area.bottom
-    size = pack.type.small
-    h = sum(text_height(c, size, area.w) - 2 * INSET for c in slide.citations) + 2 * INSET
+    size, minor = pack.type.small, width_of(pack, "minor")
+    h = sum(text_height(c, size, area.w, wf=minor) - 2 * INSET for c in slide.citations) + 2 * INSET
     rect = Rect(area.left, area.bottom - h, area.right, area.bottom)
     paras = [para(c, size, color=color) for c in slide.citations]
     return text("citations", rect, "citation", paras, anchor="bottom"), rect.top
@@ -115,7 +116,8 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     area = safe_area(pack)
     size = pack.type.title
     label = continued(slide_title(slide), ctx.part)
-    th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES)
+    th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES,
+                     wf=width_of(pack, "major"))
     th = max(th, size * LINE + 2 * INSET)
     title_rect = area.take_top(th)
     shapes: list[ShapeItem] = [
@@ -124,7 +126,8 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     y = title_rect.bottom
     if slide.subtitle:
         ss = pack.type.subtitle
-        sh = text_height(slide.subtitle, ss, area.w, max_lines=2)
+        sh = text_height(slide.subtitle, ss, area.w, max_lines=2,
+                         wf=width_of(pack, "minor"))
         sub = Rect(area.left, y + gap(pack, XS), area.right, y + gap(pack, XS) + sh)
         shapes.append(text("subtitle", sub, "subtitle", [para(slide.subtitle, ss,
                                                              color="muted")]))

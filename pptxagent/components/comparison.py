@@ -6,7 +6,7 @@ from __future__ import annotations
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.bullets import bullet_paras
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import LINE, XL, M, S, gap, stack, text_height
+from pptxagent.components.geometry import LINE, XL, M, S, gap, stack, text_height, width_of
 from pptxagent.components.split import split_bullets
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import Column, OutlineSlide
@@ -26,7 +26,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     cols = frame.body.columns(2, gap(pack, XL))
     shapes: list[ShapeItem] = list(frame.shapes)
     hsize = pack.type.subtitle
-    head_h = max(text_height(c.heading, hsize, cols[0].w - 2 * pad, bold=True)
+    head_h = max(text_height(c.heading, hsize, cols[0].w - 2 * pad, bold=True,
+                             wf=width_of(pack, "major"))
                  for _, c, _ in sides if c is not None)
     for (name, column, strip_color), rect in zip(sides, cols, strict=True):
         if column is None:

@@ -14,7 +14,8 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
-from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, Box, Para
+from pptxagent.fonts import resolve_font
+from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, Box, FontRole, Para
 from pptxagent.ir.theme import ThemePack
 
 SLIDE_W_PT = SLIDE_W_EMU / EMU_PER_PT
@@ -84,7 +85,24 @@ def gap(pack: ThemePack, step: int) -> float:
 XS, S, M, L, XL = 0, 1, 2, 3, 4
 
 
-def _char_em(ch: str, bold: bool) -> float:
+LATIN_WIDTH: dict[str, float] = {
+    "Carlito": 0.86, "Caladea": 0.86, "DejaVu Sans": 1.07, "DejaVu Serif": 1.09,
+    "Liberation Sans": 0.94, "Liberation Sans Narrow": 0.77, "Liberation Serif": 0.86,
+    "Liberation Mono": 1.22, "Noto Sans CJK JP": 0.97, "Noto Sans CJK SC": 0.97,
+    "Noto Sans CJK KR": 0.97, "Noto Serif CJK JP": 1.02, "Noto Serif CJK SC": 1.02,
+}
+"""Average width of Latin text in the installed face against the generic estimate
+(measured on English and German sentences); faces not listed count 1.0."""
+
+
+def width_of(pack: ThemePack, font: FontRole) -> float:
+    """The width factor of the pack's ``major`` or ``minor`` Latin face as the renderer
+    draws it (``pptxagent.fonts.resolve_font``)."""
+    faces = pack.fonts.major if font == "major" else pack.fonts.minor
+    return LATIN_WIDTH.get(resolve_font(faces.latin), 1.0)
+
+
+def _char_em(ch: str, bold: bool, wf: float = 1.0) -> float:
     if unicodedata.east_asian_width(ch) in ("W", "F"):
         return 1.0
     if ch.isspace():
@@ -97,15 +115,15 @@ def _char_em(ch: str, bold: bool) -> float:
         em = 0.85
     else:
         em = 0.53
-    return em * (1.06 if bold else 1.0)
+    return em * (1.06 if bold else 1.0) * wf
 
 
 def _is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def text_width(text: str, size_pt: float, bold: bool = False) -> float:
-    return sum(_char_em(c, bold) for c in text) * size_pt
+def text_width(text: str, size_pt: float, bold: bool = False, wf: float = 1.0) -> float:
+    return sum(_char_em(c, bold, wf) for c in text) * size_pt
 
 
 def _tokens(text: str) -> list[str]:
@@ -128,7 +146,8 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False) -> int:
+def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False,
+               wf: float = 1.0) -> int:
     """Estimated wrapped lines of ``text`` (explicit newlines respected; a word longer than
     the line is broken, as ``overflow-wrap: anywhere`` does)."""
     width_pt = max(width_pt, size_pt)
@@ -136,8 +155,8 @@ def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False) -
     for para in text.split("\n"):
         lines, cur = 1, 0.0
         for tok in _tokens(para):
-            w = text_width(tok, size_pt, bold)
-            ink = text_width(tok.rstrip(" "), size_pt, bold)
+            w = text_width(tok, size_pt, bold, wf)
+            ink = text_width(tok.rstrip(" "), size_pt, bold, wf)
             if cur > 0 and cur + ink > width_pt:
                 lines += 1
                 cur = 0.0
@@ -151,21 +170,24 @@ def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False) -
 
 
 def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
-                inset_pt: float = 3.6, max_lines: int | None = None) -> float:
-    """Height of a text box holding ``text`` (its insets included)."""
-    n = line_count(text, size_pt, width_pt - 2 * inset_pt, bold)
+                inset_pt: float = 3.6, max_lines: int | None = None, wf: float = 1.0) -> float:
+    """Height of a text box holding ``text`` (its insets included); ``wf`` is the face's
+    width factor (``width_of``)."""
+    n = line_count(text, size_pt, width_pt - 2 * inset_pt, bold, wf)
     if max_lines is not None:
         n = min(n, max_lines)
     return n * size_pt * LINE + 2 * inset_pt
 
 
 def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
-                 indent_pt: float = 0.0) -> float:
-    """Estimated height of a paragraph list in a box ``width_pt`` wide (insets included)."""
+                 indent_pt: float = 0.0, pack: ThemePack | None = None) -> float:
+    """Estimated height of a paragraph list in a box ``width_pt`` wide (insets included),
+    each paragraph in its face's width when ``pack`` is given."""
     h = 2 * inset_pt
     for p in paras:
         w = width_pt - 2 * inset_pt - (indent_pt * (p.level + 1) if p.bullet else 0)
-        n = line_count(p.text, p.size_pt, w, p.bold)
+        wf = width_of(pack, p.font) if pack is not None else 1.0
+        n = line_count(p.text, p.size_pt, w, p.bold, wf)
         h += n * p.size_pt * LINE + p.space_before_pt + p.space_after_pt
     return h
 

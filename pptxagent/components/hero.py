@@ -21,6 +21,7 @@ from pptxagent.components.geometry import (
     gap,
     safe_area,
     text_height,
+    width_of,
 )
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
@@ -33,8 +34,9 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     pack = ctx.pack
     area = safe_area(pack)
     sub_size, small = pack.type.subtitle, pack.type.small
-    sub_h = text_height(slide.subtitle, sub_size, area.w) if slide.subtitle else 0.0
-    cit_h = sum(text_height(c, small, area.w) - 2 * INSET for c in slide.citations)
+    minor = width_of(pack, "minor")
+    sub_h = text_height(slide.subtitle, sub_size, area.w, wf=minor) if slide.subtitle else 0.0
+    cit_h = sum(text_height(c, small, area.w, wf=minor) - 2 * INSET for c in slide.citations)
     cit_h = cit_h + 2 * INSET if slide.citations else 0.0
     content = sub_h + (gap(pack, M) + cit_h if cit_h else 0.0)
     band_top = min(SLIDE_H_PT * (1 - BAND_MIN), area.bottom - content - gap(pack, L))

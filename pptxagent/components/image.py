@@ -9,7 +9,7 @@ from PIL import Image, UnidentifiedImageError
 
 from pptxagent.components.base import Component, Context, Density, Slot
 from pptxagent.components.chrome import para, standard_frame, text
-from pptxagent.components.geometry import M, Rect, gap, text_height
+from pptxagent.components.geometry import M, Rect, gap, text_height, width_of
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import LayoutName, PictureSpec, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
@@ -62,7 +62,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     cap_rect: Rect | None = None
     if caption:
         size = pack.type.body
-        ch = text_height(caption, size, body.w)
+        ch = text_height(caption, size, body.w, wf=width_of(pack, "minor"))
         cap_top = max(body.top + body.h * 0.4, body.bottom - ch)
         cap_rect = Rect(body.left, cap_top, body.right, body.bottom)
         pic_room = Rect(body.left, body.top, body.right, cap_top - gap(pack, M))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import XL, XS, Rect, S, gap, stack, text_height
+from pptxagent.components.geometry import XL, XS, Rect, S, gap, stack, text_height, width_of
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import Kpi, OutlineSlide
@@ -16,11 +16,12 @@ STRIP_W = 48.0
 
 
 def _card_content_h(kpi: Kpi, width: float, pack: ThemePack) -> float:
-    t = pack.type
-    h = gap(pack, XS) + gap(pack, S) + text_height(kpi.value, t.value, width, bold=True)
-    h += gap(pack, S) + text_height(kpi.label, t.body, width)
+    t, minor = pack.type, width_of(pack, "minor")
+    h = gap(pack, XS) + gap(pack, S) + text_height(kpi.value, t.value, width, bold=True,
+                                                    wf=width_of(pack, "major"))
+    h += gap(pack, S) + text_height(kpi.label, t.body, width, wf=minor)
     if kpi.delta:
-        h += gap(pack, S) + text_height(kpi.delta, t.body, width)
+        h += gap(pack, S) + text_height(kpi.delta, t.body, width, wf=minor)
     return h
 
 
@@ -37,14 +38,15 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     h = min(frame.body.h, max(need, frame.body.h * 0.6))
     top = frame.body.top + (frame.body.h - h) / 2
     shapes: list[ShapeItem] = list(frame.shapes)
-    t = pack.type
+    t, minor = pack.type, width_of(pack, "minor")
     for i, (kpi, col) in enumerate(zip(items, cols, strict=False)):
         rect = Rect(col.left, top, col.right, top + h)
         inner = rect.inset(pad)
-        heights = [gap(pack, XS), text_height(kpi.value, t.value, inner.w, bold=True),
-                   text_height(kpi.label, t.body, inner.w)]
+        heights = [gap(pack, XS), text_height(kpi.value, t.value, inner.w, bold=True,
+                                               wf=width_of(pack, "major")),
+                   text_height(kpi.label, t.body, inner.w, wf=minor)]
         if kpi.delta:
-            heights.append(text_height(kpi.delta, t.body, inner.w))
+            heights.append(text_height(kpi.delta, t.body, inner.w, wf=minor))
         rects = stack(inner, heights, [gap(pack, S)] * 3, flex=2)
         strip = Rect(inner.left, rects[0].top, inner.left + min(STRIP_W, inner.w),
                      rects[0].bottom)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, para, slide_title, standard_frame, text
-from pptxagent.components.geometry import XS, L, M, Rect, gap, stack, text_height
+from pptxagent.components.geometry import XS, L, M, Rect, gap, stack, text_height, width_of
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
 
@@ -39,9 +39,11 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = pack.type.body
     bar_w = gap(pack, M)
     box_left = body.left + bar_w + gap(pack, L)
-    by_h = text_height(by, size, body.right - box_left) if by else 0.0
+    by_h = text_height(by, size, body.right - box_left,
+                                wf=width_of(pack, "minor")) if by else 0.0
     qtext = quoted(slide.quote or "")
-    est = text_height(qtext, pack.type.quote, body.right - box_left)
+    est = text_height(qtext, pack.type.quote, body.right - box_left,
+                      wf=width_of(pack, "major"))
     # the quotation with headroom (the measurement decides what fits), the attribution
     # right under it, the block centred in the body
     block_h = est * HEADROOM + (gap(pack, M) + by_h if by else 0.0)

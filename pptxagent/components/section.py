@@ -18,6 +18,7 @@ from pptxagent.components.geometry import (
     safe_area,
     stack,
     text_height,
+    width_of,
 )
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
@@ -33,8 +34,9 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     label = continued(slide_title(slide), ctx.part)
     size, sub_size = pack.type.title, pack.type.subtitle
     pad = gap(pack, L)
-    title_h = text_height(label, size, room.w, bold=True)
-    sub_h = text_height(slide.subtitle, sub_size, room.w) if slide.subtitle else 0.0
+    title_h = text_height(label, size, room.w, bold=True, wf=width_of(pack, "major"))
+    sub_h = text_height(slide.subtitle, sub_size, room.w,
+                                 wf=width_of(pack, "minor")) if slide.subtitle else 0.0
     inner = title_h + (gap(pack, S) + sub_h if sub_h else 0.0)
     band_h = min(max(SLIDE_H_PT * BAND_MIN, inner + 2 * pad), room.h)
     band_top = max(room.top, room.top + (room.h - band_h) / 2)

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import INSET, bar, para, standard_frame, text
-from pptxagent.components.geometry import LINE, XL, XS, L, M, Rect, S, gap, stack, text_height
+from pptxagent.components.geometry import (
+    LINE,
+    XL,
+    XS,
+    L,
+    M,
+    Rect,
+    S,
+    gap,
+    stack,
+    text_height,
+    width_of,
+)
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem, ShapeSpec
 from pptxagent.ir.outline import OutlineSlide
@@ -23,7 +35,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     cols = body.columns(max(1, len(steps)), gap(pack, L))
     d = gap(pack, XL)
     size = pack.type.body
-    label_h = max((text_height(s.label, size, cols[0].w, bold=True) for s in steps),
+    label_h = max((text_height(s.label, size, cols[0].w, bold=True,
+                                   wf=width_of(pack, "minor")) for s in steps),
                   default=size)
     shapes: list[ShapeItem] = list(frame.shapes)
     rows = [stack(col, [d, label_h, size * LINE], [gap(pack, M), gap(pack, S)], flex=2)
