@@ -24,7 +24,7 @@ def bullet_paras(items: list[BulletItem], pack: ThemePack,
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.bullets:
-        raise missing(slide, ctx, 'bullets', 'bullets')
+        raise missing(slide, ctx, "bullets", "bullets")
     frame = standard_frame(slide, ctx)
     body = frame.body
     paras = bullet_paras(list(slide.bullets or []), pack)

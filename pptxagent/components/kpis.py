@@ -15,39 +15,36 @@ MAX_CARDS = 4
 STRIP_W = 48.0
 
 
-def _card_content_h(kpi: Kpi, width: float, pack: ThemePack) -> float:
+def _heights(kpi: Kpi, width: float, pack: ThemePack) -> list[float]:
+    """Strip, value, label and delta (if any) heights of one card's content."""
     t, minor = pack.type, width_of(pack, "minor")
-    h = gap(pack, XS) + gap(pack, S) + text_height(kpi.value, t.value, width, bold=True,
-                                                    wf=width_of(pack, "major"))
-    h += gap(pack, S) + text_height(kpi.label, t.body, width, wf=minor)
+    out = [gap(pack, XS), text_height(kpi.value, t.value, width, bold=True,
+                                      wf=width_of(pack, "major")),
+           text_height(kpi.label, t.body, width, wf=minor)]
     if kpi.delta:
-        h += gap(pack, S) + text_height(kpi.delta, t.body, width, wf=minor)
-    return h
+        out.append(text_height(kpi.delta, t.body, width, wf=minor))
+    return out
 
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.items:
-        raise missing(slide, ctx, 'items', 'kpi-cards')
+        raise missing(slide, ctx, "items", "kpi-cards")
     frame = standard_frame(slide, ctx)
-    items = list(slide.items or [])
+    items = list(slide.items)
     pad = card_pad(pack)
     cols = frame.body.columns(max(1, len(items)), gap(pack, XL))
     inner_w = cols[0].w - 2 * pad
-    need = max((_card_content_h(k, inner_w, pack) for k in items), default=0.0) + 2 * pad
+    need = max(sum(hs) + gap(pack, S) * (len(hs) - 1)
+               for hs in (_heights(k, inner_w, pack) for k in items)) + 2 * pad
     h = min(frame.body.h, max(need, frame.body.h * 0.6))
     top = frame.body.top + (frame.body.h - h) / 2
     shapes: list[ShapeItem] = list(frame.shapes)
-    t, minor = pack.type, width_of(pack, "minor")
+    t = pack.type
     for i, (kpi, col) in enumerate(zip(items, cols, strict=False)):
         rect = Rect(col.left, top, col.right, top + h)
         inner = rect.inset(pad)
-        heights = [gap(pack, XS), text_height(kpi.value, t.value, inner.w, bold=True,
-                                               wf=width_of(pack, "major")),
-                   text_height(kpi.label, t.body, inner.w, wf=minor)]
-        if kpi.delta:
-            heights.append(text_height(kpi.delta, t.body, inner.w, wf=minor))
-        rects = stack(inner, heights, [gap(pack, S)] * 3, flex=2)
+        rects = stack(inner, _heights(kpi, inner.w, pack), [gap(pack, S)] * 3, flex=2)
         strip = Rect(inner.left, rects[0].top, inner.left + min(STRIP_W, inner.w),
                      rects[0].bottom)
         shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),

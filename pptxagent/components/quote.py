@@ -32,7 +32,7 @@ def attribution(slide: OutlineSlide) -> str:
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.quote:
-        raise missing(slide, ctx, 'quote', 'quote')
+        raise missing(slide, ctx, "quote", "quote")
     frame = standard_frame(slide, ctx)
     body = frame.body
     by = attribution(slide)

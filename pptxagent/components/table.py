@@ -32,7 +32,7 @@ def cell_text(cell: Cell) -> str:
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.rows:
-        raise missing(slide, ctx, 'rows', 'table')
+        raise missing(slide, ctx, "rows", "table")
     frame = standard_frame(slide, ctx)
     rows = [[cell_text(c) for c in r] for r in slide.rows or []]
     size = pack.type.body

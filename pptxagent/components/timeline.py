@@ -28,7 +28,7 @@ MAX_STEPS = 6
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.steps:
-        raise missing(slide, ctx, 'steps', 'timeline')
+        raise missing(slide, ctx, "steps", "timeline")
     frame = standard_frame(slide, ctx)
     steps = list(slide.steps or [])
     body = frame.body
