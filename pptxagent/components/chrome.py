@@ -17,6 +17,7 @@ from pptxagent.components.geometry import (
     L,
     M,
     Rect,
+    S,
     gap,
     safe_area,
     text_height,
@@ -83,7 +84,7 @@ def card(name: str, rect: Rect, pack: ThemePack, fill: ColorRole = "surface") ->
 
 
 def card_pad(pack: ThemePack) -> float:
-    """Padding inside a card: the larger of the scale's ``M`` step and the rounded corner."""
+    """Padding inside a card: the scale's ``L`` step (never below ``M``)."""
     return max(gap(pack, L), gap(pack, M))
 
 
@@ -133,8 +134,8 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
                                                              color="muted")]))
         y = sub.bottom
     rule_h = gap(pack, XS)
-    rule = Rect(area.left + INSET, y + gap(pack, XS) + 2, area.left + INSET + RULE_W,
-                y + gap(pack, XS) + 2 + rule_h)
+    rule_top = y + gap(pack, S)
+    rule = Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W, rule_top + rule_h)
     shapes.append(bar("title-rule", rule))
     cit, cit_top = citation_block(slide, area, pack)
     bottom = cit_top - gap(pack, M) if cit is not None else area.bottom
