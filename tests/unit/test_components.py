@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from scratch_checks import check_spec
+from scratch_packs import PACKS
 
 from pptxagent.components import COMPONENTS, component_for
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import ChartSpec, PictureSpec, TableSpec, TextSpec
 from pptxagent.ir.outline import SLIDE_KINDS, OutlineSlide
 from pptxagent.ir.theme import ThemePack
-from tests.unit.scratch_checks import check_spec
-from tests.unit.scratch_packs import PACKS
 
 LONG_TITLE = ("Quarterly operating review of the northern region with revenue, margin, "
               "headcount and the risks we see for next year")  # 120 characters

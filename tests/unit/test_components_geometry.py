@@ -3,11 +3,12 @@ estimate (faces, CJK, unbreakable words), stacking that never overlaps, EMU by e
 
 from __future__ import annotations
 
+from scratch_packs import CORPORATE, DARK, LIGHT
+
 from pptxagent.components.geometry import Rect, line_count, stack, width_of
 from pptxagent.components.split import bullet_groups, partition, split_bullets
 from pptxagent.ir.compose import EMU_PER_PT
 from pptxagent.ir.outline import Bullet
-from tests.unit.scratch_packs import CORPORATE, DARK, LIGHT
 
 
 def test_partition_is_balanced_ordered_and_exact() -> None:

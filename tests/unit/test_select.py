@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scratch_checks import check_spec, outline_strings, spec_strings
+from scratch_packs import CORPORATE, DARK, LIGHT, PACKS
 
 from pptxagent.ir.compose import ChartSpec, SlideSpec, TableSpec, TextSpec
 from pptxagent.ir.outline import Outline, OutlineSlide, parse_outline
 from pptxagent.select import infer_kind, resplit, select_slides
-from tests.unit.scratch_checks import check_spec, outline_strings, spec_strings
-from tests.unit.scratch_packs import CORPORATE, DARK, LIGHT, PACKS
 
 CJK = "数据驱动的决策需要清晰的图表和可靠的来源"
 COMPOUND = "Donaudampfschifffahrtsgesellschaftskapitänsmützenhalterung"

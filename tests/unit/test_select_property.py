@@ -10,11 +10,11 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scratch_checks import check_spec, outline_strings, spec_strings
+from scratch_packs import PACKS
 
 from pptxagent.ir.outline import parse_outline
 from pptxagent.select import select_slides
-from tests.unit.scratch_checks import check_spec, outline_strings, spec_strings
-from tests.unit.scratch_packs import PACKS
 
 WORDS = ["data", "Umsatzsteuervoranmeldungszeitraum", "数据驱动", "42 %", "€1.2 M", "growth",
          "the", "quarterly", "north-east", "résumé", "x"]
