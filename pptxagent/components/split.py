@@ -7,7 +7,7 @@ Bullets are cut at groups: a bullet stays with the deeper-level bullets under it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from pptxagent.ir.outline import BulletItem, bullet_text
@@ -16,8 +16,9 @@ T = TypeVar("T")
 
 
 def partition(weights: Sequence[int], n: int) -> list[tuple[int, int]] | None:
-    """``n`` contiguous (start, end) ranges covering ``weights``, the heaviest as light as
-    possible; ``None`` when there are fewer units than parts."""
+    """``n`` contiguous (start, end) ranges covering ``weights``: the heaviest part as light
+    as possible, then the parts as even as possible (least sum of squares), ties keeping the
+    earlier parts fuller. ``None`` when there are fewer units than parts."""
     k = len(weights)
     if n < 1 or n > k:
         return None
@@ -25,33 +26,47 @@ def partition(weights: Sequence[int], n: int) -> list[tuple[int, int]] | None:
     for w in weights:
         prefix.append(prefix[-1] + w)
     inf = float("inf")
-    # best[j][i]: minimal max weight cutting the first i units into j parts
-    best = [[inf] * (k + 1) for _ in range(n + 1)]
-    cut = [[0] * (k + 1) for _ in range(n + 1)]
-    best[0][0] = 0
-    for j in range(1, n + 1):
-        for i in range(j, k - (n - j) + 1):
-            # the last part is units s..i-1; on ties the earlier parts stay fuller
-            for s in range(i - 1, j - 2, -1):
-                cand = max(best[j - 1][s], prefix[i] - prefix[s])
-                if cand < best[j][i]:
-                    best[j][i] = cand
-                    cut[j][i] = s
-    ranges: list[tuple[int, int]] = []
-    i = k
-    for j in range(n, 0, -1):
-        s = cut[j][i]
-        ranges.append((s, i))
-        i = s
-    return ranges[::-1]
+
+    def solve(cost: Callable[[float, int], float], cap: float) -> tuple[float, list[int]]:
+        # best[j][i]: least cost cutting the first i units into j parts of weight <= cap
+        best = [[inf] * (k + 1) for _ in range(n + 1)]
+        cut = [[0] * (k + 1) for _ in range(n + 1)]
+        best[0][0] = 0
+        for j in range(1, n + 1):
+            for i in range(j, k - (n - j) + 1):
+                for s in range(i - 1, j - 2, -1):  # the last part is units s..i-1
+                    w = prefix[i] - prefix[s]
+                    if w > cap:
+                        break
+                    cand = cost(best[j - 1][s], w)
+                    if cand < best[j][i]:
+                        best[j][i], cut[j][i] = cand, s
+        starts, i = [], k
+        for j in range(n, 0, -1):
+            i = cut[j][i]
+            starts.append(i)
+        return best[n][k], starts[::-1]
+
+    heaviest, _ = solve(lambda acc, w: max(acc, w), inf)
+    _, starts = solve(lambda acc, w: acc + w * w, heaviest)
+    ends = [*starts[1:], k]
+    return list(zip(starts, ends, strict=True))
 
 
 def chunks(items: Sequence[T], n: int) -> list[list[T]] | None:
-    """``items`` in ``n`` balanced contiguous chunks (``None`` when fewer items than n)."""
-    ranges = partition([1] * len(items), n)
-    if ranges is None:
+    """``items`` in ``n`` balanced contiguous chunks, the earlier ones fuller (``None`` when
+    fewer items than n)."""
+    k = len(items)
+    if n < 1 or n > k:
         return None
-    return [list(items[a:b]) for a, b in ranges]
+    size, extra = divmod(k, n)
+    out: list[list[T]] = []
+    start = 0
+    for i in range(n):
+        end = start + size + (1 if i < extra else 0)
+        out.append(list(items[start:end]))
+        start = end
+    return out
 
 
 def bullet_groups(bullets: Sequence[BulletItem]) -> list[list[BulletItem]]:

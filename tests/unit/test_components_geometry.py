@@ -6,7 +6,7 @@ from __future__ import annotations
 from scratch_packs import CORPORATE, DARK, LIGHT
 
 from pptxagent.components.geometry import Rect, line_count, stack, width_of
-from pptxagent.components.split import bullet_groups, partition, split_bullets
+from pptxagent.components.split import bullet_groups, chunks, partition, split_bullets
 from pptxagent.ir.compose import EMU_PER_PT
 from pptxagent.ir.outline import Bullet
 
@@ -53,3 +53,12 @@ def test_boxes_convert_edge_by_edge_to_integer_emu() -> None:
     box = Rect(40.3, 40.3, 919.7, 499.7).box()
     assert box.x == round(40.3 * EMU_PER_PT)
     assert box.x + box.w == round(919.7 * EMU_PER_PT)
+
+
+def test_chunks_match_the_balanced_partition() -> None:
+    for k in range(1, 15):
+        for n in range(1, k + 1):
+            got = chunks(list(range(k)), n)
+            ranges = partition([1] * k, n)
+            assert ranges is not None and got == [list(range(a, b)) for a, b in ranges]
+    assert chunks([1], 2) is None
