@@ -33,7 +33,11 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     frame = standard_frame(slide, ctx)
     items = list(slide.items)
     pad = card_pad(pack)
-    cols = frame.body.columns(max(1, len(items)), gap(pack, XL))
+    cols = frame.body.columns(max(2, len(items)), gap(pack, XL))[: len(items)]
+    if len(items) == 1:  # one card as wide as two would be, centred
+        w = cols[0].w
+        mid = frame.body.left + frame.body.w / 2
+        cols = [Rect(mid - w / 2, frame.body.top, mid + w / 2, frame.body.bottom)]
     inner_w = cols[0].w - 2 * pad
     need = max(sum(hs) + gap(pack, S) * (len(hs) - 1)
                for hs in (_heights(k, inner_w, pack) for k in items)) + 2 * pad
