@@ -41,7 +41,7 @@ from pptxagent.pipeline.visualqa import visual_qa
 from pptxagent.pipeline.writeback import pack
 from pptxagent.policy.base import Policy
 from pptxagent.render.media import MediaStore
-from pptxagent.select import recompose
+from pptxagent.select import select_slides
 from pptxagent.settings import Settings
 from pptxagent.themes import load_pack
 
@@ -89,7 +89,7 @@ def _scratch(job: FillJob) -> Scratch:
 
 def select_layouts(job: FillJob) -> None:
     sc = _scratch(job)
-    sc.specs = recompose(sc.outline, sc.pack, base_dir=sc.base_dir, parts=sc.parts)
+    sc.specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir, min_parts=sc.parts)
     job.say(f"composed {len(sc.outline.slides)} outline slide(s) into {len(sc.specs)} slide(s)")
 
 
@@ -172,7 +172,8 @@ def reflow_overflowing(job: FillJob) -> None:
 
 def _can_split(sc: Scratch, src: int, parts: int) -> bool:
     try:
-        specs = recompose(sc.outline, sc.pack, base_dir=sc.base_dir, parts={**sc.parts, src: parts})
+        specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir,
+                              min_parts={**sc.parts, src: parts})
     except ValueError:
         return False
     return sum(1 for s in specs if s.source == src) == parts
@@ -239,7 +240,7 @@ def start_job(o: ComposeOptions) -> FillJob:
     job.scratch = Scratch(outline=outline, pack=pack, pack_dir=None,
                           base_dir=o.outline.parent)
     Settings().with_overrides(o.settings_overrides)  # unknown names fail before any work
-    recompose(outline, pack, base_dir=o.outline.parent, parts={})  # images, densities
+    select_slides(outline, pack, base_dir=o.outline.parent)  # images, densities
     return job
 
 
