@@ -202,6 +202,7 @@ def style_chart(space: etree._Element, spec: ChartSpec, pack: ThemePack) -> None
     chart = space.find(qn("c:chart"))
     assert chart is not None
     _positive_axis_ids(chart)
+    place(space, make("c:roundedCorners", val="0"), _SPACE)
     for old in chart.findall(qn("c:title")):
         chart.remove(old)
     place(chart, make("c:autoTitleDeleted", val="1"), _CHART)

@@ -52,12 +52,29 @@ def _stable_workbook(data: bytes) -> bytes:
     return _zip(members)
 
 
-def repack(data: bytes) -> bytes:
-    """``data`` (a package) re-zipped deterministically."""
+def app_xml(slides: int, notes: int) -> bytes:
+    """``docProps/app.xml`` describing this deck (python-pptx's template says 4:3, 0 slides)."""
+    return (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+        b'<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/'
+        b'2006/docPropsVTypes"><TotalTime>0</TotalTime><Application>' + AUTHOR.encode()
+        + b"</Application><PresentationFormat>Widescreen</PresentationFormat>"
+        + f"<Slides>{slides}</Slides><Notes>{notes}</Notes>".encode()
+        + b"<HiddenSlides>0</HiddenSlides><ScaleCrop>false</ScaleCrop>"
+        b"<LinksUpToDate>false</LinksUpToDate><SharedDoc>false</SharedDoc>"
+        b"<HyperlinksChanged>false</HyperlinksChanged></Properties>"
+    )
+
+
+def repack(data: bytes, replace: dict[str, bytes] | None = None) -> bytes:
+    """``data`` (a package) re-zipped deterministically, members in ``replace`` replaced."""
+    replace = replace or {}
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         members = [(info.filename, archive.read(info)) for info in archive.infolist()]
     members = [
-        (name, _stable_workbook(blob) if name.lower().endswith(".xlsx") else blob)
+        (name, replace.get(name) or (_stable_workbook(blob) if name.lower().endswith(".xlsx")
+                                     else blob))
         for name, blob in members
     ]
     return _zip(members)
@@ -83,4 +100,5 @@ def build_deck(slides: Sequence[SlideSpec], pack: ThemePack, *, title: str,
     props.modified = FIXED_DATE
     out = io.BytesIO()
     prs.save(out)
-    return repack(out.getvalue())
+    notes = sum(1 for spec in slides if spec.notes)
+    return repack(out.getvalue(), {"docProps/app.xml": app_xml(len(slides), notes)})
