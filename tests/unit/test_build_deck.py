@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from PIL import Image
 
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import Box, ChartSpec, PictureSpec, SeriesSpec, SlideSpec
@@ -307,3 +308,48 @@ def test_chart_series_of_the_wrong_length_is_an_input_error() -> None:
     slide = SlideSpec(kind="data", component="data", shapes=[title("Data"), chart])
     with pytest.raises(InputError, match="slide 1 chart 'Chart'"):
         build_deck([slide], pack(False), title="x")
+
+
+def _crop_aspect(pic: etree._Element, width: int, height: int) -> float:
+    rect = pic.find("p:blipFill/a:srcRect", NS)
+    crop = {k: int(rect.get(k, "0")) / 100_000 for k in "lrtb"}
+    return (width * (1 - crop["l"] - crop["r"])) / (height * (1 - crop["t"] - crop["b"]))
+
+
+def test_rotated_photo_is_turned_upright_and_webp_becomes_png(tmp_path: Path) -> None:
+    photo = tmp_path / "camera.jpg"
+    exif = Image.Exif()
+    exif[0x0112] = 6  # stored sideways: shown rotated 90° clockwise
+    Image.new("RGB", (400, 100), (10, 200, 10)).save(photo, "JPEG", exif=exif)
+    webp = tmp_path / "art.webp"
+    Image.new("RGB", (300, 300), (10, 10, 200)).save(webp, "WEBP")
+    box = Box(x=0, y=0, w=3_000_000, h=2_000_000)
+    slides = [SlideSpec(kind="image", component="image", shapes=[
+        title("Image"), PictureSpec(name="Picture", box=box, path=str(path))])
+        for path in (photo, webp)]
+    deck = Deck(build_deck(slides, pack(False), title="x"))
+    first, second = (s.find(".//p:pic", NS) for s in deck.slides())
+    assert _crop_aspect(first, 100, 400) == pytest.approx(1.5, rel=0.01)
+    assert _crop_aspect(second, 300, 300) == pytest.approx(1.5, rel=0.01)
+    media = sorted(n for n in deck.names if n.startswith("ppt/media/"))
+    assert [Path(n).suffix for n in media] == [".jpg", ".png"]
+
+
+def test_embedded_workbooks_lose_their_clock_time() -> None:
+    """XlsxWriter stamps each workbook with now(): repacked, two builds a second apart match."""
+    from pptxagent.ooxml.build.deck import repack
+
+    def package(stamp: str, when: tuple[int, int, int, int, int, int]) -> bytes:
+        book = io.BytesIO()
+        with zipfile.ZipFile(book, "w") as archive:
+            core = f'<cp:coreProperties><dcterms:created xsi:type="x">{stamp}</dcterms:created>'
+            archive.writestr(zipfile.ZipInfo("docProps/core.xml", when), core + "</cp:x>")
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as archive:
+            archive.writestr(zipfile.ZipInfo("ppt/embeddings/book1.xlsx", when), book.getvalue())
+            archive.writestr(zipfile.ZipInfo("[Content_Types].xml", when), "<Types/>")
+        return out.getvalue()
+
+    first = repack(package("2026-11-22T20:00:00Z", (2026, 11, 22, 20, 0, 0)))
+    assert first == repack(package("2026-11-22T20:00:01Z", (2026, 11, 22, 20, 0, 2)))
+    assert zipfile.ZipFile(io.BytesIO(first)).namelist()[0] == "[Content_Types].xml"

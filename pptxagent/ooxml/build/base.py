@@ -23,7 +23,7 @@ from pptx.util import Emu
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, LayoutName
 from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, ThemePack
-from pptxagent.ooxml.build.picture import image_size
+from pptxagent.ooxml.build.picture import load_image
 from pptxagent.ooxml.build.xmlkit import make, sub, xfrm
 from pptxagent.ooxml.xml import parse_xml, qn, serialize
 
@@ -177,13 +177,14 @@ def _picture_xml(shape_id: int, name: str, rid: str,
 
 def _logo(master: SlideMaster, pack: ThemePack, path: Path) -> None:
     """The logo on the master: top right, in the top margin band, ≤ 0.6 in high."""
-    width_px, height_px = image_size(path, f"theme pack {pack.name!r} logo")
+    image = load_image(path, f"theme pack {pack.name!r} logo")
+    width_px, height_px = image.width, image.height
     margin = round(pack.spacing.margin_pt * EMU_PER_PT)
     height = min(LOGO_MAX_H_EMU, round(margin * 0.6))
     width = round(height * width_px / height_px)
     if width > LOGO_MAX_W_EMU:
         width, height = LOGO_MAX_W_EMU, round(LOGO_MAX_W_EMU * height_px / width_px)
-    _, rid = cast(SlideMasterPart, master.part).get_or_add_image_part(str(path))
+    _, rid = cast(SlideMasterPart, master.part).get_or_add_image_part(image.stream())
     tree = master._element.find(f"{qn('p:cSld')}/{qn('p:spTree')}")
     assert tree is not None
     next_id = 1 + max(int(e.get("id", "0")) for e in tree.iter(qn("p:cNvPr")))
