@@ -164,9 +164,21 @@ def _pie_labels(pack: ThemePack, size_pt: float) -> etree._Element:
 
 def _style_axes(plot_area: etree._Element, spec: ChartSpec, pack: ThemePack) -> None:
     for axis in plot_area.findall(qn("c:catAx")):
+        # labels at the low end of the value axis, not at zero among negative bars
+        place(axis, make("c:tickLblPos", val="low"), _AXIS)
         place(axis, _sp_pr(pack, None, "line", GRID_LINE_PT), _AXIS)
         place(axis, tx_pr(pack, spec.font_pt), _AXIS)
+        if spec.chart_type == "bar":  # first category on top, as read
+            scaling = axis.find(qn("c:scaling"))
+            if scaling is not None:
+                for old in scaling.findall(qn("c:orientation")):
+                    scaling.remove(old)
+                scaling.insert(0, make("c:orientation", val="maxMin"))
     for axis in plot_area.findall(qn("c:valAx")):
+        if spec.chart_type == "bar":  # the value axis stays at the bottom
+            for old in axis.findall(qn("c:crossesAt")):
+                axis.remove(old)
+            place(axis, make("c:crosses", val="max"), _AXIS)
         grid = make("c:majorGridlines")
         grid_pr = sub(grid, "c:spPr")
         grid_pr.append(line(pack, "line", GRID_LINE_PT))
