@@ -214,6 +214,10 @@ def test_chart_values_equal_the_input_in_cache_and_workbook(deck: Deck) -> None:
         sizes = {d.get("sz") for d in chart.iterfind(".//a:defRPr", NS)}
         assert sizes == {"1400"}
         assert (chart.find(".//c:legend", NS) is not None) == (kind != "line")
+        if kind != "pie":  # category labels clear of negative bars; bars read top-down
+            assert chart.find(".//c:catAx/c:tickLblPos", NS).get("val") == "low"
+            orientation = chart.find(".//c:catAx/c:scaling/c:orientation", NS).get("val")
+            assert orientation == ("maxMin" if kind == "bar" else "minMax")
 
 
 def test_table_is_native_with_the_rows_equal_columns_and_bold_header(deck: Deck) -> None:

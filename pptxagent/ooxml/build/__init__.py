@@ -10,5 +10,6 @@ pictures; every colour an ``a:schemeClr``.
 from __future__ import annotations
 
 from pptxagent.ooxml.build.deck import build_deck
+from pptxagent.ooxml.build.text import BULLET_INDENT_EMU, LEVEL_INDENT_EMU, LINE_SPACING_PCT
 
-__all__ = ["build_deck"]
+__all__ = ["BULLET_INDENT_EMU", "LEVEL_INDENT_EMU", "LINE_SPACING_PCT", "build_deck"]

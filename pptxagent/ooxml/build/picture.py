@@ -19,6 +19,7 @@ from pptx.util import Emu
 
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import Box, PictureSpec
+from pptxagent.ooxml.xml import qn
 
 EMBEDDABLE = frozenset({"PNG", "JPEG", "GIF", "BMP", "TIFF"})
 EXIF_ORIENTATION = 0x0112
@@ -88,7 +89,10 @@ def add_picture(shapes: SlideShapes, spec: PictureSpec, where: str) -> etree._El
     except (OSError, ValueError, KeyError) as exc:  # an image format PowerPoint cannot hold
         raise InputError(f"{what}: image {path} cannot be placed ({exc})") from exc
     pic.name = spec.name
+    element: etree._Element = pic._element
+    c_nv_pr = element.find(f"{qn('p:nvPicPr')}/{qn('p:cNvPr')}")
+    if c_nv_pr is not None:
+        c_nv_pr.set("descr", path.name)
     left, right, top, bottom = crop_for(image.width, image.height, box)
     pic.crop_left, pic.crop_right, pic.crop_top, pic.crop_bottom = left, right, top, bottom
-    element: etree._Element = pic._element
     return element
