@@ -22,6 +22,7 @@ from pptxagent.ir.compose import Box, PictureSpec
 from pptxagent.ooxml.xml import qn
 
 EMBEDDABLE = frozenset({"PNG", "JPEG", "GIF", "BMP", "TIFF"})
+ROTATABLE = frozenset({"JPEG", "MPO", "TIFF", "WEBP"})
 EXIF_ORIENTATION = 0x0112
 JPEG_QUALITY = 95
 
@@ -43,7 +44,9 @@ def load_image(path: Path, what: str) -> LoadedImage:
     try:
         with Image.open(path) as image:
             fmt = image.format or ""
-            rotated = image.getexif().get(EXIF_ORIENTATION, 1) not in (0, 1)
+            # camera photos carry an EXIF rotation (a PNG's would need decoding to find)
+            rotated = (fmt in ROTATABLE
+                       and image.getexif().get(EXIF_ORIENTATION, 1) not in (0, 1))
             if fmt in EMBEDDABLE and not rotated:
                 return _checked(LoadedImage(path, *image.size), path, what)
             upright = ImageOps.exif_transpose(image)
