@@ -37,7 +37,7 @@ PICTURE_BOX = Box(x=609_600, y=1_400_000, w=6_000_000, h=4_000_000)
 CHARTS = {
     "column": (["North", "South", "East"], [("2024", [1.5, 2.25, 3.0]), ("2025", [4, 5, 6.125])]),
     "pie": (["Cloud", "Licences", "Services"], [("Share", [12.5, 30.0, 57.5])]),
-    "line": (["Q1", "Q2", "Q3", "Q4"], [("Revenue", [3.1, 1.0, 2.75, 1e6])]),
+    "line": (["Q1", "Q2", "Q3", "Q4"], [("Revenue", [3.1, 0.1 + 0.2, 2.75, 1e16])]),
     "bar": (["Alpha", "Beta"], [("Units", [-4.0, 9.0]), ("Returns", [0.001, 2.0])]),
 }
 TABLE_ROWS = [["Region", "Revenue", "Growth"], ["EMEA", "€12.4 m", "+4 %"], ["APAC", "$8 m"]]

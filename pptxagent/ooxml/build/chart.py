@@ -16,6 +16,7 @@ from typing import cast
 from lxml import etree
 from pptx.chart.data import CategoryChartData, ChartData
 from pptx.enum.chart import XL_CHART_TYPE
+from pptx.parts.chart import ChartPart
 from pptx.shapes.graphfrm import GraphicFrame
 from pptx.shapes.shapetree import SlideShapes
 from pptx.util import Emu
@@ -23,6 +24,7 @@ from pptx.util import Emu
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import ChartSpec
 from pptxagent.ir.theme import ColorRole, ThemePack
+from pptxagent.ooxml.build.workbook import exact_values
 from pptxagent.ooxml.build.xmlkit import clean_text, line, make, solid_fill, sub
 from pptxagent.ooxml.xml import qn
 
@@ -246,6 +248,9 @@ def add_chart(shapes: SlideShapes, spec: ChartSpec, pack: ThemePack,
         _TYPES[spec.chart_type], Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h),
         cast(ChartData, _chart_data(spec, where))))
     frame.name = spec.name
-    style_chart(frame.chart._chartSpace, spec, pack)
+    chart = frame.chart
+    style_chart(chart._chartSpace, spec, pack)
+    book = cast(ChartPart, chart.part).chart_workbook.xlsx_part
+    book.blob = exact_values(book.blob, spec)
     element: etree._Element = frame._element
     return element
