@@ -287,6 +287,8 @@ def test_same_input_gives_identical_bytes(assets: Path) -> None:
     first = build_deck(slides, the_pack, title="Review", pack_dir=assets)
     assert build_deck(slides, the_pack, title="Review", pack_dir=assets) == first
     assert re.search(rb"2000-01-01T00:00:00Z", Deck(first).parts["docProps/core.xml"])
+    assert b"<Slides>9</Slides>" in Deck(first).parts["docProps/app.xml"]
+    assert not [n for n in Deck(first).names if "thumbnail" in n]
 
 
 def test_validator_and_openxml_audit_find_nothing(deck: Deck, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from pptxagent.ooxml.build.slide import add_slide
 FIXED_DATE = datetime(2000, 1, 1, 0, 0, 0)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 AUTHOR = "pptxagent"
+RT_THUMBNAIL = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail"
 _FIRST = ("[Content_Types].xml", "_rels/.rels")
 _W3CDTF = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
 
@@ -90,6 +91,10 @@ def build_deck(slides: Sequence[SlideSpec], pack: ThemePack, *, title: str,
     prs, layouts = base_presentation(pack, pack_dir)
     for index, spec in enumerate(slides):
         add_slide(prs, layouts, spec, index, pack)
+    package = prs.part.package
+    for rel in list(package.iter_rels()):  # python-pptx's blank 4:3 preview is not this deck
+        if rel.reltype == RT_THUMBNAIL:
+            package.drop_rel(rel.rId)
     props = prs.core_properties
     props.title = title
     props.author = AUTHOR
