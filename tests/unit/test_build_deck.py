@@ -359,3 +359,18 @@ def test_embedded_workbooks_lose_their_clock_time() -> None:
     first = repack(package("2026-11-22T20:00:00Z", (2026, 11, 22, 20, 0, 0)))
     assert first == repack(package("2026-11-22T20:00:01Z", (2026, 11, 22, 20, 0, 2)))
     assert zipfile.ZipFile(io.BytesIO(first)).namelist()[0] == "[Content_Types].xml"
+
+
+def test_layout_placeholders_sit_inside_the_pack_margins(deck: Deck) -> None:
+    """A slide a designer adds in PowerPoint lines up with the composed ones."""
+    margin = 40 * 12_700
+    parts = ["ppt/slideMasters/slideMaster1.xml",
+             *[n for n in deck.names if re.fullmatch(r"ppt/slideLayouts/slideLayout\d+\.xml", n)]]
+    for part in parts:
+        for sp in deck.xml(part).xpath(".//p:sp[p:nvSpPr/p:nvPr/p:ph[not(@type) or @type='title'"
+                                       " or @type='ctrTitle' or @type='subTitle'"
+                                       " or @type='body']]", namespaces=NS):
+            off, ext = sp.find("p:spPr/a:xfrm/a:off", NS), sp.find("p:spPr/a:xfrm/a:ext", NS)
+            x, y = int(off.get("x")), int(off.get("y"))
+            assert x == margin and x + int(ext.get("cx")) == 12_192_000 - margin, part
+            assert margin <= y and y + int(ext.get("cy")) <= 6_858_000 - margin, part

@@ -23,6 +23,7 @@ from pptx.util import Emu
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, LayoutName
 from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, ThemePack
+from pptxagent.ooxml.build.layouts import pack_geometry
 from pptxagent.ooxml.build.picture import load_image
 from pptxagent.ooxml.build.xmlkit import make, sub, xfrm
 from pptxagent.ooxml.xml import parse_xml, qn, serialize
@@ -207,6 +208,7 @@ def base_presentation(
     for layout in layouts.values():
         _scale_x(layout._element)
         _neutral_layout(layout._element)
+    pack_geometry(master._element, {k: v._element for k, v in layouts.items()}, pack)
     _master_background(master)
     _clr_map(master, pack.dark)
     _text_styles(master, pack)
