@@ -26,7 +26,12 @@ from pptxagent.ir.outline import Outline, load_outline
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir
 from pptxagent.ooxml.build import build_deck
 from pptxagent.ooxml.package import Package
-from pptxagent.pipeline.crosscheck import crosscheck, recheck, refine_crosschecked, start_libreoffice
+from pptxagent.pipeline.crosscheck import (
+    crosscheck,
+    recheck,
+    refine_crosschecked,
+    start_libreoffice,
+)
 from pptxagent.pipeline.fill import (
     build_report,
     clear_rollouts,

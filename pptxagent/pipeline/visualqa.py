@@ -86,7 +86,8 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork],
     for w, ir in zip(work, finals, strict=True):
         spec = sc.specs[w.filled.index - 1]
         roles = {s.name: s.role for s in spec.shapes if s.kind == "text"}
-        out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt)
+        out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
+                              dom=w.dom)
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from pptxagent.ir import Element, SlideIR
-from pptxagent.ir.dom import Box
+from pptxagent.ir.dom import Box, DomSnapshot
 from pptxagent.ir.qa import IssueKind, QaIssue, Severity
 
 PX_PER_PT = 96 / 72
@@ -49,15 +49,16 @@ def _issue(slide: int, el: Element, kind: IssueKind, severity: Severity, message
         box=Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
 
 
-def _outside(el: Element, ir: SlideIR, margin: float) -> float:
-    lay = el.layout
-    return max(margin - lay.x, margin - lay.y, lay.x + lay.w - (ir.slide.w - margin),
-               lay.y + lay.h - (ir.slide.h - margin), 0.0)
+def _outside(box: Box, ir: SlideIR, margin: float) -> float:
+    return max(margin - box.x, margin - box.y, box.x + box.w - (ir.slide.w - margin),
+               box.y + box.h - (ir.slide.h - margin), 0.0)
 
 
 def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
-                   margin_pt: float) -> list[QaIssue]:
-    """The scratch rules on one composed slide. ``roles``: shape name → typography role."""
+                   margin_pt: float, dom: DomSnapshot | None = None) -> list[QaIssue]:
+    """The scratch rules on one composed slide. ``roles``: shape name → typography role;
+    ``dom``: the slide as measured (the margin rule judges the drawn text, not the box: a
+    top-anchored box may end in the margin while its text stays well inside)."""
     out: list[QaIssue] = []
     texts = [e for e in ir.elements if e.is_text and e.content.strip()
              and e.style.display != "none"]
@@ -84,10 +85,14 @@ def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
                                   f"title {min(sizes) / PX_PER_PT:.1f} pt is {ratio:.2f}× the "
                                   f"body ({max(body_px) / PX_PER_PT:.1f} pt) < {TITLE_RATIO:g}×",
                                   measured=ratio, threshold=TITLE_RATIO, unit="×"))
-        beyond = _outside(el, ir, margin_pt * PX_PER_PT)
+        drawn = dom.get(el.eid) if dom is not None else None
+        lay = el.layout
+        box = (drawn.contentBox if drawn is not None and drawn.contentBox is not None
+               else Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
+        beyond = _outside(box, ir, margin_pt * PX_PER_PT)
         if beyond > SLACK_PX:
             out.append(_issue(slide, el, "margin", "major",
-                              f"text box reaches {beyond:.0f} px into the safe margin "
+                              f"text reaches {beyond:.0f} px into the safe margin "
                               f"({margin_pt:g} pt)", measured=beyond, threshold=0, unit="px"))
     if not any(e.type in ("image", "decoration") or e.table is not None or e.visual is not None
                for e in ir.elements):
