@@ -53,7 +53,7 @@ class Context:
 
 def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
     """The error for a slide handed to a component without the field it shows."""
-    return InputError(f"outline slides[{ctx.source}]: component {component!r} needs "
+    return InputError(f"$.slides[{ctx.source}]: component {component!r} needs "
                       f"{field!r} (the slide has {slide.kind or 'no kind'!r})")
 
 

@@ -22,7 +22,7 @@ def image_path(slide: OutlineSlide, ctx: Context) -> Path:
         path = ctx.base_dir / path
     path = path.resolve()
     if not path.is_file():
-        raise InputError(f"outline slides[{ctx.source}]: image {raw!r} not found "
+        raise InputError(f"$.slides[{ctx.source}].image: {raw!r} not found "
                          f"(looked for {path})")
     return path
 
@@ -32,7 +32,7 @@ def image_size(path: Path, ctx: Context) -> tuple[int, int]:
         with Image.open(path) as im:
             return im.size
     except (UnidentifiedImageError, OSError) as exc:
-        raise InputError(f"outline slides[{ctx.source}]: image {str(path)!r} is not a "
+        raise InputError(f"$.slides[{ctx.source}].image: {str(path)!r} is not a "
                          f"readable picture ({exc})") from exc
 
 

@@ -245,7 +245,12 @@ def start_job(o: ComposeOptions) -> FillJob:
     job.scratch = Scratch(outline=outline, pack=pack, pack_dir=None,
                           base_dir=o.outline.parent)
     Settings().with_overrides(o.settings_overrides)  # unknown names fail before any work
-    select_slides(outline, pack, base_dir=o.outline.parent)  # images, densities
+    try:
+        select_slides(outline, pack, base_dir=o.outline.parent)  # images, densities
+    except InputError as exc:  # name the outline file, as schema errors do
+        exc.message = f"{o.outline}: {exc.message}"
+        exc.args = (exc.message,)
+        raise
     return job
 
 

@@ -182,5 +182,5 @@ def test_quote_without_title_is_headed_by_its_author() -> None:
 @pytest.mark.parametrize("kind", ["bullets", "kpis", "comparison", "timeline", "quote",
                                   "data", "table"])
 def test_a_slide_without_the_components_content_is_an_input_error(kind: str) -> None:
-    with pytest.raises(InputError, match=r"outline slides\[2\]: component"):
+    with pytest.raises(InputError, match=r"\$\.slides\[2\]: component"):
         component_for(kind).compose(OutlineSlide(title="Only a title"), PACKS[0], source=2)
