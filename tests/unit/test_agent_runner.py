@@ -145,7 +145,8 @@ def test_timeout_kills_the_engine_process_and_retries(tmp_path: Path) -> None:
 
     events: list[tuple[str, dict[str, Any]]] = []
     runner, audit = make([hang], kill=kill)
-    res = runner.run("test.hang", {}, ToolContext(tmp_path, emit=lambda e, d: events.append((e, d))))
+    sink = ToolContext(tmp_path, emit=lambda e, d: events.append((e, d)))
+    res = runner.run("test.hang", {}, sink)
     assert not res.ok and "timed out" in res.summary
     assert [(a.status, a.attempt) for a in audit] == [("timeout", 1), ("timeout", 2)]
     assert len(hang.procs) == 2 and all(p.poll() is not None for p in hang.procs)
