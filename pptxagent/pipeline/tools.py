@@ -23,8 +23,9 @@ from pptxagent.ooxml.validate import validate_package
 from pptxagent.ooxml.zipsafe import OutEntry, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
 
-__all__ = ["chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack", "ooxml_patch",
-           "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails"]
+__all__ = ["chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
+           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails",
+           "unresolved_tokens"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
