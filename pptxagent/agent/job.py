@@ -98,6 +98,7 @@ def _variables(req: JobRequest, ctx: ToolContext) -> dict[str, Any]:
         if req.outline_file is None:
             path.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
         v["$outline"], v["$outline_json"] = str(path), doc
+        v["$theme"] = req.theme or doc.get("theme") or "default"
     return v
 
 

@@ -148,10 +148,16 @@ class ToolRunner:
             summary=result.summary if result is not None else "",
             error=result.error if result is not None else None, started=started))
 
-    def _refuse(self, name: str, raw: Any, error: str) -> ToolResult:
+    def _refuse(self, name: str, raw: Any, error: str, ctx: ToolContext) -> ToolResult:
+        """Refused input: audited (status invalid, never started) and told as a
+        ``tool.finished`` event without a ``tool.started``."""
         res = ToolResult(ok=False, summary=f"{name}: input refused", error=error)
+        input_hash = sha256_json(raw)
         self._record(name, "invalid", 0, datetime.now(UTC), time.perf_counter(),
-                     sha256_json(raw), res, started=False)
+                     input_hash, res, started=False)
+        ctx.emit("tool.finished", {"tool": name, "attempt": 0, "status": "invalid",
+                                   "duration_ms": 0.0, "input_hash": input_hash,
+                                   "output_hash": result_hash(res), "error": error})
         return res
 
     def validate(self, name: str, raw: Any) -> BaseModel | str:
@@ -169,7 +175,7 @@ class ToolRunner:
     def run(self, name: str, raw: dict[str, Any], ctx: ToolContext) -> ToolResult:
         checked = self.validate(name, raw)
         if isinstance(checked, str):
-            return self._refuse(name, raw, checked)
+            return self._refuse(name, raw, checked, ctx)
         tool = self.registry[name]
         input_hash = sha256_json(checked.model_dump(mode="json"))
         tries = 1 + max(0, self.retries.get(tool.kind, 0))

@@ -103,7 +103,7 @@ def kill_engines() -> list[int]:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
-    chromium._INSTANCE = None  # the next get_chromium() starts a new browser
+    chromium.forget_all()  # the next get_chromium() starts a new browser
     _forget_libreoffice()
     return killed
 
