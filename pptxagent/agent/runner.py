@@ -34,7 +34,7 @@ from pptxagent.agent.core import (
     sha256_json,
 )
 from pptxagent.errors import EngineError, PptxAgentError
-from pptxagent.pipeline.tools import kill_engines
+from pptxagent.pipeline.tools import kill_engines, warm_engines
 
 KILL_GRACE_S = 10.0
 """After the engines are killed, how long a timed-out call may take to notice."""
@@ -114,6 +114,18 @@ def in_lane(fn: Callable[[], Any], timeout_s: float | None = None) -> Any:
 
     lane().submit(call).result(timeout_s)
     return box[0]
+
+
+def warm(libreoffice: bool = True, timeout_s: float = 120.0) -> None:
+    """Start the engines where the tools will use them (the tools' thread): a worker calls
+    this once so its first job finds Chromium (and LibreOffice) warm."""
+    in_lane(lambda: warm_engines(libreoffice), timeout_s)
+
+
+def reset_engines() -> list[int]:
+    """Kill this process's engine processes (say every N jobs); the next tool call starts
+    fresh ones. Returns the pids killed."""
+    return kill_engines()
 
 
 def _first_line(exc: BaseException) -> str:
@@ -229,4 +241,4 @@ class ToolRunner:
         return status, result
 
 
-__all__ = ["KILL_GRACE_S", "ToolRunner", "in_lane", "lane"]
+__all__ = ["KILL_GRACE_S", "ToolRunner", "in_lane", "lane", "reset_engines", "warm"]

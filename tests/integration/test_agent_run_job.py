@@ -106,3 +106,30 @@ def test_hung_engine_call_is_killed_and_the_next_call_works(tmp_path: Path) -> N
     grid = runner.run("render.thumbnail_grid", {"deck": str(TEMPLATE)}, ctx)
     assert grid.ok, grid.error  # a fresh browser in the tools' thread
     assert len([k for k in grid.artifacts if k.startswith("thumb-")]) == 5
+
+
+def test_ooxml_path_for_real(tmp_path: Path) -> None:
+    """Path B (earlier runs of this template degraded): replace with the template's geometry
+    held, validate, unpack, pack; the packed deck opens and holds every string."""
+    req = JobRequest(kind="fill", template=TEMPLATE, content_file=CONTENT,
+                     quality_profile="fast", prior_degraded=1)
+    out, audit, events = run(req, tmp_path / "job")
+    check_trace(out, audit, events)
+    assert out.path == "B" and "earlier runs" in out.reason
+    assert [a.tool for a in audit] == [
+        "pptx.inspect_inventory", "pptx.replace_text_preserve_format", "pptx.ooxml_validate",
+        "pptx.ooxml_unpack", "pptx.ooxml_pack", "qa.content_check"]
+    assert out.gates["completeness"] and out.pptx == tmp_path / "job" / "deck.pptx"
+
+
+def test_warm_then_reset_engines(tmp_path: Path) -> None:
+    from pptxagent.agent import reset_engines, warm
+
+    warm(libreoffice=False)
+    assert engine_pids()["chromium"]
+    killed = reset_engines()
+    assert killed and engine_pids()["chromium"] == []
+    audit: list[AuditRecord] = []
+    runner = ToolRunner(REGISTRY, audit.append)
+    res = runner.run("render.thumbnail_grid", {"deck": str(TEMPLATE)}, ToolContext(tmp_path))
+    assert res.ok and [a.attempt for a in audit] == [1]  # a fresh browser, no retry needed
