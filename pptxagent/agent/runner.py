@@ -137,8 +137,11 @@ class ToolRunner:
     def __init__(self, registry: Mapping[str, Tool], audit: Callable[[AuditRecord], None],
                  *, retries: Mapping[str, int] = DEFAULT_RETRIES,
                  kill: Callable[[], object] = kill_engines,
-                 kill_grace_s: float = KILL_GRACE_S) -> None:
-        """``kill`` ends the engine processes when a call runs out of time."""
+                 kill_grace_s: float = KILL_GRACE_S,
+                 timeouts: Mapping[str, float] | None = None) -> None:
+        """``kill`` ends the engine processes when a call runs out of time; ``timeouts``
+        overrides a tool's own ``timeout_s`` by tool name (server policy)."""
+        self.timeouts = dict(timeouts or {})
         self.registry = dict(registry)
         self.audit = audit
         self.retries = dict(retries)
@@ -203,11 +206,12 @@ class ToolRunner:
         started_at, t0 = datetime.now(UTC), time.perf_counter()
         ctx.emit("tool.started", {"tool": tool.name, "attempt": attempt,
                                   "input_hash": input_hash})
+        limit = self.timeouts.get(tool.name, tool.timeout_s)
         current = lane()
         fut = current.submit(lambda: tool.run(inp, ctx))
         status: RunStatus
         try:
-            result = fut.result(timeout=tool.timeout_s)
+            result = fut.result(timeout=limit)
             status = "ok" if result.ok else "error"
         except FutureTimeout:
             self.kill()
@@ -219,7 +223,7 @@ class ToolRunner:
                 pass
             status = "timeout"
             result = ToolResult(ok=False, summary=f"{tool.name}: timed out",
-                                error=f"no result within {tool.timeout_s:g} s; engines killed",
+                                error=f"no result within {limit:g} s; engines killed",
                                 metrics={"retryable": 1})
         except EngineError as exc:
             status = "error"

@@ -67,7 +67,8 @@ def engine_kind(pid: int) -> str | None:
     argv = _argv(pid)
     if not argv:
         return None
-    name = Path(argv[0]).name
+    # Chromium's helpers rewrite their title into argv[0] ("…/chromium --type=zygote …")
+    name = Path(argv[0].split(" ")[0]).name
     if name in CHROMIUM_NAMES:
         return "chromium"
     if name in LIBREOFFICE_NAMES or any(Path(a).name == LO_WORKER for a in argv[1:3]):
