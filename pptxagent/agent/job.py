@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from pptxagent.agent.core import ToolContext
-from pptxagent.agent.critic import critique, judge
+from pptxagent.agent.critic import critique, judge, rank
 from pptxagent.agent.executor import Executor
 from pptxagent.agent.llmplan import LLMPlanner, PlanError
 from pptxagent.agent.plan import (
@@ -222,12 +222,15 @@ def _run_bounded(req: JobRequest, ex: Executor, ctx: ToolContext) -> JobOutcome:
                                   if res else None, "to": "the best pass so far"})
             break
         this = _Pass(ex, r)
+        before = judge(best.report, best.content)
         verdict = critique(this.report, this.content, passes_used=passes,
-                           max_passes=max_passes, steps_left=ex.left, pass_steps=pass_steps)
+                           max_passes=max_passes, steps_left=ex.left, pass_steps=pass_steps,
+                           previous=before)
+        better = rank(judge(this.report, this.content)) > rank(before)
         ctx.emit("critic", {"pass": passes, "score": verdict.score, "gates": verdict.gates,
                             "issues": verdict.issues, "correct": verdict.correct,
-                            "why": verdict.why})
-        if verdict.score >= judge(best.report, best.content)["score"]:
+                            "why": verdict.why, "kept": better})
+        if better:
             best = this
     final = judge(best.report, best.content)
     out.ok, out.pptx, out.report = best.deck is not None, best.deck, best.full_report()

@@ -24,11 +24,15 @@ SIMPLE = {"slides": 5, "text_shapes": 11, "freeform_text": 1, "placeholders": 10
 FREEFORM = {**SIMPLE, "freeform_text": 9, "placeholders": 2, "placeholder_ratio": 0.18}
 
 
-def report(degraded: bool) -> dict[str, Any]:
-    qa = [{"kind": "overflow", "severity": "critical", "status": "unresolved"}] if degraded \
-        else [{"kind": "contrast", "severity": "minor", "status": "open"}]
-    return {"slides": [{"index": 1, "quality": "degraded" if degraded else "success_clean",
-                        "qa": qa}], "unresolved_tokens": []}
+def report(degraded: int) -> dict[str, Any]:
+    """``degraded`` slides with an unresolved overflow, or one clean slide (a minor issue)."""
+    if not degraded:
+        return {"slides": [{"index": 1, "quality": "success_clean", "qa": [
+            {"kind": "contrast", "severity": "minor", "status": "open"}]}],
+            "unresolved_tokens": []}
+    return {"slides": [{"index": n, "quality": "degraded", "qa": [
+        {"kind": "overflow", "severity": "critical", "status": "unresolved"}]}
+        for n in range(1, degraded + 1)], "unresolved_tokens": []}
 
 
 class Fake:
@@ -47,17 +51,20 @@ class Fake:
         return out
 
 
-def fill_result(fixed_at: int) -> Any:
-    """A fill that leaves a degraded slide unless MAX_ITER ≥ ``fixed_at``."""
+def fill_result(fixed_at: int, stall: bool = False) -> Any:
+    """A fill leaving one degraded slide per 4 patches MAX_ITER is below ``fixed_at`` (a
+    correction pass, 4 patches more, fixes one); ``stall``: passes change nothing."""
     def run(inp: Any, ctx: ToolContext) -> ToolResult:
         out = ctx.workdir / inp.out
         out.write_bytes(b"pptx")
-        bad = int(inp.settings.get("MAX_ITER", 6)) < fixed_at
+        short = fixed_at - (6 if stall else int(inp.settings.get("MAX_ITER", 6)))
+        bad = max(0, -(-short // 4))
         return ToolResult(ok=True, artifacts={"pptx": str(out)}, data={"report": report(bad)})
     return run
 
 
-def fakes(signals: dict[str, Any], fixed_at: int = 0, fail: str = "") -> dict[str, Fake]:
+def fakes(signals: dict[str, Any], fixed_at: int = 0, fail: str = "",
+          stall: bool = False) -> dict[str, Fake]:
     def ok(**data: Any) -> Any:
         return lambda inp, ctx: ToolResult(ok=True, data=data)
 
@@ -73,9 +80,9 @@ def fakes(signals: dict[str, Any], fixed_at: int = 0, fail: str = "") -> dict[st
 
     tools = {
         "pptx.inspect_inventory": ok(signals=signals),
-        "render.template_render": fill_result(fixed_at),
-        "pptx.replace_text_preserve_format": fill_result(fixed_at),
-        "render.scratch_render": fill_result(fixed_at),
+        "render.template_render": fill_result(fixed_at, stall),
+        "pptx.replace_text_preserve_format": fill_result(fixed_at, stall),
+        "render.scratch_render": fill_result(fixed_at, stall),
         "pptx.validate_layout": ok(), "pptx.ooxml_validate": ok(), "pptx.ooxml_unpack": ok(),
         "pptx.ooxml_pack": pack, "scratch.theme_apply": ok(), "scratch.layout_select": ok(),
         "qa.content_check": ok(gates={"completeness": True}), "render.thumbnail_grid": thumbs,
@@ -190,7 +197,7 @@ def test_events_in_order(tmp_path: Path) -> None:
 
 
 def test_critic_bounds() -> None:
-    bad = report(True)
+    bad = report(1)
     for used in range(4):
         for cap in range(3):
             v = critique(bad, None, passes_used=used, max_passes=cap, steps_left=12,
@@ -198,10 +205,10 @@ def test_critic_bounds() -> None:
             assert v.correct == (used < cap)
     v = critique(bad, None, passes_used=0, max_passes=2, steps_left=2, pass_steps=3)
     assert not v.correct and "step budget" in v.why
-    missing = critique(report(False), {"gates": {"completeness": False}}, passes_used=0,
+    missing = critique(report(0), {"gates": {"completeness": False}}, passes_used=0,
                        max_passes=2, steps_left=12, pass_steps=3)
     assert not missing.correct and missing.failing == ["completeness"]
-    assert judge(report(False), None)["score"] == 0.99  # one minor issue
+    assert judge(report(0), None)["score"] == 0.99  # one minor issue
 
 
 def plan_json(*steps: dict[str, Any]) -> str:
@@ -264,3 +271,20 @@ def test_request_needs_its_inputs() -> None:
         JobRequest(kind="compose")
     with pytest.raises(ValueError):
         JobRequest(kind="compose", outline={}, max_correction_passes=3)
+
+
+def test_no_progress_stops_the_corrections(tmp_path: Path) -> None:
+    out, audit, events = job(tmp_path, fakes(SIMPLE, fixed_at=99, stall=True),
+                             quality_profile="high_fidelity")
+    critics = [d for e, d in events if e == "critic"]
+    assert out.passes_used == 1 and "made no progress" in critics[-1]["why"]
+    assert out.pptx is not None and out.pptx.name == "deck.pptx"  # the first pass kept
+    assert not critics[-1]["kept"]
+
+
+def test_every_pass_kept_when_it_helps(tmp_path: Path) -> None:
+    out, _, events = job(tmp_path, fakes(SIMPLE, fixed_at=14), quality_profile="high_fidelity")
+    critics = [d for e, d in events if e == "critic"]
+    assert out.passes_used == 2 and out.gates["fit"]
+    assert [c["issues"]["degraded"] for c in critics] == [2, 1, 0]
+    assert out.pptx is not None and out.pptx.name == "deck-pass2.pptx"
