@@ -274,8 +274,8 @@ def test_request_needs_its_inputs() -> None:
 
 
 def test_no_progress_stops_the_corrections(tmp_path: Path) -> None:
-    out, audit, events = job(tmp_path, fakes(SIMPLE, fixed_at=99, stall=True),
-                             quality_profile="high_fidelity")
+    out, _, events = job(tmp_path, fakes(SIMPLE, fixed_at=99, stall=True),
+                         quality_profile="high_fidelity")
     critics = [d for e, d in events if e == "critic"]
     assert out.passes_used == 1 and "made no progress" in critics[-1]["why"]
     assert out.pptx is not None and out.pptx.name == "deck.pptx"  # the first pass kept
