@@ -133,3 +133,11 @@ def test_warm_then_reset_engines(tmp_path: Path) -> None:
     runner = ToolRunner(REGISTRY, audit.append)
     res = runner.run("render.thumbnail_grid", {"deck": str(TEMPLATE)}, ToolContext(tmp_path))
     assert res.ok and [a.attempt for a in audit] == [1]  # a fresh browser, no retry needed
+
+
+def test_visual_check_tool(tmp_path: Path) -> None:
+    runner = ToolRunner(REGISTRY, lambda a: None)
+    res = runner.run("qa.visual_check", {"deck": str(TEMPLATE)}, ToolContext(tmp_path))
+    assert res.ok and Path(res.artifacts["contact_sheet"]).is_file()
+    assert res.metrics["issues"] == len(res.data["issues"])
+    assert len(list((tmp_path / "visual-qa" / "slides").glob("slide-*.png"))) == 5

@@ -47,3 +47,16 @@ def test_inspect_and_content_check(tmp_path: Path) -> None:
     assert chk.data["gates"]["completeness"] is False
     bad = runner.run("pptx.inspect_inventory", {"deck": str(tmp_path / "nope.pptx")}, ctx)
     assert not bad.ok and "no such file" in (bad.error or "")
+
+
+def test_scratch_tools(tmp_path: Path) -> None:
+    outline = Path(__file__).resolve().parents[2] / "fixtures/outline.json"
+    runner, ctx = ToolRunner(REGISTRY, lambda a: None), ToolContext(tmp_path)
+    layouts = runner.run("scratch.layout_select", {"outline": str(outline)}, ctx)
+    assert layouts.ok and layouts.data["layouts"][0]["component"] == "hero"
+    raw = runner.run("scratch.component_compose", {"outline": str(outline)}, ctx)
+    assert raw.ok and raw.metrics["slides"] == len(layouts.data["layouts"])
+    assert any("Northwind" in t for t in deck_texts(Path(raw.artifacts["pptx"])))
+    theme = runner.run("scratch.theme_apply", {"theme": "default"}, ctx)
+    assert theme.ok and theme.data["theme"]["name"] == "default"
+    assert not runner.run("scratch.theme_apply", {"theme": "no-such-pack"}, ctx).ok
