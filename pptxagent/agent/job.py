@@ -236,7 +236,7 @@ def _run_bounded(req: JobRequest, ex: Executor, ctx: ToolContext) -> JobOutcome:
     out.ok, out.pptx, out.report = best.deck is not None, best.deck, best.full_report()
     out.score, out.gates, out.passes_used = final["score"], final["gates"], passes
     ex.variables["$final"] = str(best.deck) if best.deck else None
-    for step in ex.renumber(finals):
+    for step in ex.renumber(finals) if best.deck is not None else []:
         done = ex.run(step)
         if done.ok:
             out.thumbnails = [Path(p) for k, p in sorted(
