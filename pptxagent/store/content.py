@@ -147,7 +147,7 @@ class ContentMixin(StoreBase):
                     passes_used=passes,
                     created_at=v.created_at,
                 )
-                for v, score, passes in s.execute(q).tuples()
+                for v, score, passes in s.execute(q)
             ]
 
     def quality(self, deck_id: str, version: int, token_id: int) -> QualityRow | None:
