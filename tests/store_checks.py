@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 from pptxagent.store import Store
 
@@ -93,3 +96,50 @@ def lease_expiry_retries_then_fails(store: Store) -> None:
     assert types == ["job.queued", "job.started", "job.retry", "job.started", "job.failed"]
     retry = store.events(job.id)[2]
     assert retry.data["attempt"] == 1 and "worker lost" in retry.data["reason"]
+
+
+def _work_in_process(url: str | None, data_dir: str, worker: str, out: Any) -> None:
+    store = Store(url=url, data_dir=Path(data_dir))
+    done = []
+    while (job := store.claim_job(worker, lease_s=60)) is not None:
+        store.add_event(job.id, "step.started", {"worker": worker}, stage="fill")
+        assert store.heartbeat(job.id, worker, lease_s=60)
+        store.add_event(job.id, "step.finished", {"worker": worker}, stage="fill")
+        assert store.finish_job(job.id, worker, ok=True, result={"by": worker})
+        done.append(job.id)
+    store.close()
+    out.put(done)
+
+
+def workers_in_processes(store: Store, processes: int = 4, jobs: int = 60) -> float:
+    """Worker PROCESSES (each with its own Store) run every job exactly once, events intact.
+
+    Returns jobs per second (claim + 2 events + heartbeat + finish each)."""
+    token = store.token_id(store.create_token("procs", max_queued=jobs))
+    assert token is not None
+    ids = {store.submit_job(token, "fill", {"n": i}).id for i in range(jobs)}
+    url = None if store.dialect == "sqlite" else store.url
+    store.close()  # no pooled connection crosses the fork
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.Queue()
+    t0 = time.perf_counter()
+    procs = [
+        ctx.Process(target=_work_in_process, args=(url, str(store.data_dir), f"p{i}", out))
+        for i in range(processes)
+    ]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=120) for _ in procs]
+    for p in procs:
+        p.join(timeout=60)
+        assert p.exitcode == 0
+    rate = jobs / (time.perf_counter() - t0)
+    claimed = Counter(j for got in results for j in got)
+    assert set(claimed) == ids and max(claimed.values()) == 1
+    for job_id in ids:
+        job = store.get_job(job_id)
+        assert job is not None and job.status == "succeeded" and job.attempts == 1
+        events = store.events(job_id)
+        assert [e.seq for e in events] == [1, 2, 3, 4, 5]
+        assert [e.type for e in events][-1] == "job.succeeded"
+    return rate

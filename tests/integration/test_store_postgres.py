@@ -19,6 +19,7 @@ from tests.store_checks import (
     claim_under_threads,
     events_without_gaps,
     lease_expiry_retries_then_fails,
+    workers_in_processes,
 )
 
 pytestmark = pytest.mark.postgres
@@ -58,6 +59,11 @@ def test_postgres_claim_is_atomic_under_8_threads(store: Store) -> None:
 def test_postgres_event_seq_has_no_gaps_under_8_writers(store: Store) -> None:
     rate = events_without_gaps(store, writers=8, each=40)
     print(f"postgres add_event: {rate:.0f} events/s with 8 threads")
+
+
+def test_postgres_worker_processes_share_the_queue(store: Store) -> None:
+    rate = workers_in_processes(store, processes=4, jobs=60)
+    print(f"postgres 4 worker processes: {rate:.0f} jobs/s (claim, 2 events, heartbeat, finish)")
 
 
 def test_postgres_lease_expiry_and_queue_cap(store: Store) -> None:

@@ -18,6 +18,7 @@ from tests.store_checks import (
     claim_under_threads,
     events_without_gaps,
     lease_expiry_retries_then_fails,
+    workers_in_processes,
 )
 
 
@@ -135,8 +136,30 @@ def test_event_seq_has_no_gaps_under_8_writers(store: Store) -> None:
         store.add_event("missing", "x", {})
 
 
+def test_worker_processes_share_the_sqlite_queue(store: Store) -> None:
+    rate = workers_in_processes(store, processes=4, jobs=60)
+    print(f"sqlite 4 worker processes: {rate:.0f} jobs/s (claim, 2 events, heartbeat, finish)")
+
+
 def test_lease_expiry_retries_then_fails_after_2_attempts(store: Store) -> None:
     lease_expiry_retries_then_fails(store)
+
+
+def test_a_dead_workers_leases_end_at_once(store: Store) -> None:
+    tid = _token(store)
+    job = store.submit_job(tid, "fill", {"template": Path("/in/t.pptx")})
+    assert job.request == {"template": "/in/t.pptx"}, "paths are stored as strings"
+    other = store.submit_job(tid, "fill", {}, deck_id=job.deck_id)
+    assert [j.id for j in store.list_jobs(tid, deck_id=job.deck_id)] == [other.id, job.id]
+    assert store.claim_job("crashed", lease_s=600) is not None
+    assert store.claim_job("alive", lease_s=600) is not None
+    assert store.expire_leases() == [], "leases still run"
+    assert store.expire_leases(worker="crashed") == [job.id]
+    back = store.get_job(job.id)
+    assert back is not None and back.status == "queued" and back.attempts == 1
+    assert "crashed exited" in store.events(job.id)[-1].data["reason"]
+    alive = store.get_job(other.id)
+    assert alive is not None and alive.status == "running"
 
 
 def test_tool_runs_versions_and_quality(store: Store, tmp_path: Path) -> None:
