@@ -7,10 +7,11 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pptxagent.store import Store
+from pptxagent.store import Store, ToolRunRecord
 
 
 def claim_under_threads(store: Store, threads: int = 8, per_thread: int = 20) -> float:
@@ -143,3 +144,31 @@ def workers_in_processes(store: Store, processes: int = 4, jobs: int = 60) -> fl
         assert [e.seq for e in events] == [1, 2, 3, 4, 5]
         assert [e.type for e in events][-1] == "job.succeeded"
     return rate
+
+
+def odd_text_and_ids_are_safe(store: Store) -> None:
+    """NUL characters (from extracted slide text) and junk ids never crash the store."""
+    token = store.token_id(store.create_token("odd"))
+    assert token is not None
+    job = store.submit_job(token, "fill", {"text": "a\x00b", "k\x00": ["\x00"]})
+    assert job.request == {"text": "a\ufffdb", "k\ufffd": ["\ufffd"]}
+    seq = store.add_event(job.id, "step\x00", {"summary": "x\x00y"}, stage="fill\x00")
+    ev = store.events(job.id, after=seq - 1)[0]
+    assert (ev.type, ev.stage, ev.data) == ("step\ufffd", "fill\ufffd", {"summary": "x\ufffdy"})
+    rec = ToolRunRecord(
+        tool="qa.content_check",
+        status="error",
+        started_at=datetime.now(UTC),
+        input_hash="sha256:" + "f" * 64,
+        summary="bad\x00text",
+        error="boom\x00",
+        extra_field="ignored",  # extra fields of the agent's AuditRecord are dropped
+    )
+    store.record_tool_run(job.id, rec)
+    (run,) = store.tool_runs(job.id)
+    assert run.summary == "bad\ufffdtext" and run.input_hash.startswith("sha256:")
+    for junk in ["", "x" * 5000, "a\x00b", "../" + job.id, job.id.upper()]:
+        assert store.get_job(junk) is None and store.events(junk) == []
+        assert store.get_deck(junk) is None and store.quality(junk, 1, token) is None
+        assert store.versions(junk, token) == [] and store.tool_runs(junk) == []
+        assert not store.cancel_job(junk, token)

@@ -17,8 +17,22 @@ MIGRATION_LOCK = 0x70786167  # pg_advisory_xact_lock key: one migrator at a time
 
 
 def to_json(value: Any) -> str:
-    """JSON columns: paths, datetimes and other leftovers are written as their ``str``."""
-    return json.dumps(value, default=str, ensure_ascii=False)
+    """JSON columns: paths, datetimes and other leftovers are written as their ``str``;
+    NUL characters (refused by PostgreSQL's JSONB) become U+FFFD."""
+    out = json.dumps(value, default=str, ensure_ascii=False)
+    if "\\u0000" in out:
+        out = json.dumps(_no_nul(json.loads(out)), ensure_ascii=False)
+    return out
+
+
+def _no_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, list):
+        return [_no_nul(v) for v in value]
+    if isinstance(value, dict):
+        return {_no_nul(k): _no_nul(v) for k, v in value.items()}
+    return value
 
 
 def database_url(url: str | None, data_dir: Path) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
-from pptxagent.store.base import StoreBase, event_row, job_row
+from pptxagent.store.base import StoreBase, event_row, is_id, job_row
 from pptxagent.store.db import to_json
 from pptxagent.store.errors import NotFound, QueueFull
 from pptxagent.store.models import Deck, Job, JobEvent, Token, utcnow
@@ -58,7 +58,10 @@ class JobsMixin(StoreBase):
                 s.add(deck)
                 s.flush()
                 deck_id = deck.id
-            elif s.scalar(select(Deck.token_id).where(Deck.id == deck_id)) != token_id:
+            elif (
+                not is_id(deck_id)
+                or s.scalar(select(Deck.token_id).where(Deck.id == deck_id)) != token_id
+            ):
                 raise NotFound(f"no deck {deck_id!r}")
             job = Job(
                 token_id=token_id,
@@ -200,6 +203,8 @@ class JobsMixin(StoreBase):
 
     def cancel_job(self, job_id: str, token_id: int) -> bool:
         """Fail a still-queued job of this token (``job.failed`` {reason: cancelled})."""
+        if not is_id(job_id):
+            return False
         with self._write() as s:
             seq = self._bump(
                 s,
@@ -216,6 +221,8 @@ class JobsMixin(StoreBase):
 
     def get_job(self, job_id: str, token_id: int | None = None) -> JobRow | None:
         """The job, or None when it does not exist or belongs to another token."""
+        if not is_id(job_id):
+            return None
         q = select(Job).where(Job.id == job_id)
         if token_id is not None:
             q = q.where(Job.token_id == token_id)
@@ -254,6 +261,8 @@ class JobsMixin(StoreBase):
         severity: str = "info",
     ) -> int:
         """Append an event; returns its seq (1, 2, 3 … per job, without gaps)."""
+        if not is_id(job_id):
+            raise NotFound(f"no job {job_id!r:.40}")
         with self._write() as s:
             seq = self._bump(s, job_id, None)
             if seq is None:
@@ -263,6 +272,8 @@ class JobsMixin(StoreBase):
 
     def events(self, job_id: str, after: int = 0, limit: int = 500) -> list[EventRow]:
         """Events with seq > ``after``, in order (the cursor of polling and SSE)."""
+        if not is_id(job_id):
+            return []
         q = (
             select(JobEvent)
             .where(JobEvent.job_id == job_id, JobEvent.seq > after)

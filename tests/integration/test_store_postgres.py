@@ -19,6 +19,7 @@ from tests.store_checks import (
     claim_under_threads,
     events_without_gaps,
     lease_expiry_retries_then_fails,
+    odd_text_and_ids_are_safe,
     workers_in_processes,
 )
 
@@ -62,7 +63,7 @@ def test_postgres_event_seq_has_no_gaps_under_8_writers(store: Store) -> None:
 
 
 def test_postgres_worker_processes_share_the_queue(store: Store) -> None:
-    rate = workers_in_processes(store, processes=4, jobs=60)
+    rate = workers_in_processes(store, processes=4, jobs=40)
     print(f"postgres 4 worker processes: {rate:.0f} jobs/s (claim, 2 events, heartbeat, finish)")
 
 
@@ -85,3 +86,7 @@ def test_postgres_lease_expiry_and_queue_cap(store: Store) -> None:
     )
     (run,) = store.tool_runs(job.id)
     assert run.status == "timeout" and run.started_at.tzinfo is not None
+
+
+def test_postgres_nul_characters_and_junk_ids_are_safe(store: Store) -> None:
+    odd_text_and_ids_are_safe(store)

@@ -18,6 +18,7 @@ from tests.store_checks import (
     claim_under_threads,
     events_without_gaps,
     lease_expiry_retries_then_fails,
+    odd_text_and_ids_are_safe,
     workers_in_processes,
 )
 
@@ -137,7 +138,7 @@ def test_event_seq_has_no_gaps_under_8_writers(store: Store) -> None:
 
 
 def test_worker_processes_share_the_sqlite_queue(store: Store) -> None:
-    rate = workers_in_processes(store, processes=4, jobs=60)
+    rate = workers_in_processes(store, processes=4, jobs=40)
     print(f"sqlite 4 worker processes: {rate:.0f} jobs/s (claim, 2 events, heartbeat, finish)")
 
 
@@ -256,3 +257,7 @@ def test_timestamps_are_per_row_not_per_import(store: Store) -> None:
     finally:
         con.close()
     assert len(stamps) == 2
+
+
+def test_nul_characters_and_junk_ids_are_safe(store: Store) -> None:
+    odd_text_and_ids_are_safe(store)
