@@ -172,3 +172,36 @@ def odd_text_and_ids_are_safe(store: Store) -> None:
         assert store.get_deck(junk) is None and store.quality(junk, 1, token) is None
         assert store.versions(junk, token) == [] and store.tool_runs(junk) == []
         assert not store.cancel_job(junk, token)
+
+
+def _migrate_in_process(url: str | None, data_dir: str, barrier: Any) -> None:
+    store = Store(url=url, data_dir=Path(data_dir))
+    barrier.wait(timeout=60)
+    store.migrate()
+    assert store.count_tokens() == 0
+    store.close()
+
+
+def concurrent_migrations(url: str | None, data_dir: Path, n: int = 4) -> None:
+    """A service and its worker processes starting together all migrate one fresh database."""
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(n)
+    procs = [
+        ctx.Process(target=_migrate_in_process, args=(url, str(data_dir), barrier))
+        for _ in range(n)
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=60)
+    stuck = [p for p in procs if p.exitcode is None]
+    for p in stuck:
+        p.kill()
+    assert not stuck, "a migrating process hung"
+    assert [p.exitcode for p in procs] == [0] * n
+    store = Store(url=url, data_dir=data_dir)
+    try:
+        token = store.token_id(store.create_token("after"))
+        assert token is not None and store.submit_job(token, "fill", {}).status == "queued"
+    finally:
+        store.close()

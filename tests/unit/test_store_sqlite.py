@@ -16,6 +16,7 @@ from pptxagent.store import BadArtifactId, NotFound, QueueFull, Store, ToolRunRe
 from pptxagent.store.models import Base
 from tests.store_checks import (
     claim_under_threads,
+    concurrent_migrations,
     events_without_gaps,
     lease_expiry_retries_then_fails,
     odd_text_and_ids_are_safe,
@@ -261,3 +262,7 @@ def test_timestamps_are_per_row_not_per_import(store: Store) -> None:
 
 def test_nul_characters_and_junk_ids_are_safe(store: Store) -> None:
     odd_text_and_ids_are_safe(store)
+
+
+def test_processes_starting_together_migrate_once(tmp_path: Path) -> None:
+    concurrent_migrations(None, tmp_path / "fresh")
