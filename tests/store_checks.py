@@ -95,8 +95,9 @@ def lease_expiry_retries_then_fails(store: Store) -> None:
     assert store.expire_leases() == []
     types = [e.type for e in store.events(job.id)]
     assert types == ["job.queued", "job.started", "job.retry", "job.started", "job.failed"]
-    retry = store.events(job.id)[2]
+    retry, fail = store.events(job.id)[2], store.events(job.id)[4]
     assert retry.data["attempt"] == 1 and "worker lost" in retry.data["reason"]
+    assert (retry.severity, fail.severity, fail.data["attempt"]) == ("warning", "error", 2)
 
 
 def _work_in_process(url: str | None, data_dir: str, worker: str, out: Any) -> None:
