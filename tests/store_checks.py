@@ -15,7 +15,8 @@ from pptxagent.store import Store, ToolRunRecord
 
 
 def claim_under_threads(store: Store, threads: int = 8, per_thread: int = 20) -> float:
-    """``threads`` workers drain ``threads × per_thread`` jobs: each is claimed exactly once.
+    """``threads`` workers drain ``threads × per_thread`` jobs: each is claimed exactly once
+    (on a database with no other queued job).
 
     Returns the claims per second (a figure for the report, never asserted on)."""
     token = store.token_id(store.create_token("load", max_queued=threads * per_thread))
