@@ -34,7 +34,7 @@ def _ppids() -> dict[int, int]:
             continue
         # pid (comm) state ppid ...: comm may hold spaces or parentheses
         rest = stat[stat.rfind(")") + 2:].split()
-        if len(rest) > 1:
+        if len(rest) > 1 and rest[0] not in ("Z", "X"):  # a dead zombie is no engine
             out[int(entry.name)] = int(rest[1])
     return out
 
