@@ -8,7 +8,8 @@
   stripped (``lo.py``);
 * ``strings`` / ``chart`` / ``colour`` / ``title``: on the package (``xmlchecks.py``);
 * ``audit``: openxml-audit findings, on the slide owning the part (deck parts: all slides);
-* ``repeat``: the slide's XML differs byte for byte from a second run's.
+* ``repeat``: the slide's XML (or its charts' XML) differs byte for byte from a second
+  run's.
 
 ``judge_bad(...)``: a bad outline exits 2 with one line on stderr naming the JSON path, no
 traceback, no output file.
@@ -112,9 +113,14 @@ def check_repeat(first: Deck, second: Path | None) -> Failures:
         if len(other.slides) != len(first.slides):
             return {s.number: [f"second run made {len(other.slides)} slides"]
                     for s in first.slides}
-        return {a.number: [f"{a.part} differs from the second run's {b.part}"]
-                for a, b in zip(first.slides, other.slides, strict=True)
-                if a.part != b.part or first.read(a.part) != other.read(b.part)}
+        out: Failures = {}
+        for a, b in zip(first.slides, other.slides, strict=True):
+            mine, theirs = [a.part, *a.charts], [b.part, *b.charts]
+            differ = [p for p, o in zip(mine, theirs, strict=False)
+                      if p != o or first.read(p) != other.read(o)]
+            if differ or len(mine) != len(theirs):
+                out[a.number] = [f"{', '.join(differ) or 'charts'} differ from the second run"]
+        return out
 
 
 def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
