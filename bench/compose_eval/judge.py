@@ -61,11 +61,11 @@ class Verdict:
         return data
 
 
-def compose(outline: Path, out: Path, theme: str, tree: Path,
-            report: Path | None = None) -> tuple[subprocess.CompletedProcess[str], float]:
+def compose(outline: Path, out: Path, theme: str, tree: Path, report: Path | None = None,
+            module: str = "pptxagent.cli") -> tuple[subprocess.CompletedProcess[str], float]:
     """Run the CLI of the tree under test (``PYTHONPATH=tree``) as a user would."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    cmd = [sys.executable, "-m", "pptxagent.cli", "compose", str(outline), "-o", str(out),
+    cmd = [sys.executable, "-m", module, "compose", str(outline), "-o", str(out),
            "--theme", theme]
     if report is not None:
         cmd += ["--report", str(report)]

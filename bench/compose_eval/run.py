@@ -1,7 +1,7 @@
 """Imitate the held-out check of scratch mode (issue 7 "Must show").
 
     .venv/bin/python -m bench.compose_eval.run [--themes default,dark,corporate] [--work DIR]
-        [--tree DIR] [-k NAME] [-j 2] [--no-repeat] [--no-audit] [--json FILE]
+        [--tree DIR] [--module pptxagent.cli] [-k NAME] [-j 2] [--no-repeat] [--no-audit] [--json FILE]
 
 Writes the outlines (``outlines.py``), composes each in every theme twice (second run for
 the determinism check) with the CLI of ``--tree`` (default: this checkout) as a subprocess,
@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--themes", default="default,dark,corporate")
     ap.add_argument("--work", type=Path, help="work folder (default: a new temp dir)")
     ap.add_argument("--tree", type=Path, default=ROOT, help="checkout whose CLI is judged")
+    ap.add_argument("--module", default="pptxagent.cli",
+                    help="python -m MODULE compose ... (a stand-in CLI while compose is built)")
     ap.add_argument("-k", dest="only", action="append", default=[],
                     help="only outlines whose name contains this (repeatable)")
     ap.add_argument("-j", dest="jobs", type=int, default=2, help="parallel CLI runs")
@@ -69,12 +71,12 @@ def main(argv: list[str] | None = None) -> int:
         out = work / f"run{r}" / _stem(name, theme) / "out.pptx"
         out.unlink(missing_ok=True)
         procs[task] = compose(outlines[name], out, theme, tree,
-                              out.parent / "report.json")
+                              out.parent / "report.json", args.module)
 
     def bad_one(k: int) -> list[str]:
         out = work / "bad-out" / f"{bads[k].name}.pptx"
         out.unlink(missing_ok=True)
-        proc, _ = compose(bads[k].path, out, themes[0], tree)
+        proc, _ = compose(bads[k].path, out, themes[0], tree, module=args.module)
         return judge_bad(bads[k], proc, out)
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
