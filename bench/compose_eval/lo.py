@@ -22,6 +22,7 @@ import json
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,49 @@ class Job:
     colours: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
+CELL_BASE = 0x7E0000
+"""Table cells of the tagged copy are painted ``CELL_BASE | k`` (shapes: ``0x7F0000 | k``)."""
+
+
+def _paint_cells(path: Path, colours: dict[int, dict[str, int]]) -> None:
+    """Repaint each table cell's runs a colour of its own (key ``"{frame id}:{row}.{col}"``)
+    so a cell's text is judged against its column and the other cells."""
+    with zipfile.ZipFile(path) as z:
+        items = [(i, z.read(i)) for i in z.infolist()]
+    with Deck(path) as deck:
+        slides = {s.part: s.number for s in deck.slides if s.number in colours}
+    k = 0
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for item, data in items:
+            n = slides.get(item.filename)
+            if n is not None and b"<a:tbl>" in data:
+                root = etree.fromstring(data)
+                for frame in root.iter(q("p:graphicFrame")):
+                    sid = next(frame.iter(q("p:cNvPr"))).get("id", "")
+                    for r, tr in enumerate(frame.iter(q("a:tr"))):
+                        for c, tc in enumerate(tr.findall(q("a:tc"))):
+                            k += 1
+                            if _paint_runs(tc, CELL_BASE | k):
+                                colours[n][f"{sid}:{r}.{c}"] = CELL_BASE | k
+                    colours[n].pop(sid, None)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8",
+                                      standalone=True)
+            z.writestr(item, data)
+
+
+def _paint_runs(tc: etree._Element, rgb: int) -> bool:
+    painted = False
+    for run in tc.iter(q("a:r"), q("a:fld")):
+        rpr = run.find(q("a:rPr"))
+        if rpr is None:
+            continue  # tag_copy gave every run an rPr with a solid fill
+        for fill in rpr.findall(q("a:solidFill")):
+            for clr in fill:
+                clr.set("val", f"{rgb:06X}")
+            painted = True
+    return painted
+
+
 def prepare(jobs: list[Job], folder: Path) -> list[Path]:
     """Write the tagged and plain copies of each job's deck into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -79,6 +123,7 @@ def prepare(jobs: list[Job], folder: Path) -> list[Path]:
     for job in jobs:
         tagged = tag_copy(job.deck, folder / f"{job.stem}.tag.pptx", colour=True)
         job.colours = tagged.colours
+        _paint_cells(folder / f"{job.stem}.tag.pptx", job.colours)
         tag_copy(job.deck, folder / f"{job.stem}.plain.pptx", colour=False)
         out += [folder / f"{job.stem}.tag.pptx", folder / f"{job.stem}.plain.pptx"]
     return out
@@ -225,15 +270,24 @@ def shape_boxes(deck: Deck, slide: Slide) -> dict[str, Rect]:
             if r is None:
                 ph = next(el.iter(q("p:ph")), None)
                 r = _placeholder_rect(deck, slide, ph) if ph is not None else None
-            if r is not None:
-                out[c_nv_pr.get("id", "")] = tuple(  # type: ignore[assignment]
-                    v / EMU_PX for v in (ox + sx * r[0], oy + sy * r[1],
-                                         ox + sx * r[2], oy + sy * r[3]))
+            if r is None:
+                continue
+            sid = c_nv_pr.get("id", "")
+            out[sid] = (ox + sx * r[0], oy + sy * r[1], ox + sx * r[2], oy + sy * r[3])
+            widths = [int(g.get("w", "0")) for g in el.iter(q("a:gridCol"))]
+            for row, tr in enumerate(el.iter(q("a:tr"))):
+                for col, tc in enumerate(tr.findall(q("a:tc"))):
+                    span = int(tc.get("gridSpan", "1"))
+                    x0 = r[0] + sum(widths[:col])
+                    x1 = x0 + sum(widths[col:col + span])
+                    out[f"{sid}:{row}.{col}"] = (ox + sx * x0, oy + sy * r[1],
+                                                 ox + sx * x1, oy + sy * r[3])
 
     tree = slide.xml.find(f"{q('p:cSld')}/{q('p:spTree')}")
     if tree is not None:
         walk(tree, (0.0, 0.0, 1.0, 1.0))
-    return out
+    return {k: (v[0] / EMU_PX, v[1] / EMU_PX, v[2] / EMU_PX, v[3] / EMU_PX)
+            for k, v in out.items()}
 
 
 # --- the checks --------------------------------------------------------------------------
@@ -249,15 +303,19 @@ def check_fit(deck: Deck, drawn: dict[int, dict[str, list[Line]]]) -> tuple[Fail
     for slide in deck.slides:
         boxes = shape_boxes(deck, slide)
         lines = drawn.get(slide.number, {})
-        for sid, got in lines.items():
-            box = boxes.get(sid)
-            if box is None or not got:
+        frames: dict[str, list[Line]] = {}
+        for key, got in lines.items():
+            frames.setdefault(key.split(":")[0], []).extend(got)
+        for sid, got in frames.items():
+            msg = _outside(f"sp{sid}", boxes.get(sid), got, vertical=True)
+            if msg:
+                fit.setdefault(slide.number, []).append(msg)
+        for key, got in lines.items():
+            if ":" not in key:
                 continue
-            u = _union(got)
-            over = max(box[0] - u[0], box[1] - u[1], u[2] - box[2], u[3] - box[3])
-            if over > TOL_PX:
-                fit.setdefault(slide.number, []).append(
-                    f"sp{sid}: text {over:.0f}px outside its box")
+            msg = _outside(f"sp{key} (table cell)", boxes.get(key), got, vertical=False)
+            if msg:
+                fit.setdefault(slide.number, []).append(msg)
         ids = sorted(lines)
         for k, a in enumerate(ids):
             for b in ids[k + 1:]:
@@ -266,6 +324,16 @@ def check_fit(deck: Deck, drawn: dict[int, dict[str, list[Line]]]) -> tuple[Fail
                     overlap.setdefault(slide.number, []).append(
                         f"sp{a} and sp{b}: text overlaps by {hit[0]:.0f}x{hit[1]:.0f}px")
     return fit, overlap
+
+
+def _outside(what: str, box: Rect | None, got: list[Line], vertical: bool) -> str | None:
+    if box is None or not got:
+        return None
+    u = _union(got)
+    over = max(box[0] - u[0], u[2] - box[2])
+    if vertical:
+        over = max(over, box[1] - u[1], u[3] - box[3])
+    return f"{what}: text {over:.0f}px outside its box" if over > TOL_PX else None
 
 
 def _overlap(a: list[Line], b: list[Line]) -> tuple[float, float] | None:

@@ -1,7 +1,8 @@
 """Imitate the held-out check of scratch mode (issue 7 "Must show").
 
     .venv/bin/python -m bench.compose_eval.run [--themes default,dark,corporate] [--work DIR]
-        [--tree DIR] [--module pptxagent.cli] [-k NAME] [-j 2] [--no-repeat] [--no-audit] [--json FILE]
+        [--tree DIR] [--module pptxagent.cli] [-k NAME] [-j 2] [--no-repeat] [--no-audit]
+        [--json FILE]
 
 Writes the outlines (``outlines.py``), composes each in every theme twice (second run for
 the determinism check) with the CLI of ``--tree`` (default: this checkout) as a subprocess,

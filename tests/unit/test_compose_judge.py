@@ -108,6 +108,20 @@ def _white_on_white(path: Path) -> Path:
     return path
 
 
+def _tall_table(path: Path) -> Path:
+    """Eight rows of 24 pt text in a frame 1 inch high: the rows grow past the frame."""
+    prs = _new()
+    slide = _titled(prs, "Table")
+    frame = slide.shapes.add_table(8, 2, Inches(1), Inches(2), Inches(8), Inches(1))
+    for r in range(8):
+        for c in range(2):
+            cell = frame.table.cell(r, c)
+            cell.text = f"row {r} column {c}"
+            cell.text_frame.paragraphs[0].runs[0].font.size = Pt(24)
+    prs.save(str(path))
+    return path
+
+
 def _patch_cache(src: Path, dst: Path) -> Path:
     """Change the chart's cached value 4.5 to 9 and leave the workbook alone."""
     return _rewrite(src, dst, rb"<c:v>4\.5</c:v>", b"<c:v>9</c:v>")
@@ -203,7 +217,8 @@ def test_outlines_are_valid_and_deterministic(tmp_path: Path) -> None:
 def drawn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, lo.Rendered]]:
     folder = tmp_path_factory.mktemp("lo")
     decks = {"clean": _clean(folder / "clean.pptx"), "over": _overflow(folder / "over.pptx"),
-             "white": _white_on_white(folder / "white.pptx")}
+             "white": _white_on_white(folder / "white.pptx"),
+             "table": _tall_table(folder / "table.pptx")}
     rendered = lo.render_all([lo.Job(p, k) for k, p in decks.items()], folder / "work")
     return {k: (decks[k], rendered[k]) for k in decks}
 
@@ -237,3 +252,14 @@ def test_white_text_on_white_fails_contrast(drawn: dict[str, tuple[Path, lo.Rend
     found, _, _ = lo.check_contrast(rendered.plain_pdf, rendered.lines)
     assert list(found) == [1]
     assert len(found[1]) == 1  # the black title passes; only the white text fails
+
+
+@pytest.mark.libreoffice
+def test_table_growing_past_its_frame_fails_fit(
+        drawn: dict[str, tuple[Path, lo.Rendered]]) -> None:
+    path, rendered = drawn["table"]
+    assert any(":" in key for key in rendered.lines[1])  # each cell judged on its own
+    with Deck(path) as deck:
+        fit, overlap = lo.check_fit(deck, rendered.lines)
+    assert list(fit) == [1] and any("outside its box" in why for why in fit[1])
+    assert overlap == {}
