@@ -44,6 +44,8 @@ class Verdict:
     seconds: float = 0.0
     contrast_judged: int = 0
     contrast_unjudged: int = 0
+    broken_words: Failures = field(default_factory=dict)
+    """Not a check (no must-show rule): words LibreOffice broke across lines, per slide."""
 
     def add(self, check: str, found: Failures) -> None:
         for n, why in found.items():
@@ -146,6 +148,8 @@ def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
         contrast, judged, unjudged = lo.check_contrast(rendered.plain_pdf, rendered.lines)
         verdict.add("contrast", contrast)
         verdict.contrast_judged, verdict.contrast_unjudged = judged, unjudged
+        texts = [t for spec in outline["slides"] for _, t in xmlchecks.slide_strings(spec)]
+        verdict.broken_words = lo.broken_words(rendered.lines, lo.vocabulary(texts))
 
 
 def run_failed(verdict: Verdict, outline: dict[str, Any],

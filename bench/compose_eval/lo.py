@@ -18,10 +18,13 @@ text lines landed (tagged PDF) and renders the plain PDF at ``RENDER_W`` px for 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import json
+import re
 import shutil
 import subprocess
 import tempfile
+import unicodedata
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -54,6 +57,7 @@ class Line:
     rect: Rect
     size_pt: float
     bold: bool
+    text: str = ""
 
 
 @dataclass
@@ -159,6 +163,15 @@ def _fill_rgb(obj: pdfium.PdfObject) -> int | None:
     return (r.value << 16) | (g.value << 8) | b.value
 
 
+def _obj_text(obj: pdfium.PdfObject, textpage: pdfium.PdfTextPage) -> str:
+    n = pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+    if n <= 2:
+        return ""
+    buf = (ctypes.c_ushort * (n // 2))()
+    pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, buf, n)
+    return bytes(buf)[: n - 2].decode("utf-16-le", errors="replace")
+
+
 def _line(obj: pdfium.PdfObject, page_h: float) -> Line | None:
     left, bottom, right, top = obj.get_bounds()
     if right <= left or top <= bottom:
@@ -193,13 +206,16 @@ def read_lines(pdf: Path, colours: dict[int, dict[str, int]]) -> dict[int, dict[
             owner = {rgb: sid for sid, rgb in by_id.items()}
             page = doc[n - 1]
             _, page_h = page.get_size()
+            textpage = page.get_textpage()
             got: dict[str, list[Line]] = {}
             for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=3):
                 sid = owner.get(_fill_rgb(obj) or -1)
                 line = _line(obj, page_h) if sid is not None else None
                 if sid is not None and line is not None:
+                    line.text = _obj_text(obj, textpage)
                     got.setdefault(sid, []).append(line)
             out[n] = got
+            textpage.close()
             page.close()
     finally:
         doc.close()
@@ -358,6 +374,35 @@ def _rows(lines: list[Line]) -> list[list[Line]]:
         else:
             row.append(ln)
     return rows
+
+
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+def vocabulary(texts: list[str]) -> set[str]:
+    return {w for t in texts for w in _WORD.findall(t) if w.isascii() or _latin(w)}
+
+
+def _latin(word: str) -> bool:
+    return all(unicodedata.name(ch, "").startswith("LATIN") for ch in word)
+
+
+def broken_words(drawn: dict[int, dict[str, list[Line]]], words: set[str]) -> Failures:
+    """Words LibreOffice broke across two lines (``Rechtsschutzversicherun|gsgesellschaften``):
+    the end of a row and the start of the next make an outline word neither part is."""
+    out: Failures = {}
+    for n, shapes in drawn.items():
+        for sid, lines in shapes.items():
+            rows = [" ".join(ln.text for ln in sorted(r, key=lambda ln: ln.rect[0])).strip()
+                    for r in _rows(lines)]
+            for a, b in itertools.pairwise(rows):
+                tail, head = _WORD.findall(a)[-1:], _WORD.findall(b)[:1]
+                if not tail or not head or not a.endswith(tail[0]):
+                    continue
+                joined = tail[0] + head[0]
+                if joined in words and tail[0] not in words:
+                    out.setdefault(n, []).append(f"sp{sid}: {tail[0]}|{head[0]}")
+    return out
 
 
 def needed_ratio(row: list[Line]) -> float:

@@ -140,6 +140,14 @@ def _print(verdicts: list[Verdict], bads: list[Any], bad_why: list[list[str]],
         for c in checks:
             for n, why in sorted(v.failures.get(c, {}).items()):
                 print(f"  {v.outline}/{v.theme} slide {n} [{c}]: {'; '.join(why)[:300]}")
+    broken = sum(len(v.broken_words) for v in verdicts)
+    print(f"\nwarnings (not checks): {broken} slides with a word broken across lines")
+    for v in verdicts:
+        for n, why in sorted(v.broken_words.items()):
+            print(f"  {v.outline}/{v.theme} slide {n}: {'; '.join(why)[:200]}")
+    judged = sum(v.contrast_judged for v in verdicts)
+    unjudged = sum(v.contrast_unjudged for v in verdicts)
+    print(f"contrast: {judged} text rows measured, {unjudged} on a busy backdrop (not judged)")
     bad_rows = [{"outline": b.name, "pass": not w, "reasons": w}
                 for b, w in zip(bads, bad_why, strict=True)]
     for row in bad_rows:
@@ -150,6 +158,7 @@ def _print(verdicts: list[Verdict], bads: list[Any], bad_why: list[list[str]],
           f"bad outlines {sum(r['pass'] for r in bad_rows)}/{len(bad_rows)}")
     return {"slides": total, "slides_passing": passing, "share": round(share, 4),
             "per_check_failing_slides": per_check, "per_theme": per_theme,
+            "slides_with_broken_words": broken, "contrast_rows": [judged, unjudged],
             "decks": [v.as_json() for v in verdicts], "bad": bad_rows}
 
 
