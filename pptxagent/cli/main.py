@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from pptxagent import __version__
-from pptxagent.cli import fill, inventory, qa, refine, render, schema
+from pptxagent.cli import fill, inventory, qa, refine, render, schema, theme
 from pptxagent.cli.common import err_console, handle_errors
 
 
@@ -22,6 +22,8 @@ def cli() -> None:
 
 for _module in (fill, refine, inventory, render, qa, schema):
     cli.add_command(_module.command)
+cli.add_command(theme.themes_command)
+cli.add_command(theme.theme_command)
 
 __all__ = ["cli", "err_console", "handle_errors", "main"]
 

@@ -179,6 +179,48 @@ def _boxes(rows: object, n: int) -> list[list[Box]]:
     return out
 
 
+MAX_SHOT_PX = 16_000
+"""One screenshot of every slide of a batch at once (then cut per slide) while the batch
+fits in this many px each way: one capture per pass instead of one per slide halves the
+capture time (the per-shot cost is fixed, not per pixel); bigger documents go slide by slide."""
+
+
+MAX_BATCH = 24
+"""Slides per capture round at most: each keeps two screenshots in memory until checked."""
+GAP_ALLOWANCE_PX = 64
+"""Room counted for the gap between two slides of a document."""
+
+
+def capture_batches(irs: Sequence[SlideIR]) -> list[range]:
+    """Consecutive index ranges of ``irs`` to capture one round each: at most ``MAX_BATCH``
+    slides whose stacked height fits ``MAX_SHOT_PX`` (so each pass is one screenshot)."""
+    out: list[range] = []
+    start, height = 0, 0.0
+    for i, ir in enumerate(irs):
+        h = ir.slide.h + GAP_ALLOWANCE_PX
+        if i > start and (i - start >= MAX_BATCH or height + h > MAX_SHOT_PX):
+            out.append(range(start, i))
+            start, height = i, 0.0
+        height += h
+    if start < len(irs):
+        out.append(range(start, len(irs)))
+    return out
+
+
+def _union(clips: Sequence[Clip]) -> Clip:
+    x0, y0 = min(c[0] for c in clips), min(c[1] for c in clips)
+    return (x0, y0, max(c[0] + c[2] for c in clips) - x0, max(c[1] + c[3] for c in clips) - y0)
+
+
+def _crops(pngs: Sequence[bytes], clips: Sequence[Clip]) -> list[Pixels]:
+    """Cut one screenshot of the union of ``clips`` into one array per clip."""
+    x0, y0, w, h = _union(clips)
+    whole = _decode(pngs[0], round(w), round(h))
+    return [np.ascontiguousarray(whole[round(c[1] - y0):round(c[1] - y0) + round(c[3]),
+                                       round(c[0] - x0):round(c[0] - x0) + round(c[2])])
+            for c in clips]
+
+
 def capture_slides(
     irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS
 ) -> list[SlideCapture]:
@@ -201,9 +243,18 @@ def capture_slides(
                 for i, (w, h) in enumerate(sizes)]
 
     widest = max(ir.slide.w for ir in irs)
-    result, shots = measurer.engine.capture_document(
-        html, CAPTURE_JS, clips_of, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
+    per: list[Clip] = []
+
+    def union_of(result: object) -> list[Clip]:
+        per[:] = clips_of(result)
+        whole = _union(per)
+        return [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else per
+
+    result, got = measurer.engine.capture_document(
+        html, CAPTURE_JS, union_of, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
     )
+    shots = [_crops(p, per) for p in got] if len(per) > 1 and len(got[0]) == 1 else [
+        [_decode(png, *sizes[i]) for i, png in enumerate(p)] for p in got]
     assert isinstance(result, dict)
     doms = snapshots(irs, result["rows"], settings.SAFE_PADDING)
     runs = _runs(result["runs"], len(irs))
@@ -214,8 +265,8 @@ def capture_slides(
         SlideCapture(
             dom=doms[i],
             runs=runs[i],
-            text=_decode(shots[0][i], *sizes[i]),
-            notext=_decode(shots[1][i], *sizes[i]),
+            text=shots[0][i],
+            notext=shots[1][i],
             unknown=unknown[i],
             painted=painted[i],
             plain_page=plain.get(i, True),

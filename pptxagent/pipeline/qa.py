@@ -20,7 +20,7 @@ from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.ir.qa import QaIssue, QaReport
 from pptxagent.measure import Measurer
-from pptxagent.measure.pixels import capture_slides
+from pptxagent.measure.pixels import capture_batches, capture_slides
 from pptxagent.ooxml.package import Package
 from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
 from pptxagent.qa.sarif import to_sarif
@@ -28,10 +28,6 @@ from pptxagent.qa.sheet import contact_sheet, thumbnail
 from pptxagent.render.media import MediaStore
 
 __all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
-
-QA_BATCH = 12
-"""Slides per browser round: each holds two screenshots in memory until checked."""
-
 
 @dataclass
 class QaOptions:
@@ -60,9 +56,10 @@ def qa_deck(opts: QaOptions) -> QaReport:
             (opts.out_dir / "slides").mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(f"--out {opts.out_dir}: cannot create: {exc.strerror or exc}") from exc
-    for start in range(0, len(deck_ir.slides), QA_BATCH):
-        batch = deck_ir.slides[start:start + QA_BATCH]
-        irs = [deck_ir.slide_ir(s.index) for s in batch]
+    every = [deck_ir.slide_ir(s.index) for s in deck_ir.slides]
+    for rng in capture_batches(every):
+        batch = deck_ir.slides[rng.start:rng.stop]
+        irs = every[rng.start:rng.stop]
         captures = capture_slides(irs, measurer)
         package = [read_package_facts(pkg, s.part) for s in batch]
         issues = check_slides(irs, captures, opts.settings, package=package,

@@ -8,11 +8,14 @@ from pydantic import BaseModel
 
 from pptxagent.fill.content import Content
 from pptxagent.ir import Patch, SlideIR
+from pptxagent.ir.theme import ThemePack
 
-SCHEMA_KINDS = ("ir", "patch", "content")
+SCHEMA_KINDS = ("ir", "patch", "content", "theme")
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of the slide IR (``ir``), a patch or content.json."""
-    models: dict[str, type[BaseModel]] = {"ir": SlideIR, "patch": Patch, "content": Content}
+    """The JSON Schema of the slide IR (``ir``), a patch, content.json or a theme pack."""
+    models: dict[str, type[BaseModel]] = {
+        "ir": SlideIR, "patch": Patch, "content": Content, "theme": ThemePack,
+    }
     return models[kind].model_json_schema()

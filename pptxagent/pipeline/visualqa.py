@@ -19,7 +19,7 @@ from pptxagent.ir import Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
-from pptxagent.measure.pixels import SlideCapture, capture_slides
+from pptxagent.measure.pixels import SlideCapture, capture_batches, capture_slides
 from pptxagent.pipeline.correct import onto_art
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -34,16 +34,14 @@ from pptxagent.qa import (
 )
 from pptxagent.qa.check import reconcile
 
-QA_BATCH = 12
-"""Slides per browser round: each keeps two screenshots in memory until it is checked."""
 QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
 
 
 def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
     out: list[SlideCapture] = []
-    for start in range(0, len(irs), QA_BATCH):
-        out += capture_slides(irs[start:start + QA_BATCH], job.measurer, job.settings)
+    for batch in capture_batches(irs):
+        out += capture_slides(irs[batch.start:batch.stop], job.measurer, job.settings)
     return out
 
 

@@ -1,0 +1,148 @@
+"""``pptxagent themes list`` and ``pptxagent theme extract``: the bundled theme packs, and a
+theme pack derived from a corporate template (colours, fonts, dark or light, logo).
+
+Extraction keeps the template's 12 scheme colours and its theme font names as they are (the
+renderers map fonts to installed metric twins through ``pptxagent.fonts``) and picks colour
+roles that meet the contrast floor (``pptxagent.themes.derive``). Nothing is written until
+everything has been read and checked; a bad template or output path is an ``InputError``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pptxagent.errors import InputError
+from pptxagent.inventory.colors import ColorContext, resolve_color
+from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, Fonts, SchemeColors, ThemePack
+from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
+from pptxagent.themes import (
+    contrast_table,
+    derive_roles,
+    dump_pack,
+    is_dark_hex,
+    list_packs,
+    load_pack,
+    validate_pack,
+)
+
+OFFICE_SCHEME: dict[str, str] = {
+    "dk1": "000000", "lt1": "FFFFFF", "dk2": "44546A", "lt2": "E7E6E6",
+    "accent1": "4472C4", "accent2": "ED7D31", "accent3": "A5A5A5", "accent4": "FFC000",
+    "accent5": "5B9BD5", "accent6": "70AD47", "hlink": "0563C1", "folHlink": "954F72",
+}  # fmt: skip
+"""PowerPoint's default "Office" scheme: stands in for a slot a theme leaves out."""
+DEFAULT_FACE = "Calibri"
+EXTRACT_VERSION = "1.0.0"
+
+
+def themes_list() -> list[dict[str, Any]]:
+    """One row per bundled pack, sorted by name: name, version, description, dark, and the
+    measured contrast of every checked role pair."""
+    return [
+        {
+            "name": p.name,
+            "version": p.version,
+            "description": p.description,
+            "dark": p.dark,
+            "contrast": contrast_table(p),
+        }
+        for p in list_packs()
+    ]
+
+
+def _scheme(facts: TemplateTheme) -> SchemeColors:
+    plain = ColorContext(scheme={}, clr_map={})
+    out: dict[str, str] = {}
+    for slot in SCHEME_SLOTS:
+        spec = facts.scheme.get(slot)
+        hexed = resolve_color(spec, plain) if spec is not None else None
+        out[slot] = (hexed or OFFICE_SCHEME[slot]).lstrip("#").upper()
+    return SchemeColors.model_validate(out)
+
+
+def template_is_dark(facts: TemplateTheme, colors: SchemeColors) -> bool:
+    """Dark when the master maps ``bg1`` to a dark slot or paints a dark background."""
+    if facts.clr_map.get("bg1", "lt1").startswith("dk"):
+        return True
+    if facts.background is None:
+        return False
+    scheme = colors.model_dump()
+    hexed = resolve_color(facts.background, ColorContext(scheme=scheme, clr_map=facts.clr_map))
+    return hexed is not None and is_dark_hex(hexed.lstrip("#"))
+
+
+def _faces(own: dict[str, str], other: dict[str, str]) -> FontFaces:
+    latin = own.get("latin") or other.get("latin") or DEFAULT_FACE
+    return FontFaces(latin=latin, ea=own.get("ea", ""), cs=own.get("cs", ""))
+
+
+def pack_name(stem: str) -> str:
+    """A file stem made into a pack name (``A-Z a-z 0-9 _ . -``)."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", stem).strip("-.")
+    return name or "template"
+
+
+def _check_paths(template: Path, out: Path) -> None:
+    if not template.exists():
+        raise InputError(f"{template}: no such file")
+    if not template.is_file():
+        raise InputError(f"{template}: is a directory, not a file; expected a .pptx")
+    if out.exists() and out.is_dir():
+        raise InputError(f"{out}: is a directory; give the output .json file (-o brand.json)")
+    if not out.parent.is_dir():
+        raise InputError(f"{out}: the output folder {out.parent} does not exist")
+    if out.resolve() == template.resolve():
+        raise InputError(f"{out}: the output would overwrite the template; choose another name")
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def extract_theme(template: Path, out: Path) -> ThemePack:
+    """Derive a theme pack from ``template``'s first slide master, write it to ``out`` (and
+    the master's logo picture next to it as ``<out stem>-logo.<ext>``) and return the pack as
+    ``load_pack`` reads it back (the logo as an absolute path)."""
+    template, out = Path(template), Path(out)
+    _check_paths(template, out)
+    facts = read_template_theme(template)
+    colors = _scheme(facts)
+    dark = template_is_dark(facts, colors)
+    logo_path: Path | None = None
+    if facts.logo is not None:
+        logo_path = out.with_name(f"{out.stem}-logo.{facts.logo.ext}")
+        if logo_path.resolve() == template.resolve():
+            raise InputError(f"{logo_path}: the logo would overwrite the template")
+    pack = ThemePack(
+        name=pack_name(template.stem),
+        version=EXTRACT_VERSION,
+        description=f"Extracted from {template.name}",
+        dark=dark,
+        colors=colors,
+        roles=derive_roles(colors, dark),
+        fonts=Fonts(major=_faces(facts.major, facts.minor), minor=_faces(facts.minor, facts.major)),
+        logo=logo_path.name if logo_path is not None else None,
+    )
+    faults = validate_pack(pack)
+    if faults:  # derive_roles always meets the floor; say so plainly if it ever does not
+        raise InputError(f"{template}: no readable colour roles: " + "; ".join(faults))
+    try:
+        if logo_path is not None and facts.logo is not None:
+            _write_atomic(logo_path, facts.logo.data)
+        _write_atomic(out, dump_pack(pack).encode("utf-8"))
+    except OSError as exc:
+        if logo_path is not None:
+            logo_path.unlink(missing_ok=True)
+        raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from exc
+    return load_pack(out)
