@@ -282,6 +282,56 @@ def _good(pictures: dict[str, str]) -> dict[str, Json]:
     }
 
 
+def _extremes(pictures: dict[str, str]) -> Json:
+    """Beyond the stated stress cases: what a held-out outline may still throw at us."""
+    long_line = ("Consolidate the regional warehouses into two automated hubs and renegotiate "
+                 "every carrier contract before the end of the second quarter")
+    return {
+        "title": "Extremes",
+        "slides": [
+            {"kind": "bullets", "title": "Twenty long bullets",
+             "bullets": [f"{k}. {long_line}" for k in range(1, 21)]},
+            {"kind": "bullets", "title": "Five outline levels",
+             "bullets": [{"text": f"Level {lvl} item about {GERMAN_2}", "level": lvl}
+                         for lvl in range(5)]},
+            {"kind": "table", "title": "A table of 30 rows and 8 columns",
+             "rows": [[f"Col {c}" for c in range(1, 9)]] + [
+                 [f"Row {r}", *(f"{r * c * 1.25:.2f} €" for c in range(1, 7)),
+                  "Kraftfahrzeughaftpflichtversicherung" if r % 5 == 0 else "ok"]
+                 for r in range(1, 30)]},
+            {"kind": "data", "title": "Twenty-four months, four series, decimals below zero",
+             "chart": {"type": "line",
+                       "categories": [f"{m} {y}" for y in (2025, 2026) for m in MONTHS],
+                       "series": [{"name": f"Scenario {s} (€ M)", "values": [
+                           round((k - 11) * 0.37 * s - 1.5, 2) for k in range(24)]}
+                           for s in range(1, 5)]},
+             "takeaway": "All four scenarios cross zero in the second year."},
+            {"kind": "comparison", "title": "Eight points a side",
+             "left": {"heading": "Today", "bullets": [f"Current issue {k}: {long_line[:60]}"
+                                                      for k in range(1, 9)]},
+             "right": {"heading": "Tomorrow", "bullets": [f"Target state {k}: {long_line[60:]}"
+                                                          for k in range(1, 9)]}},
+            {"kind": "timeline", "title": "Twelve milestones",
+             "steps": [{"label": f"{m} 2027", "text": f"Milestone {k}: {long_line[:48]}"}
+                       for k, m in enumerate(MONTHS, start=1)]},
+            {"kind": "kpis", "title": "Eight figures",
+             "items": [{"value": v, "label": lab} for v, lab in [
+                 ("€1,234,567.89", "Revenue"), ("−12.5 %", "Margin change"),
+                 ("3.5 kWh/m²", "Energy"), ("42 %", "Share"), ("1 280", "Staff"),
+                 ("¥3.2 億", "売上高営業利益率前年同期比較"), ("98.7 %", "Uptime"),
+                 ("0.003 ppm", "Defects")]]},
+            {"kind": "quote",
+             "quote": " ".join([long_line] * 5) + ".",
+             "author": "A very long author name, Dr. Maximilian Alexander von Example-Beispiel",
+             "role": "Vorsitzender der Geschäftsführung der Rechtsschutzversicherungs-AG"},
+            {"kind": "image", "title": "A panorama four times wider than high",
+             "image": pictures["pano"], "caption": long_line},
+            {"kind": "section", "title": LONG_TITLE + " — appendix",
+             "subtitle": long_line},
+        ],
+    }
+
+
 @dataclass(frozen=True)
 class BadOutline:
     name: str
@@ -318,13 +368,17 @@ def _bad() -> dict[str, tuple[Json | str, str]]:
     }
 
 
-def write_outlines(work: Path) -> dict[str, Path]:
-    """Write the good outlines (and their pictures) under ``work/outlines``."""
+def write_outlines(work: Path, extremes: bool = False) -> dict[str, Path]:
+    """Write the good outlines (and their pictures) under ``work/outlines``; with
+    ``extremes`` also the outline beyond the must-show stress cases."""
     folder = work / "outlines"
     folder.mkdir(parents=True, exist_ok=True)
     pictures = _pictures(folder)
+    good = _good(pictures)
+    if extremes:
+        good["extremes"] = _extremes(pictures)
     out: dict[str, Path] = {}
-    for name, data in _good(pictures).items():
+    for name, data in good.items():
         path = folder / f"{name}.json"
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         out[name] = path
@@ -332,7 +386,9 @@ def write_outlines(work: Path) -> dict[str, Path]:
 
 
 def _pictures(folder: Path) -> dict[str, str]:
-    wide, tall = folder / "wide.png", folder / "tall.png"
+    wide, tall, pano = folder / "wide.png", folder / "tall.png", folder / "pano.png"
+    if not pano.exists():
+        _picture(pano, (2000, 500), 4)
     if not wide.exists():
         _picture(wide, (1600, 500), 1)
     if not tall.exists():
@@ -343,7 +399,7 @@ def _pictures(folder: Path) -> dict[str, str]:
             team.write_bytes(TEAM_PNG.read_bytes())
         else:
             _picture(team, (1200, 600), 3)
-    return {"team": team.name, "wide": wide.name, "tall": tall.name}
+    return {"team": team.name, "wide": wide.name, "tall": tall.name, "pano": pano.name}
 
 
 def write_bad(work: Path) -> list[BadOutline]:

@@ -1,8 +1,8 @@
 """Imitate the held-out check of scratch mode (issue 7 "Must show").
 
     .venv/bin/python -m bench.compose_eval.run [--themes default,dark,corporate] [--work DIR]
-        [--tree DIR] [--module pptxagent.cli] [-k NAME] [-j 2] [--no-repeat] [--no-audit]
-        [--json FILE]
+        [--tree DIR] [--module pptxagent.cli] [-k NAME] [-j 2] [--extremes] [--no-repeat]
+        [--no-audit] [--json FILE]
 
 Writes the outlines (``outlines.py``), composes each in every theme twice (second run for
 the determinism check) with the CLI of ``--tree`` (default: this checkout) as a subprocess,
@@ -51,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-k", dest="only", action="append", default=[],
                     help="only outlines whose name contains this (repeatable)")
     ap.add_argument("-j", dest="jobs", type=int, default=2, help="parallel CLI runs")
+    ap.add_argument("--extremes", action="store_true",
+                    help="add the outline beyond the must-show stress cases")
     ap.add_argument("--no-repeat", action="store_true", help="skip the second run")
     ap.add_argument("--no-audit", action="store_true", help="skip openxml-audit")
     ap.add_argument("--json", dest="json_out", type=Path)
@@ -60,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     tree = args.tree.resolve()
     themes = [t for t in args.themes.split(",") if t]
-    outlines = {n: p for n, p in write_outlines(work).items()
+    outlines = {n: p for n, p in write_outlines(work, args.extremes).items()
                 if not args.only or any(k in n for k in args.only)}
     bads = [] if args.only else write_bad(work)
     runs = (1,) if args.no_repeat else (1, 2)
