@@ -25,7 +25,7 @@ from typing import Any
 
 from lxml import etree
 
-from bench.compose_eval.deck import Deck, Slide, norm, q
+from bench.compose_eval.deck import Deck, norm, q
 
 Failures = dict[int, list[str]]
 LITERAL_COLOURS = ("srgbClr", "sysClr", "scrgbClr", "prstClr")
@@ -311,10 +311,16 @@ def check_colours(deck: Deck) -> Failures:
     return out
 
 
-def has_title(slide: Slide) -> bool:
-    return any(ph.get("type") in ("title", "ctrTitle") for ph in slide.xml.iter(q("p:ph")))
+def has_title(root: etree._Element) -> bool:
+    return any(ph.get("type") in ("title", "ctrTitle") for ph in root.iter(q("p:ph")))
 
 
 def check_titles(deck: Deck) -> Failures:
-    return {s.number: ["no title placeholder (p:ph type title/ctrTitle)"]
-            for s in deck.slides if not has_title(s)}
+    """A title placeholder on the slide, and on the layout it is built on."""
+    out: Failures = {}
+    for s in deck.slides:
+        if not has_title(s.xml):
+            _add(out, s.number, "no title placeholder (p:ph type title/ctrTitle)")
+        if s.layout is None or not has_title(deck.xml(s.layout)):
+            _add(out, s.number, f"layout {s.layout} has no title placeholder")
+    return out
