@@ -10,17 +10,18 @@ from __future__ import annotations
 import click
 
 from pptxagent import __version__
-from pptxagent.cli import fill, inventory, qa, refine, render, schema, theme
+from pptxagent.cli import compose, fill, inventory, qa, refine, render, schema, theme
 from pptxagent.cli.common import err_console, handle_errors
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pptxagent")
 def cli() -> None:
-    """Fill PowerPoint templates, measure what was drawn, repair what does not fit."""
+    """Fill PowerPoint templates or compose decks from outlines; measure what was drawn,
+    repair what does not fit."""
 
 
-for _module in (fill, refine, inventory, render, qa, schema):
+for _module in (fill, compose, refine, inventory, render, qa, schema):
     cli.add_command(_module.command)
 cli.add_command(theme.themes_command)
 cli.add_command(theme.theme_command)

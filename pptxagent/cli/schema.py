@@ -1,4 +1,4 @@
-"""``pptxagent schema ir|patch|content``: print a JSON Schema."""
+"""``pptxagent schema ir|patch|content|outline|theme``: print a JSON Schema."""
 
 from __future__ import annotations
 
@@ -14,5 +14,6 @@ from pptxagent.pipeline.schema import SCHEMA_KINDS, json_schema
 @click.argument("kind", type=click.Choice(SCHEMA_KINDS))
 @handle_errors
 def command(kind: str) -> None:
-    """Print the JSON Schema of the slide IR, a patch, or content.json."""
+    """Print the JSON Schema of the slide IR, a patch, content.json, an outline or a theme
+    pack."""
     click.echo(json.dumps(json_schema(kind), indent=2))

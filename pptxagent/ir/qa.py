@@ -29,7 +29,13 @@ IssueKind = Literal[
     "prompt_text",
     "unresolved_token",
     "distorted_picture",
+    "small_text",
+    "title_ratio",
+    "margin",
+    "no_visual",
 ]
+"""The last four are scratch-mode rules (``pptxagent compose``): body text under 18 pt, a
+title under 1.5 × the body, text outside the safe margin, a slide of plain text only."""
 ISSUE_KINDS: tuple[IssueKind, ...] = get_args(IssueKind)
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "major": 1, "minor": 2}
 

@@ -93,7 +93,8 @@ def start_libreoffice(job: FillJob) -> None:
     """The input is good and the cross-check will need LibreOffice: start it now, in the
     background, so its start-up overlaps the browser's measuring and the loop."""
     if job.opts.crosscheck:
-        get_libreoffice().start_background(warm_with=job.opts.template)
+        warm = None if job.scratch is not None else job.opts.template  # compose: no template
+        get_libreoffice().start_background(warm_with=warm)
 
 
 def _bounds(job: FillJob) -> TextBounds:

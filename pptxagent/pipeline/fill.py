@@ -123,6 +123,8 @@ def template_baseline(job: FillJob) -> None:
     The filled slides are measured in the same document (one browser call for both): their
     DOMs are the first round of ``refine_slides``."""
     assert job.template_deck is not None
+    if job.scratch is not None:  # a composed deck has no template to compare with
+        return
     work = [w for w in job.slides if w.touched]
     used = sorted({w.filled.template_slide for w in work})
     if not used:

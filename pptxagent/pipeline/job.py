@@ -15,7 +15,10 @@ from typing import Any
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.fill.content import Content
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, RendererDelta, SlideIR
+from pptxagent.ir.compose import SlideSpec
+from pptxagent.ir.outline import Outline
 from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
@@ -70,6 +73,25 @@ class SlideWork:
 
 
 @dataclass
+class Scratch:
+    """What a ``pptxagent compose`` run adds to the job: the outline, the theme pack, the
+    composed slide specs (one per output slide) and how many parts each outline slide is
+    split into (raised when a slide cannot hold its content at the minimum fonts)."""
+
+    outline: Outline
+    pack: ThemePack
+    pack_dir: Path | None
+    base_dir: Path
+    specs: list[SlideSpec] = field(default_factory=list)
+    parts: dict[int, int] = field(default_factory=dict)
+    """outline slide index (0-based) → number of slides it is split into (only raised ones)."""
+    unsplittable: dict[int, str] = field(default_factory=dict)
+    """outline slide index → why its overflow could not be answered by more slides."""
+    rounds: int = 0
+    workdir: Path | None = None
+
+
+@dataclass
 class FillJob:
     opts: FillOptions
     settings: Settings = field(default_factory=Settings)
@@ -83,6 +105,8 @@ class FillJob:
     timings: dict[str, float] = field(default_factory=dict)
     new_findings: list[str] = field(default_factory=list)
     report: FillReport | None = None
+    scratch: Scratch | None = None
+    """Set by ``pptxagent compose``: no template, absolute QA, scratch rules."""
 
     def say(self, msg: str) -> None:
         if self.opts.progress is not None:

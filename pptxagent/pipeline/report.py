@@ -23,10 +23,20 @@ class SlideReport(BaseModel):
     qa: list[dict[str, Any]] = Field(default_factory=list)
     """The visual QA's issues (slide, shape, eid, kind, severity, measured, threshold,
     message, status: open / resolved / unresolved / accepted)."""
+    kind: str | None = None
+    """Composed decks: the outline slide's kind, the component chosen and why, which outline
+    slide (1-based) it came from and which part of it (``[k, n]``)."""
+    component: str | None = None
+    reason: str | None = None
+    outline_slide: int | None = None
+    part: list[int] | None = None
 
 
 class FillReport(BaseModel):
     template: str
+    """The template filled; for a composed deck the theme pack (``name@version``)."""
+    mode: str = "fill"
+    """``fill`` (template mode) or ``compose`` (scratch mode)."""
     output: str
     slides: list[SlideReport] = Field(default_factory=list)
     unresolved_tokens: list[dict[str, Any]] = Field(default_factory=list)

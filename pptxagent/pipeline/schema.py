@@ -8,14 +8,15 @@ from pydantic import BaseModel
 
 from pptxagent.fill.content import Content
 from pptxagent.ir import Patch, SlideIR
+from pptxagent.ir.outline import Outline
 from pptxagent.ir.theme import ThemePack
 
-SCHEMA_KINDS = ("ir", "patch", "content", "theme")
+SCHEMA_KINDS = ("ir", "patch", "content", "outline", "theme")
 
 
 def json_schema(kind: str) -> dict[str, Any]:
-    """The JSON Schema of the slide IR (``ir``), a patch, content.json or a theme pack."""
-    models: dict[str, type[BaseModel]] = {
-        "ir": SlideIR, "patch": Patch, "content": Content, "theme": ThemePack,
-    }
+    """The JSON Schema of the slide IR (``ir``), a patch, content.json, an outline or a
+    theme pack."""
+    models: dict[str, type[BaseModel]] = {"ir": SlideIR, "patch": Patch, "content": Content,
+                                      "outline": Outline, "theme": ThemePack}
     return models[kind].model_json_schema()

@@ -33,6 +33,7 @@ from pptxagent.qa import (
     read_package_facts,
 )
 from pptxagent.qa.check import reconcile
+from pptxagent.qa.scratch import scratch_issues
 
 QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
@@ -47,8 +48,11 @@ def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
 
 def _baselines(job: FillJob, work: Sequence[SlideWork],
                facts: Sequence[PackageFacts]) -> dict[int, SlideBaseline]:
-    """The unfilled template slide of every slide in ``work``, measured and judged."""
+    """The unfilled template slide of every slide in ``work``, measured and judged (none for
+    a composed deck: it is judged against absolute thresholds)."""
     assert job.template_deck is not None
+    if job.scratch is not None:
+        return {}
     used: dict[int, PackageFacts] = {}
     for w, f in zip(work, facts, strict=True):
         used.setdefault(w.filled.template_slide, f)
@@ -66,9 +70,25 @@ def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts
     finals = [ir for ir in irs if ir is not None]
     issues = check_slides(
         finals, _capture(job, finals), job.settings.qa,
-        baseline=[base[w.filled.template_slide] for w in work],
+        baseline=[base.get(w.filled.template_slide) for w in work],
         package=facts, numbers=[w.filled.index for w in work])
+    if job.scratch is not None:
+        issues += composed_rules(job, work, finals)
     return [[i for i in issues if i.slide == w.filled.index] for w in work]
+
+
+def composed_rules(job: FillJob, work: Sequence[SlideWork],
+                   finals: Sequence[SlideIR]) -> list[QaIssue]:
+    """Scratch mode's own rules (body ≥ 18 pt, title ≥ 1.5 × body, safe margin, a visual)."""
+    sc = job.scratch
+    assert sc is not None
+    out: list[QaIssue] = []
+    for w, ir in zip(work, finals, strict=True):
+        spec = sc.specs[w.filled.index - 1]
+        roles = {s.name: s.role for s in spec.shapes if s.kind == "text"}
+        out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
+                              dom=w.dom)
+    return out
 
 
 def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:

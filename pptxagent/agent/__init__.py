@@ -1,0 +1,1 @@
+"""The agent runtime: ToolRunner with audit, tools over the pipeline, bounded planner/executor/critic."""

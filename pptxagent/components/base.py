@@ -1,0 +1,111 @@
+"""The component contract: declared slots, density limits, a compose and a split function.
+
+A component turns one outline slide (or one continuation part of it) into a ``SlideSpec``.
+Its ``density`` says how many units (bullets, cards, steps, rows, categories) one slide takes;
+``split`` cuts the content into parts for continuation slides, never dropping any of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pptxagent.errors import InputError
+from pptxagent.ir.compose import LayoutName, ShapeItem, SlideSpec, TextRole
+from pptxagent.ir.outline import OutlineSlide, SlideKind
+from pptxagent.ir.theme import ColorRole, ThemePack
+
+SlotRole = TextRole | Literal["chart", "table", "picture"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A declared slot: its name (the outline field it shows), typography role and colour
+    role of its text (or of the surface for charts/pictures)."""
+
+    name: str
+    role: SlotRole
+    color: ColorRole
+
+
+@dataclass(frozen=True)
+class Density:
+    """How much one slide of the component holds. ``unit`` names what is counted."""
+
+    unit: str
+    min_units: int
+    max_units: int
+    max_cols: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a compose function gets besides the slide: the pack, the part, the base dir."""
+
+    pack: ThemePack
+    source: int
+    part: tuple[int, int]
+    base_dir: Path
+
+
+def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
+    """The error for a slide handed to a component without the field it shows."""
+    return InputError(f"$.slides[{ctx.source}]: component {component!r} needs "
+                      f"{field!r} (the slide has {slide.kind or 'no kind'!r})")
+
+
+BuildFn = Callable[[OutlineSlide, Context], tuple[list[ShapeItem], LayoutName]]
+UnitsFn = Callable[[OutlineSlide], int]
+SplitFn = Callable[[OutlineSlide, int], list[OutlineSlide] | None]
+
+
+def _no_units(slide: OutlineSlide) -> int:
+    return 1
+
+
+def _no_split(slide: OutlineSlide, n: int) -> list[OutlineSlide] | None:
+    return [slide] if n <= 1 else None
+
+
+@dataclass(frozen=True)
+class Component:
+    name: str
+    kinds: tuple[SlideKind, ...]
+    slots: tuple[Slot, ...]
+    density: Density
+    min_body_pt: float
+    build: BuildFn = field(repr=False)
+    units: UnitsFn = field(default=_no_units, repr=False)
+    """How many splittable units the slide holds (bullets, cards, steps, data rows …)."""
+    split_fn: SplitFn = field(default=_no_split, repr=False)
+
+    def compose(self, slide: OutlineSlide, pack: ThemePack, *, source: int,
+                part: tuple[int, int] = (1, 1), base_dir: Path = Path(".")) -> SlideSpec:
+        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir)
+        shapes, layout = self.build(slide, ctx)
+        kind: SlideKind = slide.kind or self.kinds[0]
+        return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,
+                         part=part, shapes=shapes, notes=slide.notes,
+                         reason=f"component {self.name!r}")
+
+    def split(self, slide: OutlineSlide, n: int) -> list[OutlineSlide] | None:
+        """The content cut into ``n`` parts (a wide table may give more: row parts × column
+        groups), or ``None`` when it cannot be cut that finely. ``n == 1`` gives the parts
+        the content needs for reasons other than count (a table's column groups)."""
+        if n < 1:
+            return None
+        return self.split_fn(slide, n)
+
+    def over_limit(self, slide: OutlineSlide) -> bool:
+        return self.units(slide) > self.density.max_units
+
+
+def kinds_of(components: Sequence[Component]) -> dict[SlideKind, Component]:
+    out: dict[SlideKind, Component] = {}
+    for c in components:
+        for k in c.kinds:
+            out.setdefault(k, c)
+    return out

@@ -1,0 +1,146 @@
+"""What every ``title_only`` slide shares: the title placeholder, an optional subtitle line,
+the accent rule under them, the citations at the bottom and the body region left between.
+
+Also the small constructors of text, bars and cards every component uses, so roles,
+fonts and the pack's shape style are applied the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pptxagent.components.base import Context
+from pptxagent.components.geometry import (
+    LINE,
+    XS,
+    L,
+    M,
+    Rect,
+    S,
+    gap,
+    safe_area,
+    text_height,
+    width_of,
+)
+from pptxagent.ir.compose import FontRole, Para, ShapeItem, ShapeSpec, TextRole, TextSpec
+from pptxagent.ir.outline import OutlineSlide
+from pptxagent.ir.theme import ColorRole, ThemePack
+
+INSET = 3.6
+TITLE_MAX_LINES = 3
+RULE_W = 72.0
+Anchor = Literal["top", "middle", "bottom"]
+Align = Literal["left", "center", "right"]
+
+
+def continued(title: str, part: tuple[int, int]) -> str:
+    """``"Title (k/n)"`` for a continuation part, the title itself for a single slide."""
+    k, n = part
+    return f"{title} ({k}/{n})" if n > 1 else title
+
+
+def slide_title(slide: OutlineSlide) -> str:
+    """The slide's title, else the best text of its own to stand as one: a quote's author,
+    a picture's caption, a comparison's two headings. Empty when the slide has none (the
+    selection layer then uses the deck title)."""
+    if slide.title:
+        return slide.title
+    if slide.quote is not None and slide.author:
+        return slide.author
+    if slide.image is not None and slide.caption:
+        return slide.caption
+    if slide.left is not None and slide.right is not None:
+        return f"{slide.left.heading} | {slide.right.heading}"
+    return ""
+
+
+def para(text: str, size: float, *, color: ColorRole = "text", font: FontRole = "minor",
+         bold: bool = False, italic: bool = False, align: Align = "left",
+         bullet: bool = False, level: int = 0, after: float = 0) -> Para:
+    return Para(text=text, size_pt=size, color=color, font=font, bold=bold, italic=italic,
+                align=align, bullet=bullet, level=level, space_after_pt=after)
+
+
+def text(name: str, rect: Rect, role: TextRole, paras: list[Para], *,
+         placeholder: Literal["title", "subtitle"] | None = None, anchor: Anchor = "top",
+         inset: float = INSET) -> TextSpec:
+    return TextSpec(name=name, box=rect.box(), role=role, paragraphs=paras,
+                    placeholder=placeholder, anchor=anchor, inset_pt=inset)
+
+
+def bar(name: str, rect: Rect, fill: ColorRole = "accent") -> ShapeSpec:
+    """A plain accent shape (rule, side bar, strip, band)."""
+    return ShapeSpec(name=name, box=rect.box(), preset="rect", fill=fill)
+
+
+def card(name: str, rect: Rect, pack: ThemePack, fill: ColorRole = "surface") -> ShapeSpec:
+    """A card in the pack's shape style (corner radius, outline, shadow)."""
+    style = pack.shapes
+    rounded = style.corner_radius > 0
+    return ShapeSpec(name=name, box=rect.box(), preset="roundRect" if rounded else "rect",
+                     fill=fill, rounded=rounded, line="line" if style.outline else None,
+                     line_pt=style.outline_pt if style.outline else 0, shadow=style.shadow)
+
+
+def card_pad(pack: ThemePack) -> float:
+    """Padding inside a card: the scale's ``L`` step (never below ``M``)."""
+    return max(gap(pack, L), gap(pack, M))
+
+
+def citation_block(slide: OutlineSlide, area: Rect, pack: ThemePack,
+                   color: ColorRole = "muted") -> tuple[TextSpec | None, float]:
+    """The citations at the bottom of ``area``; returns the spec and the top it leaves."""
+    if not slide.citations:
+        return None, area.bottom
+    size, minor = pack.type.small, width_of(pack, "minor")
+    h = sum(text_height(c, size, area.w, wf=minor) - 2 * INSET for c in slide.citations) + 2 * INSET
+    rect = Rect(area.left, area.bottom - h, area.right, area.bottom)
+    paras = [para(c, size, color=color) for c in slide.citations]
+    return text("citations", rect, "citation", paras, anchor="bottom"), rect.top
+
+
+@dataclass
+class Frame:
+    """The chrome of a ``title_only`` slide and the body region left for the component."""
+
+    shapes: list[ShapeItem]
+    body: Rect
+    tail: list[ShapeItem]
+    """Shapes drawn after the component's (the citations)."""
+
+
+def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
+    """Title placeholder at the top of the safe area (sized to its estimated lines, at most
+    three), the subtitle under it, an accent rule, citations at the bottom."""
+    pack = ctx.pack
+    area = safe_area(pack)
+    size = pack.type.title
+    label = continued(slide_title(slide), ctx.part)
+    th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES,
+                     wf=width_of(pack, "major"))
+    th = max(th, size * LINE + 2 * INSET)
+    title_rect = area.take_top(th)
+    shapes: list[ShapeItem] = [
+        text("title", title_rect, "title", [para(label, size, font="major")],
+             placeholder="title", anchor="bottom")]
+    y = title_rect.bottom
+    if slide.subtitle:
+        ss = pack.type.subtitle
+        sh = text_height(slide.subtitle, ss, area.w, max_lines=2,
+                         wf=width_of(pack, "minor"))
+        sub = Rect(area.left, y + gap(pack, XS), area.right, y + gap(pack, XS) + sh)
+        shapes.append(text("subtitle", sub, "subtitle", [para(slide.subtitle, ss,
+                                                             color="muted")]))
+        y = sub.bottom
+    rule_h = gap(pack, XS)
+    rule_top = y + gap(pack, S)
+    rule = Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W, rule_top + rule_h)
+    shapes.append(bar("title-rule", rule))
+    cit, cit_top = citation_block(slide, area, pack)
+    bottom = cit_top - gap(pack, M) if cit is not None else area.bottom
+    body = Rect(area.left, rule.bottom + gap(pack, L), area.right, bottom)
+    if body.h < 4 * pack.type.body:  # a huge title: let the body keep a minimum of room
+        body = Rect(body.left, max(rule.bottom, bottom - 4 * pack.type.body), body.right,
+                    bottom)
+    return Frame(shapes=shapes, body=body, tail=[cit] if cit is not None else [])

@@ -1,0 +1,214 @@
+"""Geometry and text-size estimates shared by the components.
+
+Components lay out in points (the slide is 960 × 540 pt) and convert each box to integer EMU
+by its *edges* (``round(edge × 12700)``), so a box whose edges are inside the safe margin in
+points is inside it in EMU too, and the same input always gives the same EMU.
+
+The text estimates here only size boxes and pick how many continuation slides a component
+needs; what finally fits is measured in Chromium by the pipeline.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+
+from pptxagent.fonts import resolve_font
+from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, Box, FontRole, Para
+from pptxagent.ir.theme import ThemePack
+
+SLIDE_W_PT = SLIDE_W_EMU / EMU_PER_PT
+SLIDE_H_PT = SLIDE_H_EMU / EMU_PER_PT
+LINE = 1.2
+"""Line height as a multiple of the font size (the renderer's ``normal`` for the theme faces)."""
+BLEED_PREFIX = "bleed-"
+"""Shapes named ``bleed-…`` are full-bleed bands: the only shapes allowed outside the margin."""
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in points (left, top, right, bottom)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def w(self) -> float:
+        return self.right - self.left
+
+    @property
+    def h(self) -> float:
+        return self.bottom - self.top
+
+    def box(self) -> Box:
+        x0, y0 = _emu(self.left), _emu(self.top)
+        x1, y1 = _emu(self.right), _emu(self.bottom)
+        return Box(x=x0, y=y0, w=max(1, x1 - x0), h=max(1, y1 - y0))
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        dy = dx if dy is None else dy
+        return Rect(self.left + dx, self.top + dy, self.right - dx, self.bottom - dy)
+
+    def columns(self, n: int, gap: float) -> list[Rect]:
+        """``n`` equal columns with ``gap`` between them."""
+        w = (self.w - gap * (n - 1)) / n
+        return [Rect(self.left + i * (w + gap), self.top, self.left + i * (w + gap) + w,
+                     self.bottom) for i in range(n)]
+
+    def take_top(self, h: float) -> Rect:
+        return Rect(self.left, self.top, self.right, min(self.bottom, self.top + h))
+
+
+def _emu(pt: float) -> int:
+    return round(pt * EMU_PER_PT)
+
+
+def safe_area(pack: ThemePack) -> Rect:
+    m = pack.spacing.margin_pt
+    return Rect(m, m, SLIDE_W_PT - m, SLIDE_H_PT - m)
+
+
+def full_slide() -> Rect:
+    return Rect(0, 0, SLIDE_W_PT, SLIDE_H_PT)
+
+
+def gap(pack: ThemePack, step: int) -> float:
+    """The spacing scale's ``step``-th value (clamped to the scale)."""
+    scale = pack.spacing.scale_pt
+    return scale[max(0, min(step, len(scale) - 1))]
+
+
+# Spacing steps used by every component (indices into the pack's scale).
+XS, S, M, L, XL = 0, 1, 2, 3, 4
+
+
+LATIN_WIDTH: dict[str, float] = {
+    "Carlito": 0.86, "Caladea": 0.86, "DejaVu Sans": 1.07, "DejaVu Serif": 1.09,
+    "Liberation Sans": 0.94, "Liberation Sans Narrow": 0.77, "Liberation Serif": 0.86,
+    "Liberation Mono": 1.22, "Noto Sans CJK JP": 0.97, "Noto Sans CJK SC": 0.97,
+    "Noto Sans CJK KR": 0.97, "Noto Serif CJK JP": 1.02, "Noto Serif CJK SC": 1.02,
+}
+"""Average width of Latin text in the installed face against the generic estimate
+(measured on English and German sentences); faces not listed count 1.0."""
+
+
+def width_of(pack: ThemePack, font: FontRole) -> float:
+    """The width factor of the pack's ``major`` or ``minor`` Latin face as the renderer
+    draws it (``pptxagent.fonts.resolve_font``)."""
+    faces = pack.fonts.major if font == "major" else pack.fonts.minor
+    return LATIN_WIDTH.get(resolve_font(faces.latin), 1.0)
+
+
+def _char_em(ch: str, bold: bool, wf: float = 1.0) -> float:
+    if unicodedata.east_asian_width(ch) in ("W", "F"):
+        return 1.0
+    if ch.isspace():
+        return 0.28
+    if ch.isupper() or ch.isdigit():
+        em = 0.64
+    elif ch in "ilj.,;:'|!":
+        em = 0.3
+    elif ch in "mwMW@%":
+        em = 0.85
+    else:
+        em = 0.53
+    return em * (1.06 if bold else 1.0) * wf
+
+
+def _is_wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def text_width(text: str, size_pt: float, bold: bool = False, wf: float = 1.0) -> float:
+    return sum(_char_em(c, bold, wf) for c in text) * size_pt
+
+
+def _tokens(text: str) -> list[str]:
+    """Break opportunities: after spaces, around every CJK character."""
+    out: list[str] = []
+    cur = ""
+    for ch in text:
+        if _is_wide(ch):
+            if cur:
+                out.append(cur)
+            out.append(ch)
+            cur = ""
+        elif ch == " ":
+            out.append(cur + ch)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        out.append(cur)
+    return out
+
+
+def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False,
+               wf: float = 1.0) -> int:
+    """Estimated wrapped lines of ``text`` (explicit newlines respected; a word longer than
+    the line is broken, as ``overflow-wrap: anywhere`` does)."""
+    width_pt = max(width_pt, size_pt)
+    total = 0
+    for para in text.split("\n"):
+        lines, cur = 1, 0.0
+        for tok in _tokens(para):
+            w = text_width(tok, size_pt, bold, wf)
+            ink = text_width(tok.rstrip(" "), size_pt, bold, wf)
+            if cur > 0 and cur + ink > width_pt:
+                lines += 1
+                cur = 0.0
+            if cur == 0.0 and ink > width_pt:
+                lines += math.ceil(ink / width_pt) - 1
+                cur = ink - (math.ceil(ink / width_pt) - 1) * width_pt
+                continue
+            cur += w
+        total += lines
+    return total
+
+
+def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
+                inset_pt: float = 3.6, max_lines: int | None = None, wf: float = 1.0) -> float:
+    """Height of a text box holding ``text`` (its insets included); ``wf`` is the face's
+    width factor (``width_of``)."""
+    n = line_count(text, size_pt, width_pt - 2 * inset_pt, bold, wf)
+    if max_lines is not None:
+        n = min(n, max_lines)
+    return n * size_pt * LINE + 2 * inset_pt
+
+
+def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
+                 indent_pt: float = 0.0, pack: ThemePack | None = None) -> float:
+    """Estimated height of a paragraph list in a box ``width_pt`` wide (insets included),
+    each paragraph in its face's width when ``pack`` is given."""
+    h = 2 * inset_pt
+    for p in paras:
+        w = width_pt - 2 * inset_pt - (indent_pt * (p.level + 1) if p.bullet else 0)
+        wf = width_of(pack, p.font) if pack is not None else 1.0
+        n = line_count(p.text, p.size_pt, w, p.bold, wf)
+        h += n * p.size_pt * LINE + p.space_before_pt + p.space_after_pt
+    return h
+
+
+def stack(rect: Rect, heights: list[float], gaps: list[float], flex: int | None = None
+          ) -> list[Rect]:
+    """Rects stacked top-down in ``rect`` with ``gaps[i]`` after the i-th. The ``flex`` one
+    takes what is left beyond its height; when even the wanted heights do not fit, all are
+    scaled down together so nothing overlaps or leaves ``rect`` (the measurement then finds
+    the overflow and the fit policy or a continuation slide resolves it)."""
+    want = sum(heights) + sum(gaps[: len(heights) - 1])
+    hs = list(heights)
+    scale = 1.0
+    if want > rect.h:
+        scale = rect.h / want if want > 0 else 1.0
+        hs = [h * scale for h in hs]
+    elif flex is not None:
+        hs[flex] += rect.h - want
+    out: list[Rect] = []
+    y = rect.top
+    for i, h in enumerate(hs):
+        out.append(Rect(rect.left, y, rect.right, min(rect.bottom, y + h)))
+        y += h + (gaps[i] * scale if i < len(gaps) else 0)
+    return out

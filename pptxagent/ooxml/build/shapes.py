@@ -1,0 +1,65 @@
+"""Preset shapes of scratch mode: ``p:sp`` with ``a:prstGeom``, theme fills, lines, shadows."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from pptxagent.ir.compose import ShapeSpec
+from pptxagent.ir.theme import ColorRole, ThemePack
+from pptxagent.ooxml.build.xmlkit import line, make, shadow, solid_fill, sub, xfrm
+
+MAX_ROUND_ADJ = 50_000
+_CARD_PRESETS = ("rect", "roundRect")
+
+
+def round_adj(pack: ThemePack) -> int:
+    """``roundRect``'s ``adj``: the pack's corner radius (a fraction of the shorter side)."""
+    return max(0, min(MAX_ROUND_ADJ, round(pack.shapes.corner_radius * 100_000)))
+
+
+def _preset(spec: ShapeSpec) -> str:
+    return "roundRect" if spec.rounded else spec.preset
+
+
+def _outline(spec: ShapeSpec, pack: ThemePack) -> tuple[ColorRole | None, float]:
+    """The line role and width: the spec's own, else the pack's card outline."""
+    style = pack.shapes
+    if spec.preset == "line":
+        return spec.line or "line", spec.line_pt or style.outline_pt or 1.0
+    if spec.line is not None:
+        return spec.line, spec.line_pt or style.outline_pt
+    card = spec.rounded or spec.preset == "roundRect"
+    if style.outline and card and spec.fill is not None:
+        return "line", style.outline_pt
+    return None, 0
+
+
+def wants_shadow(spec: ShapeSpec, pack: ThemePack) -> bool:
+    """A shape casts the theme shadow when it asks for one and the pack has shadows on."""
+    return spec.shadow and pack.shapes.shadow and spec.preset != "line"
+
+
+def preset_shape(spec: ShapeSpec, pack: ThemePack, shape_id: int) -> etree._Element:
+    """A ``p:sp`` of the spec's preset geometry (no text body, no ``p:style``)."""
+    sp = make("p:sp")
+    nv = sub(sp, "p:nvSpPr")
+    sub(nv, "p:cNvPr", id=str(shape_id), name=spec.name)
+    sub(nv, "p:cNvSpPr")
+    sub(nv, "p:nvPr")
+    sp_pr = sub(sp, "p:spPr")
+    box = spec.box
+    sp_pr.append(xfrm(box.x, box.y, box.w, box.h))
+    preset = _preset(spec)
+    geom = sub(sp_pr, "a:prstGeom", prst=preset)
+    av = sub(geom, "a:avLst")
+    if preset == "roundRect":
+        sub(av, "a:gd", name="adj", fmla=f"val {round_adj(pack)}")
+    if spec.fill is None or spec.preset == "line":
+        sub(sp_pr, "a:noFill")
+    else:
+        sp_pr.append(solid_fill(pack, spec.fill))
+    role, width = _outline(spec, pack)
+    sp_pr.append(line(pack, role, width))
+    if wants_shadow(spec, pack):
+        sp_pr.append(shadow())
+    return sp

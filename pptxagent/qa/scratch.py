@@ -1,0 +1,104 @@
+"""Scratch-mode rules (issue 7 §6) on a composed slide's final IR: body text ≥ 18 pt, the
+title ≥ 1.5 × the body, text inside the safe margin, at least one visual beyond plain text.
+
+The pixel checks (contrast against an absolute 4.5:1 / 3:1, overflow, overlap) are the
+template mode's ``check_slides`` without a baseline; these rules need what only the composer
+knows: each shape's typography role (from its name in the slide spec) and the theme's margin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pptxagent.ir import Element, SlideIR
+from pptxagent.ir.dom import Box, DomSnapshot
+from pptxagent.ir.qa import IssueKind, QaIssue, Severity
+
+PX_PER_PT = 96 / 72
+BODY_MIN_PT = 18.0
+TITLE_RATIO = 1.5
+SMALL_ROLES = frozenset({"citation"})
+"""Roles allowed below body size."""
+BODY_ROLES = frozenset({"body"})
+"""The roles the title is compared with."""
+SLACK_PX = 1.0
+
+
+def run_sizes_px(el: Element) -> list[float]:
+    """The drawn size of every non-empty run (the refinement's font scale applied)."""
+    scale = el.font_scale()
+    out: list[float] = []
+    for p in el.paragraphs or []:
+        for r in p.runs:
+            if r.text.strip():
+                size = r.fontSize or el.style.fontSize
+                if size:
+                    out.append(size * scale if r.fontSize else size)
+    if not out and el.style.fontSize and el.content.strip():
+        out.append(el.style.fontSize)
+    return out
+
+
+def _issue(slide: int, el: Element, kind: IssueKind, severity: Severity, message: str, *,
+           measured: float, threshold: float, unit: str) -> QaIssue:
+    lay = el.layout
+    return QaIssue(
+        slide=slide, eid=el.eid, shape=el.source.name if el.source and el.source.name else "",
+        kind=kind, severity=severity, measured=round(measured, 2),
+        threshold=round(threshold, 2), unit=unit, message=message,
+        box=Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
+
+
+def _outside(box: Box, ir: SlideIR, margin: float) -> float:
+    return max(margin - box.x, margin - box.y, box.x + box.w - (ir.slide.w - margin),
+               box.y + box.h - (ir.slide.h - margin), 0.0)
+
+
+def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
+                   margin_pt: float, dom: DomSnapshot | None = None) -> list[QaIssue]:
+    """The scratch rules on one composed slide. ``roles``: shape name → typography role;
+    ``dom``: the slide as measured (the margin rule judges the drawn text, not the box: a
+    top-anchored box may end in the margin while its text stays well inside)."""
+    out: list[QaIssue] = []
+    texts = [e for e in ir.elements if e.is_text and e.content.strip()
+             and e.style.display != "none"]
+
+    def role(el: Element) -> str:
+        name = el.source.name if el.source and el.source.name else ""
+        return roles.get(name, "title" if el.type == "title" else "body")
+
+    body_px = [s for e in texts if role(e) in BODY_ROLES for s in run_sizes_px(e)]
+    for el in texts:
+        sizes = run_sizes_px(el)
+        if not sizes:
+            continue
+        r = role(el)
+        if r not in SMALL_ROLES and min(sizes) < BODY_MIN_PT * PX_PER_PT - 0.05:
+            pt = min(sizes) / PX_PER_PT
+            out.append(_issue(slide, el, "small_text", "major",
+                              f"{r} text at {pt:.1f} pt < {BODY_MIN_PT:g} pt",
+                              measured=pt, threshold=BODY_MIN_PT, unit="pt"))
+        if r == "title" and body_px:
+            ratio = min(sizes) / max(body_px)
+            if ratio < TITLE_RATIO - 0.01:
+                out.append(_issue(slide, el, "title_ratio", "major",
+                                  f"title {min(sizes) / PX_PER_PT:.1f} pt is {ratio:.2f}× the "
+                                  f"body ({max(body_px) / PX_PER_PT:.1f} pt) < {TITLE_RATIO:g}×",
+                                  measured=ratio, threshold=TITLE_RATIO, unit="×"))
+        drawn = dom.get(el.eid) if dom is not None else None
+        lay = el.layout
+        box = (drawn.contentBox if drawn is not None and drawn.contentBox is not None
+               else Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
+        beyond = _outside(box, ir, margin_pt * PX_PER_PT)
+        if beyond > SLACK_PX:
+            out.append(_issue(slide, el, "margin", "major",
+                              f"text reaches {beyond:.0f} px into the safe margin "
+                              f"({margin_pt:g} pt)", measured=beyond, threshold=0, unit="px"))
+    if not any(e.type in ("image", "decoration") or e.table is not None or e.visual is not None
+               for e in ir.elements):
+        anchor = texts[0] if texts else (ir.elements[0] if ir.elements else None)
+        if anchor is not None:
+            out.append(_issue(slide, anchor, "no_visual", "major",
+                              "plain text only: no shape, picture, chart or table",
+                              measured=0, threshold=1, unit=""))
+    return out

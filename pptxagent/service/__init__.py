@@ -1,0 +1,1 @@
+"""The HTTP service: FastAPI app, bearer auth, live events, the local worker pool, the UI."""

@@ -1,0 +1,1 @@
+"""The job store: SQLAlchemy 2 models, Alembic migrations, content-addressed artifacts."""
