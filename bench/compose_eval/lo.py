@@ -37,7 +37,7 @@ from lxml import etree
 from PIL import Image
 
 from bench.compose_eval.deck import EMU_PX, Deck, Slide, q
-from bench.heldout.judge_art import backdrop, text_contrast
+from bench.heldout.judge_art import PLAIN_SHARE, backdrop, text_contrast
 from pptxagent.engines.libreoffice import TextBox
 from pptxagent.engines.lo_profile import write_profile
 from pptxagent.ooxml.tagging import tag_copy
@@ -425,7 +425,8 @@ def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def row_contrast(image: Image.Image, box: TextBox) -> float | None:
     """The weakest text colour's contrast in ``box`` (``judge_art.text_contrast``); where
     LibreOffice drew text but almost no pixel differs from the backdrop (white on white),
-    the strongest pixel's contrast; None on a busy backdrop."""
+    the strongest pixel's contrast; where no colour stands out of the antialiased ink
+    (short, small text), the contrast of the strokes' core; None on a busy backdrop."""
     x0, y0 = max(0, int(box.x)), max(0, int(box.y))
     x1 = min(image.width, int(box.x + box.w + 1))
     y1 = min(image.height, int(box.y + box.h + 1))
@@ -433,9 +434,15 @@ def row_contrast(image: Image.Image, box: TextBox) -> float | None:
         return None
     px = np.asarray(image.crop((x0, y0, x1, y1)), dtype=float).reshape(-1, 3)
     ratios = _ratio(px, backdrop(px)[None, :])
-    if int((ratios > 1.15).sum()) < 4:
+    ink = ratios[ratios > 1.15]
+    if len(ink) < 4:
         return float(ratios.max())
-    return text_contrast(image, box)
+    found = text_contrast(image, box)
+    if found is not None or len(ink) > (1 - PLAIN_SHARE) * len(px):
+        return found
+    # short or small text: no colour bin holds INK_SHARE of the antialiased ink; the core
+    # of the strokes (the 90th percentile of the ink's contrast) is the text colour
+    return float(np.percentile(ink, 90))
 
 
 def check_contrast(plain_pdf: Path, drawn: dict[int, dict[str, list[Line]]]
