@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.compose_eval import lo, xmlchecks
+from bench.compose_eval import drawn, lo, xmlchecks
 from bench.compose_eval.deck import Deck
 from bench.compose_eval.outlines import BadOutline
 
@@ -142,14 +142,14 @@ def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
         if rendered.error or rendered.plain_pdf is None:
             verdict.add("fit", {s.number: [rendered.error or "not drawn"] for s in deck.slides})
             return
-        fit, overlap = lo.check_fit(deck, rendered.lines)
+        fit, overlap = drawn.check_fit(deck, rendered.lines)
         verdict.add("fit", fit)
         verdict.add("overlap", overlap)
-        contrast, judged, unjudged = lo.check_contrast(rendered.plain_pdf, rendered.lines)
+        contrast, judged, unjudged = drawn.check_contrast(rendered.plain_pdf, rendered.lines)
         verdict.add("contrast", contrast)
         verdict.contrast_judged, verdict.contrast_unjudged = judged, unjudged
         texts = [t for spec in outline["slides"] for _, t in xmlchecks.slide_strings(spec)]
-        verdict.broken_words = lo.broken_words(rendered.lines, lo.vocabulary(texts))
+        verdict.broken_words = drawn.broken_words(rendered.lines, drawn.vocabulary(texts))
 
 
 def run_failed(verdict: Verdict, outline: dict[str, Any],

@@ -17,6 +17,7 @@ from pptx.dml.color import RGBColor
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.util import Emu, Inches, Pt
 
+from bench.compose_eval import drawn as drawn_checks
 from bench.compose_eval import lo, xmlchecks
 from bench.compose_eval.deck import Deck
 from bench.compose_eval.judge import Verdict, check_audit, check_repeat, judge_bad, judge_deck
@@ -240,7 +241,7 @@ def test_clean_deck_passes_every_check(drawn: dict[str, tuple[Path, lo.Rendered]
 def test_text_overflowing_its_box_fails_fit(drawn: dict[str, tuple[Path, lo.Rendered]]) -> None:
     path, rendered = drawn["over"]
     with Deck(path) as deck:
-        fit, overlap = lo.check_fit(deck, rendered.lines)
+        fit, overlap = drawn_checks.check_fit(deck, rendered.lines)
     assert list(fit) == [1] and "outside its box" in fit[1][0]
     assert overlap == {}
 
@@ -249,7 +250,7 @@ def test_text_overflowing_its_box_fails_fit(drawn: dict[str, tuple[Path, lo.Rend
 def test_white_text_on_white_fails_contrast(drawn: dict[str, tuple[Path, lo.Rendered]]) -> None:
     _, rendered = drawn["white"]
     assert rendered.plain_pdf is not None
-    found, _, _ = lo.check_contrast(rendered.plain_pdf, rendered.lines)
+    found, _, _ = drawn_checks.check_contrast(rendered.plain_pdf, rendered.lines)
     assert list(found) == [1]
     assert len(found[1]) == 1  # the black title passes; only the white text fails
 
@@ -260,6 +261,6 @@ def test_table_growing_past_its_frame_fails_fit(
     path, rendered = drawn["table"]
     assert any(":" in key for key in rendered.lines[1])  # each cell judged on its own
     with Deck(path) as deck:
-        fit, overlap = lo.check_fit(deck, rendered.lines)
+        fit, overlap = drawn_checks.check_fit(deck, rendered.lines)
     assert list(fit) == [1] and any("outside its box" in why for why in fit[1])
     assert overlap == {}
