@@ -14,8 +14,6 @@ text–text overlap, contrast on LibreOffice's pixels; and the words it broke ac
 from __future__ import annotations
 
 import itertools
-import re
-import unicodedata
 from pathlib import Path
 
 import numpy as np
@@ -100,32 +98,44 @@ def _rows(lines: list[Line]) -> list[list[Line]]:
     return rows
 
 
-_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+def _cjk(text: str) -> bool:
+    return any(ord(ch) >= 0x2E80 for ch in text)
 
 
-def vocabulary(texts: list[str]) -> set[str]:
-    return {w for t in texts for w in _WORD.findall(t) if w.isascii() or _latin(w)}
+def _row_text(row: list[Line]) -> str:
+    """A row's text from its PDF text objects: a space where LibreOffice left a gap."""
+    out = ""
+    prev: Line | None = None
+    for ln in sorted(row, key=lambda ln: ln.rect[0]):
+        gap = ln.rect[0] - prev.rect[2] if prev is not None else 0.0
+        if prev is not None and gap > 0.15 * ln.size_pt * PX_PER_PT and not out.endswith(" "):
+            out += " "
+        out += ln.text
+        prev = ln
+    return " ".join(out.split())
 
 
-def _latin(word: str) -> bool:
-    return all(unicodedata.name(ch, "").startswith("LATIN") for ch in word)
-
-
-def broken_words(drawn: dict[int, dict[str, list[Line]]], words: set[str]) -> Failures:
-    """Words LibreOffice broke across two lines (``Rechtsschutzversicherun|gsgesellschaften``):
-    the end of a row and the start of the next make an outline word neither part is."""
+def broken_words(drawn: Drawn, texts: list[str]) -> Failures:
+    """Tokens LibreOffice broke across two lines (``Rechtsschutzversicherun|gsgesellschaften``,
+    ``€1,234,|567.89``: the end of a row and the start of the next make an outline token
+    neither part is) and short figures wrapped at their space (``−12.5 | %``). CJK text may
+    break anywhere and is left out."""
+    tokens = {t for s in texts for t in s.split() if not _cjk(t)}
+    figures = {s for s in texts if len(s) <= 16 and " " in s and any(c.isdigit() for c in s)}
     out: Failures = {}
     for n, shapes in drawn.items():
         for sid, lines in shapes.items():
-            rows = [" ".join(ln.text for ln in sorted(r, key=lambda ln: ln.rect[0])).strip()
-                    for r in _rows(lines)]
+            rows = [_row_text(r) for r in _rows(lines)]
             for a, b in itertools.pairwise(rows):
-                tail, head = _WORD.findall(a)[-1:], _WORD.findall(b)[:1]
-                if not tail or not head or not a.endswith(tail[0]):
+                if not a or not b:
                     continue
-                joined = tail[0] + head[0]
-                if joined in words and tail[0] not in words:
-                    out.setdefault(n, []).append(f"sp{sid}: {tail[0]}|{head[0]}")
+                tail, head = a.split()[-1], b.split()[0]
+                if tail + head in tokens and tail not in tokens:
+                    out.setdefault(n, []).append(f"sp{sid}: {tail}|{head}")
+            whole = " ".join(rows)
+            for fig in sorted(figures):
+                if fig in whole and not any(fig in r for r in rows):
+                    out.setdefault(n, []).append(f"sp{sid}: figure {fig!r} wrapped")
     return out
 
 

@@ -45,7 +45,7 @@ class Verdict:
     contrast_judged: int = 0
     contrast_unjudged: int = 0
     broken_words: Failures = field(default_factory=dict)
-    """Not a check (no must-show rule): words LibreOffice broke across lines, per slide."""
+    """Not a check (no must-show rule): words and figures LibreOffice broke across lines."""
 
     def add(self, check: str, found: Failures) -> None:
         for n, why in found.items():
@@ -149,7 +149,7 @@ def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
         verdict.add("contrast", contrast)
         verdict.contrast_judged, verdict.contrast_unjudged = judged, unjudged
         texts = [t for spec in outline["slides"] for _, t in xmlchecks.slide_strings(spec)]
-        verdict.broken_words = drawn.broken_words(rendered.lines, drawn.vocabulary(texts))
+        verdict.broken_words = drawn.broken_words(rendered.lines, texts)
 
 
 def run_failed(verdict: Verdict, outline: dict[str, Any],

@@ -143,7 +143,8 @@ def _print(verdicts: list[Verdict], bads: list[Any], bad_why: list[list[str]],
             for n, why in sorted(v.failures.get(c, {}).items()):
                 print(f"  {v.outline}/{v.theme} slide {n} [{c}]: {'; '.join(why)[:300]}")
     broken = sum(len(v.broken_words) for v in verdicts)
-    print(f"\nwarnings (not checks): {broken} slides with a word broken across lines")
+    print(f"\nwarnings (not checks): {broken} slides with a word or figure broken across "
+          "lines")
     for v in verdicts:
         for n, why in sorted(v.broken_words.items()):
             print(f"  {v.outline}/{v.theme} slide {n}: {'; '.join(why)[:200]}")

@@ -264,3 +264,24 @@ def test_table_growing_past_its_frame_fails_fit(
         fit, overlap = drawn_checks.check_fit(deck, rendered.lines)
     assert list(fit) == [1] and any("outside its box" in why for why in fit[1])
     assert overlap == {}
+
+
+def _row(y: float, *texts: str, size: float = 20) -> list[lo.Line]:
+    x, out = 10.0, []
+    for t in texts:
+        out.append(lo.Line((x, y, x + 10 * len(t), y + 30), size, False, t))
+        x += 10 * len(t)
+    return out
+
+
+def test_words_and_figures_broken_across_lines_are_warned() -> None:
+    texts = ["Rechtsschutzversicherungsgesellschaften", "−12.5 %", "€1,234,567.89", "日本語の文"]
+    drawn = {1: {"5": _row(0, "Rechtsschutzversicherun") + _row(40, "gsgesellschaften"),
+                 "6": _row(0, "−12.5") + _row(40, "%"),
+                 "7": _row(0, "€", "1,234,") + _row(40, "567.89"),
+                 "8": _row(0, "日本語") + _row(40, "の文")}}
+    found = drawn_checks.broken_words(drawn, texts)[1]
+    assert found == ["sp5: Rechtsschutzversicherun|gsgesellschaften",
+                     "sp6: figure '−12.5 %' wrapped", "sp7: €1,234,|567.89"]
+    whole = {1: {"5": _row(0, "Rechtsschutzversicherungsgesellschaften")}}
+    assert drawn_checks.broken_words(whole, texts) == {}
