@@ -126,11 +126,14 @@ def check_repeat(first: Deck, second: Path | None) -> Failures:
 
 
 def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
-               rendered: lo.Rendered | None, second: Path | None, audit: bool = True) -> None:
-    """Fill ``verdict`` for a deck the CLI wrote."""
+               rendered: lo.Rendered | None, second: Path | None, audit: bool = True,
+               report: dict[str, Any] | None = None) -> None:
+    """Fill ``verdict`` for a deck the CLI wrote (``report``: its report, which says which
+    outline slide each deck slide came from)."""
     with Deck(deck_path) as deck:
         verdict.slides = len(deck.slides)
-        verdict.add("strings", xmlchecks.check_strings(deck, outline))
+        owners = xmlchecks.report_owners(report)
+        verdict.add("strings", xmlchecks.check_strings(deck, outline, owners))
         verdict.add("chart", xmlchecks.check_charts(deck, outline))
         verdict.add("colour", xmlchecks.check_colours(deck))
         verdict.add("title", xmlchecks.check_titles(deck))

@@ -105,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         if stem not in rendered:
             continue
         second = None if args.no_repeat else work / "run2" / stem / "out.pptx"
+        report_path = work / "run1" / stem / "report.json"
+        report = json.loads(report_path.read_text()) if report_path.exists() else None
         judge_deck(v, load(outlines[v.outline]), work / "run1" / stem / "out.pptx",
-                   rendered[stem], second, audit=not args.no_audit)
+                   rendered[stem], second, audit=not args.no_audit, report=report)
     summary = _print(verdicts, bads, bad_why, [c for c in CHECKS
                                                 if c != "repeat" or not args.no_repeat])
     summary["seconds"] = {"compose": round(t_compose, 1), "libreoffice": round(t_lo, 1),

@@ -95,35 +95,60 @@ def home_slides(deck: Deck, outline: dict[str, Any]) -> list[int]:
     return homes
 
 
-def check_strings(deck: Deck, outline: dict[str, Any]) -> Failures:
+def check_strings(deck: Deck, outline: dict[str, Any],
+                  owners: list[int] | None = None) -> Failures:
+    """``owners[k]``: the 0-based outline slide deck slide k+1 came from (the report's
+    ``outline_slide``). Given, each string must show on the deck slides of its own outline
+    slide (a figure shown on another slide does not count); else anywhere in the deck. A
+    bullet must not show more often in the deck than the outline has it."""
     out: Failures = {}
-    slide_text = "\n".join(p for s in deck.slides for p in s.paragraphs())
-    paras = Counter(p for s in deck.slides for p in s.paragraphs())
-    charts = {t for s in deck.slides for c in s.charts for t in chart_strings(deck, c)}
-    notes = "\n".join(s.notes for s in deck.slides)
+    if owners is not None and len(owners) != len(deck.slides):
+        owners = None
     everything = Counter(t for spec in outline["slides"] for _, t in slide_strings(spec))
+    shown_paras = Counter(p for s in deck.slides for p in s.paragraphs())
     homes = home_slides(deck, outline)
     title = norm(outline["title"])
-    if title not in slide_text and title not in _core_title(deck):
+    if (title not in "\n".join(p for s in deck.slides for p in s.paragraphs())
+            and title not in _core_title(deck)):
         _add(out, 1, f"deck title {title[:40]!r} neither on a slide nor in the document title")
     for i, (spec, home) in enumerate(zip(outline["slides"], homes, strict=True)):
+        group = deck.slides if owners is None else [
+            s for s, o in zip(deck.slides, owners, strict=True) if o == i]
+        if not group:
+            _add(out, home, f"outline slide {i + 1}: no deck slide came from it")
+            continue
+        blame = home if owners is None else group[0].number
+        paras = Counter(p for s in group for p in s.paragraphs())
+        slide_text = "\n".join(p for s in group for p in s.paragraphs())
+        charts = {t for s in group for c in s.charts for t in chart_strings(deck, c)}
+        notes = "\n".join(s.notes for s in group)
         for where, text in slide_strings(spec):
             shown = text[:50]
             if where == "bullet":
-                n = paras[text]
-                if n == 0:
-                    _add(out, home, f"outline slide {i + 1}: bullet {shown!r} missing")
-                elif n > everything[text]:
-                    _add(out, home, f"outline slide {i + 1}: bullet {shown!r} shown {n} times")
+                if paras[text] == 0:
+                    _add(out, blame, f"outline slide {i + 1}: bullet {shown!r} missing")
+                elif shown_paras[text] > everything[text]:
+                    _add(out, blame, f"outline slide {i + 1}: bullet {shown!r} shown "
+                                     f"{shown_paras[text]} times")
             elif where == "text" and text not in slide_text:
-                _add(out, home, f"outline slide {i + 1}: {shown!r} not on any slide")
+                _add(out, blame, f"outline slide {i + 1}: {shown!r} not on its slides")
             elif where == "chart" and text not in charts:
-                _add(out, home, f"outline slide {i + 1}: chart string {shown!r} missing")
+                _add(out, blame, f"outline slide {i + 1}: chart string {shown!r} missing")
             elif where == "notes" and text not in notes:
-                _add(out, home, f"outline slide {i + 1}: notes {shown!r} missing")
+                _add(out, blame, f"outline slide {i + 1}: notes {shown!r} missing")
             elif where == "citation" and text not in slide_text and text not in notes:
-                _add(out, home, f"outline slide {i + 1}: citation {shown!r} missing")
+                _add(out, blame, f"outline slide {i + 1}: citation {shown!r} missing")
     return out
+
+
+def report_owners(report: dict[str, Any] | None) -> list[int] | None:
+    """Deck slide order → 0-based outline slide, from a compose report (None if it has no
+    ``outline_slide`` for every slide)."""
+    if not report or not report.get("slides"):
+        return None
+    slides = sorted(report["slides"], key=lambda s: s.get("index", 0))
+    owners = [s.get("outline_slide") for s in slides]
+    return None if any(not isinstance(o, int) for o in owners) else [o - 1 for o in owners]
 
 
 def _core_title(deck: Deck) -> str:

@@ -285,3 +285,12 @@ def test_words_and_figures_broken_across_lines_are_warned() -> None:
                      "sp6: figure '−12.5 %' wrapped", "sp7: €1,234,|567.89"]
     whole = {1: {"5": _row(0, "Rechtsschutzversicherungsgesellschaften")}}
     assert drawn_checks.broken_words(whole, texts) == {}
+
+
+def test_a_string_shown_on_another_outline_slides_slide_fails(tmp_path: Path) -> None:
+    report = {"slides": [{"index": 1, "outline_slide": 1}, {"index": 2, "outline_slide": 2}]}
+    swapped = {"slides": [{"index": 1, "outline_slide": 2}, {"index": 2, "outline_slide": 1}]}
+    with Deck(_clean(tmp_path / "clean.pptx")) as deck:
+        assert xmlchecks.check_strings(deck, OUTLINE, xmlchecks.report_owners(report)) == {}
+        found = xmlchecks.check_strings(deck, OUTLINE, xmlchecks.report_owners(swapped))
+    assert "'First point' missing" in " ".join(found[2])
