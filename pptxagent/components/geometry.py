@@ -20,8 +20,16 @@ from pptxagent.ir.theme import ThemePack
 
 SLIDE_W_PT = SLIDE_W_EMU / EMU_PER_PT
 SLIDE_H_PT = SLIDE_H_EMU / EMU_PER_PT
-LINE = 1.2
-"""Line height as a multiple of the font size (the renderer's ``normal`` for the theme faces)."""
+LINE = 1.25
+"""Line height as a multiple of the font size: the tallest ``normal`` line of the bundled
+Latin faces (Carlito/Calibri 1.22, Caladea 1.17, Liberation Sans 1.15) with a little room, so
+a box sized for its text is not a pixel short when measured."""
+LINE_CJK = 1.45
+"""The CJK faces' (Noto Sans CJK) ``normal`` line is 1.45 em: text with CJK uses it."""
+
+
+def line_factor(text: str) -> float:
+    return LINE_CJK if any(_is_wide(c) for c in text) else LINE
 BLEED_PREFIX = "bleed-"
 """Shapes named ``bleed-…`` are full-bleed bands: the only shapes allowed outside the margin."""
 
@@ -176,7 +184,7 @@ def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
     n = line_count(text, size_pt, width_pt - 2 * inset_pt, bold, wf)
     if max_lines is not None:
         n = min(n, max_lines)
-    return n * size_pt * LINE + 2 * inset_pt
+    return n * size_pt * line_factor(text) + 2 * inset_pt
 
 
 def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
@@ -188,7 +196,7 @@ def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
         w = width_pt - 2 * inset_pt - (indent_pt * (p.level + 1) if p.bullet else 0)
         wf = width_of(pack, p.font) if pack is not None else 1.0
         n = line_count(p.text, p.size_pt, w, p.bold, wf)
-        h += n * p.size_pt * LINE + p.space_before_pt + p.space_after_pt
+        h += n * p.size_pt * line_factor(p.text) + p.space_before_pt + p.space_after_pt
     return h
 
 

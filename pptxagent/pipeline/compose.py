@@ -40,6 +40,7 @@ from pptxagent.pipeline.fill import (
     refine_slides,
     write_back_slides,
 )
+from pptxagent.pipeline.harmonize import harmonize_siblings
 from pptxagent.pipeline.job import FillJob, FillOptions, Progress, Scratch
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.visualqa import visual_qa
@@ -58,6 +59,10 @@ PX_PER_PT = 96 / 72
 BODY_MIN_PT = 18.0
 TITLE_RATIO = 1.5
 OVERFLOW_DEFECTS = frozenset({"content_overflow", "out_of_bounds"})
+SAFE_PADDING_PX = 2.0
+"""Components space their boxes on the theme's spacing scale (gaps of 8 pt and up): two boxes
+only collide when they really come within 4 px, not within the 16 px a template's loose boxes
+are given."""
 CITATION_PRIORITY = 20
 """Below every min-font tier: citations keep the theme's small size."""
 
@@ -81,7 +86,8 @@ def compose_settings(slide_w: float, slide_h: float, body_pt: float,
                      overrides: dict[str, Any]) -> Settings:
     """A fill's settings with the scratch minimums: body text never below 18 pt, titles
     never below 1.5 × the theme's body size (so the hierarchy holds after any shrink)."""
-    mins = {"MIN_FONT_P100_PX": round(max(body_pt, BODY_MIN_PT) * TITLE_RATIO * PX_PER_PT, 2),
+    mins = {"SAFE_PADDING": SAFE_PADDING_PX,
+            "MIN_FONT_P100_PX": round(max(body_pt, BODY_MIN_PT) * TITLE_RATIO * PX_PER_PT, 2),
             "MIN_FONT_P80_PX": round(BODY_MIN_PT * PX_PER_PT, 2),
             "MIN_FONT_P60_PX": round(BODY_MIN_PT * PX_PER_PT, 2)}
     return fill_settings(slide_w, slide_h, {**mins, **overrides})
@@ -208,6 +214,7 @@ COMPOSE_STAGES: tuple[Callable[[FillJob], None], ...] = (
     assign_roles,
     refine_slides,
     reflow_overflowing,
+    harmonize_siblings,
     visual_qa,
     write_back_slides,
     pack,

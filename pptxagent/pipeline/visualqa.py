@@ -73,7 +73,7 @@ def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts
         baseline=[base.get(w.filled.template_slide) for w in work],
         package=facts, numbers=[w.filled.index for w in work])
     if job.scratch is not None:
-        issues += composed_rules(job, work, finals)
+        issues = accept_designed(job, work, finals, issues) + composed_rules(job, work, finals)
     return [[i for i in issues if i.slide == w.filled.index] for w in work]
 
 
@@ -89,6 +89,28 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork],
         out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
                               dom=w.dom)
     return out
+
+
+DISPLAY_ROLES = frozenset({"value", "quote"})
+"""Composed text meant to be larger than the title (a KPI figure, a pull quote)."""
+
+
+def accept_designed(job: FillJob, work: Sequence[SlideWork], finals: Sequence[SlideIR],
+                    issues: list[QaIssue]) -> list[QaIssue]:
+    """A composed slide's KPI value or pull quote larger than its title is the component's
+    design: ``title_not_largest`` against one of them is ``accepted``."""
+    sc = job.scratch
+    assert sc is not None
+    role: dict[tuple[int, str], str] = {}
+    for w, ir in zip(work, finals, strict=True):
+        names = {s.name: s.role for s in sc.specs[w.filled.index - 1].shapes if s.kind == "text"}
+        for el in ir.elements:
+            if el.source is not None and el.source.name in names:
+                role[(w.filled.index, el.eid)] = names[el.source.name]
+    return [i.model_copy(update={"status": "accepted"})
+            if i.kind == "title_not_largest"
+            and role.get((i.slide, i.other_eid or "")) in DISPLAY_ROLES else i
+            for i in issues]
 
 
 def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
