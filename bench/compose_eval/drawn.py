@@ -21,8 +21,8 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from bench.compose_eval.deck import Deck
-from bench.compose_eval.geometry import Rect, shape_boxes
-from bench.compose_eval.lo import PX_PER_PT, RENDER_W, TOL_PX, Line
+from bench.compose_eval.geometry import shape_boxes
+from bench.compose_eval.lo import PX_PER_PT, RENDER_W, TOL_PX, Line, Rect
 from bench.heldout.judge_art import PLAIN_SHARE, backdrop, text_contrast
 from pptxagent.engines.libreoffice import TextBox
 
