@@ -7,6 +7,8 @@
 * ``fit`` / ``overlap`` / ``contrast``: as LibreOffice draws the deck with autofit
   stripped (``lo.py``);
 * ``strings`` / ``chart`` / ``colour`` / ``title``: on the package (``xmlchecks.py``);
+* ``picture``: each outline image a picture of the same pixel size on its slides, no picture
+  stretched (``pictures.py``; issue 7 §5, beyond the must-show list);
 * ``audit``: openxml-audit findings, on the slide owning the part (deck parts: all slides);
 * ``repeat``: the slide's XML (or its charts' XML) differs byte for byte from a second
   run's.
@@ -25,12 +27,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.compose_eval import drawn, lo, xmlchecks
+from bench.compose_eval import drawn, lo, pictures, xmlchecks
 from bench.compose_eval.deck import Deck
 from bench.compose_eval.outlines import BadOutline
 
-CHECKS = ("run", "fit", "overlap", "contrast", "strings", "chart", "colour", "title",
-          "audit", "repeat")
+CHECKS = ("run", "fit", "overlap", "contrast", "strings", "chart", "picture", "colour",
+          "title", "audit", "repeat")
 Failures = dict[int, list[str]]
 
 
@@ -127,7 +129,7 @@ def check_repeat(first: Deck, second: Path | None) -> Failures:
 
 def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
                rendered: lo.Rendered | None, second: Path | None, audit: bool = True,
-               report: dict[str, Any] | None = None) -> None:
+               report: dict[str, Any] | None = None, base_dir: Path | None = None) -> None:
     """Fill ``verdict`` for a deck the CLI wrote (``report``: its report, which says which
     outline slide each deck slide came from)."""
     with Deck(deck_path) as deck:
@@ -135,6 +137,8 @@ def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
         owners = xmlchecks.report_owners(report)
         verdict.add("strings", xmlchecks.check_strings(deck, outline, owners))
         verdict.add("chart", xmlchecks.check_charts(deck, outline))
+        if base_dir is not None:
+            verdict.add("picture", pictures.check_pictures(deck, outline, base_dir, owners))
         verdict.add("colour", xmlchecks.check_colours(deck))
         verdict.add("title", xmlchecks.check_titles(deck))
         if audit:

@@ -108,7 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         report_path = work / "run1" / stem / "report.json"
         report = json.loads(report_path.read_text()) if report_path.exists() else None
         judge_deck(v, load(outlines[v.outline]), work / "run1" / stem / "out.pptx",
-                   rendered[stem], second, audit=not args.no_audit, report=report)
+                   rendered[stem], second, audit=not args.no_audit, report=report,
+                   base_dir=outlines[v.outline].parent)
     summary = _print(verdicts, bads, bad_why, [c for c in CHECKS
                                                 if c != "repeat" or not args.no_repeat])
     summary["seconds"] = {"compose": round(t_compose, 1), "libreoffice": round(t_lo, 1),

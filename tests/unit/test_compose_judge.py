@@ -294,3 +294,25 @@ def test_a_string_shown_on_another_outline_slides_slide_fails(tmp_path: Path) ->
         assert xmlchecks.check_strings(deck, OUTLINE, xmlchecks.report_owners(report)) == {}
         found = xmlchecks.check_strings(deck, OUTLINE, xmlchecks.report_owners(swapped))
     assert "'First point' missing" in " ".join(found[2])
+
+
+def test_stretched_or_missing_picture_fails(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from bench.compose_eval.pictures import check_pictures
+
+    Image.new("RGB", (1200, 600), (30, 90, 160)).save(tmp_path / "pic.png")
+    outline = {"title": "P", "slides": [{"kind": "image", "title": "P", "image": "pic.png"}]}
+    decks = {}
+    for name, size in {"fit": (Inches(6), Inches(3)), "stretched": (Inches(6), Inches(5))}.items():
+        prs = _new()
+        slide = _titled(prs, "P")
+        slide.shapes.add_picture(str(tmp_path / "pic.png"), Inches(1), Inches(1.5), *size)
+        prs.save(str(tmp_path / f"{name}.pptx"))
+        decks[name] = tmp_path / f"{name}.pptx"
+    with Deck(decks["fit"]) as deck:
+        assert check_pictures(deck, outline, tmp_path) == {}
+    with Deck(decks["stretched"]) as deck:
+        assert "stretched" in check_pictures(deck, outline, tmp_path)[1][0]
+    with Deck(_untitled(tmp_path / "none.pptx")) as deck:
+        assert "no picture of pic.png" in check_pictures(deck, outline, tmp_path)[1][0]
