@@ -20,7 +20,7 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
-from bench.compose_eval.deck import Deck
+from bench.compose_eval.deck import EMU_PX, Deck
 from bench.compose_eval.geometry import shape_boxes
 from bench.compose_eval.lo import PX_PER_PT, RENDER_W, TOL_PX, Line, Rect
 from bench.heldout.judge_art import PLAIN_SHARE, backdrop, text_contrast
@@ -35,9 +35,11 @@ def _union(lines: list[Line]) -> Rect:
 
 
 def check_fit(deck: Deck, drawn: dict[int, dict[str, list[Line]]]) -> tuple[Failures, Failures]:
-    """(text outside its box, text–text overlap) per slide."""
+    """(text outside its box or off the slide, text–text overlap) per slide."""
     fit: Failures = {}
     overlap: Failures = {}
+    w, h = deck.slide_size()
+    page: Rect = (0.0, 0.0, w / EMU_PX, h / EMU_PX)
     for slide in deck.slides:
         boxes = shape_boxes(deck, slide)
         lines = drawn.get(slide.number, {})
@@ -46,8 +48,10 @@ def check_fit(deck: Deck, drawn: dict[int, dict[str, list[Line]]]) -> tuple[Fail
             frames.setdefault(key.split(":")[0], []).extend(got)
         for sid, got in frames.items():
             msg = _outside(f"sp{sid}", boxes.get(sid), got, vertical=True)
-            if msg:
-                fit.setdefault(slide.number, []).append(msg)
+            off = _outside(f"sp{sid} (off the slide)", page, got, vertical=True)
+            for m in (msg, off):
+                if m:
+                    fit.setdefault(slide.number, []).append(m)
         for key, got in lines.items():
             if ":" not in key:
                 continue
