@@ -7,6 +7,7 @@ fonts and the pack's shape style are applied the same way everywhere.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -19,8 +20,10 @@ from pptxagent.components.geometry import (
     Rect,
     S,
     gap,
+    longest_unbreakable,
     safe_area,
     text_height,
+    text_width,
     width_of,
 )
 from pptxagent.ir.compose import FontRole, Para, ShapeItem, ShapeSpec, TextRole, TextSpec
@@ -62,10 +65,40 @@ def para(text: str, size: float, *, color: ColorRole = "text", font: FontRole = 
                 align=align, bullet=bullet, level=level, space_after_pt=after)
 
 
+WORD_FIT = 0.94
+"""Share of a line the widest unbreakable piece may take (the estimate's safety)."""
+BULLET_INDENT_PT = 27.0
+"""The writer's indent per bullet level (``ooxml.build`` ``BULLET_INDENT_EMU``)."""
+BODY_FLOOR_PT = 18.0
+"""The smallest size body text may get so its longest word fits (the scratch minimum)."""
+
+
+def fit_words(paras: list[Para], width: float, role: TextRole, inset: float,
+              floor_pt: float | None = None) -> list[Para]:
+    """Paragraphs whose longest word (a KPI figure as a whole) would break mid-word in a box
+    ``width`` wide get the size at which it fits on a line, never below the role's floor: a
+    designer shrinks ``Rechtsschutzversicherungsgesellschaften`` rather than split it.
+    ``floor_pt``: the role's floor (titles must give theirs: 1.5 × the theme's body)."""
+    if role == "citation" or (role == "title" and floor_pt is None):
+        return paras
+    floor = BODY_FLOOR_PT if floor_pt is None else floor_pt
+    out: list[Para] = []
+    for p in paras:
+        avail = (width - 2 * inset - (BULLET_INDENT_PT * (p.level + 1) if p.bullet else 0.0))
+        em = (text_width(p.text.strip(), 1.0, p.bold) if role == "value"
+              else longest_unbreakable(p.text, p.bold))
+        if em > 0 and em * p.size_pt > avail * WORD_FIT:
+            size = max(floor, min(p.size_pt, math.floor(avail * WORD_FIT / em * 2) / 2))
+            p = p.model_copy(update={"size_pt": size})
+        out.append(p)
+    return out
+
+
 def text(name: str, rect: Rect, role: TextRole, paras: list[Para], *,
          placeholder: Literal["title", "subtitle"] | None = None, anchor: Anchor = "top",
-         inset: float = INSET) -> TextSpec:
-    return TextSpec(name=name, box=rect.box(), role=role, paragraphs=paras,
+         inset: float = INSET, floor_pt: float | None = None) -> TextSpec:
+    return TextSpec(name=name, box=rect.box(), role=role,
+                    paragraphs=fit_words(paras, rect.w, role, inset, floor_pt),
                     placeholder=placeholder, anchor=anchor, inset_pt=inset)
 
 
@@ -123,7 +156,7 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     title_rect = area.take_top(th)
     shapes: list[ShapeItem] = [
         text("title", title_rect, "title", [para(label, size, font="major")],
-             placeholder="title", anchor="bottom")]
+             placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body)]
     y = title_rect.bottom
     if slide.subtitle:
         ss = pack.type.subtitle

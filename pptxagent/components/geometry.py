@@ -134,6 +134,12 @@ def text_width(text: str, size_pt: float, bold: bool = False, wf: float = 1.0) -
     return sum(_char_em(c, bold, wf) for c in text) * size_pt
 
 
+def longest_unbreakable(text: str, bold: bool = False, wf: float = 1.0) -> float:
+    """Width in em of the widest piece of ``text`` a line cannot break (a word, a CJK
+    character)."""
+    return max((text_width(t.strip(), 1.0, bold, wf) for t in _tokens(text)), default=0.0)
+
+
 def _tokens(text: str) -> list[str]:
     """Break opportunities: after spaces, around every CJK character."""
     out: list[str] = []

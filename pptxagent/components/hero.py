@@ -51,7 +51,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
                                rule_top + rule_h)),
         text("title", title_rect, "title",
              [para(label, max(pack.type.hero, pack.type.title), font="major", bold=True)],
-             placeholder="title", anchor="bottom"),
+             placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body),
     ]
     inner_top = band_top + gap(pack, L)
     cit_top = area.bottom - cit_h

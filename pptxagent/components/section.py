@@ -54,7 +54,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     shapes.append(text("title", title_rect,
                        "title", [para(label, size, font="major", bold=True,
                                       color="on_primary")],
-                       placeholder="title", anchor="bottom"))
+                       placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body))
     if slide.subtitle:
         shapes.append(text("subtitle", sub_rect,
                            "subtitle", [para(slide.subtitle, sub_size, color="on_primary")],

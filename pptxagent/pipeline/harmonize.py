@@ -1,7 +1,6 @@
-"""Sibling slots of a composed slide keep one size (scratch mode).
-
-A component names repeated slots ``value-1``, ``value-2`` … (KPI cards, timeline steps,
-comparison columns). The refinement loop fits each box on its own, so one long KPI value can
+"""Sibling slots of a composed slide keep one size (scratch mode). A component names repeated
+slots ``value-1``, ``value-2`` … (KPI cards, timeline steps) and ``left-…``/``right-…``
+(comparison columns). The refinement loop fits each box on its own, so one long KPI value can
 end at 37 pt while its neighbours stay at 44 pt: every box fits, and a designer would still
 have to fix the slide. After the loop, each group of siblings whose sizes differ is set to the
 group's smallest size (a smaller font never overflows a box the larger one fitted) and the
@@ -17,7 +16,8 @@ from pptxagent.ir import Element, SlideIR
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 
-SIBLING = re.compile(r"^(?P<slot>.+?)-\d+$")
+SIBLING = re.compile(r"^(?:(?:left|right)-(?P<side>.+)|(?P<slot>.+?)-\d+)$")
+"""``value-2`` → ``value``; ``left-heading`` / ``right-heading`` → ``heading``."""
 TOLERANCE_PX = 0.5
 SUFFIX = "-harmonized"
 
@@ -29,7 +29,7 @@ def sibling_groups(ir: SlideIR, touched: frozenset[str]) -> list[list[Element]]:
         name = el.source.name if el.source is not None else None
         m = SIBLING.match(name or "")
         if m and el.eid in touched and el.is_text and el.style.fontSize:
-            groups[m["slot"]].append(el)
+            groups[m["side"] or m["slot"]].append(el)
     return [g for g in groups.values() if len(g) > 1]
 
 

@@ -95,7 +95,7 @@ def check_spec(spec: SlideSpec, pack: ThemePack, slides: list[OutlineSlide]) -> 
             if t.role == "citation":
                 assert p.size_pt == pack.type.small
             else:
-                assert p.size_pt >= 18 and p.size_pt >= body, f"{t.name} at {p.size_pt} pt"
+                assert p.size_pt >= 18, f"{t.name} at {p.size_pt} pt"
     assert all(p.size_pt >= 1.5 * body for p in titles[0].paragraphs)
     assert any(not isinstance(s, TextSpec) for s in spec.shapes), "no visual beyond text"
     # colour roles: text on the surface under it

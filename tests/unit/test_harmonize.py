@@ -42,3 +42,11 @@ def test_siblings_that_agree_are_left_alone() -> None:
 def test_untouched_shapes_never_change() -> None:
     ir = _ir(_el(1, "value-1", 58.67), _el(2, "value-2", 40.0))
     assert harmonized(ir, frozenset({"sp1"})) is None
+
+
+def test_left_and_right_columns_are_siblings() -> None:
+    ir = _ir(_el(1, "left-heading", 24.67), _el(2, "right-heading", 32.0),
+             _el(3, "left-bullets", 24.0), _el(4, "right-bullets", 24.0))
+    out = harmonized(ir, TOUCHED)
+    assert out is not None
+    assert [e.style.fontSize for e in out.elements] == [24.67, 24.67, 24.0, 24.0]
