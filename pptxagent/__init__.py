@@ -3,6 +3,7 @@
 The public API (pinned by ``tests/unit/test_public_api.py``)::
 
     from pptxagent import fill_deck, FillOptions, refine_slide, inventory_file, SlideIR, Settings
+    from pptxagent import compose_deck, ComposeOptions
 
 Heavy stages (browser, LibreOffice) load on first use, not on ``import pptxagent``: the names
 below are resolved by ``__getattr__`` (PEP 562). The imports inside ``__getattr__`` are
@@ -29,13 +30,13 @@ if TYPE_CHECKING:
     from pptxagent.inventory import inventory_file
     from pptxagent.ir import DeckIR, Diagnostics, Patch, RolloutResult, SlideIR
     from pptxagent.loop.driver import refine as refine_slide
-    from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+    from pptxagent.pipeline import ComposeOptions, FillOptions, FillReport, compose_deck, fill_deck
 
 __version__ = "0.1.0"
 
 def __getattr__(name: str) -> Any:
     """The heavy names, imported on first use (explicit imports: the linter sees them)."""
-    if name in ("fill_deck", "FillOptions", "FillReport"):
+    if name in ("fill_deck", "FillOptions", "FillReport", "compose_deck", "ComposeOptions"):
         from pptxagent import pipeline
 
         return getattr(pipeline, name)
@@ -56,6 +57,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "DEFAULT_SETTINGS",
+    "ComposeOptions",
     "ContentError",
     "DeckIR",
     "Diagnostics",
@@ -71,6 +73,7 @@ __all__ = [
     "Settings",
     "SlideIR",
     "__version__",
+    "compose_deck",
     "fill_deck",
     "inventory_file",
     "refine_slide",

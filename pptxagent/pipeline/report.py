@@ -37,6 +37,8 @@ class FillReport(BaseModel):
     """The template filled; for a composed deck the theme pack (``name@version``)."""
     mode: str = "fill"
     """``fill`` (template mode) or ``compose`` (scratch mode)."""
+    slide_px: dict[str, float] = Field(default_factory=dict)
+    """The slide size in the px every ``box`` of the report is given in: ``{"w", "h"}``."""
     output: str
     slides: list[SlideReport] = Field(default_factory=list)
     unresolved_tokens: list[dict[str, Any]] = Field(default_factory=list)

@@ -99,6 +99,7 @@ def make_report(job: FillJob) -> FillReport:
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
         qa=qa_totals(job.slides),
+        slide_px={"w": job.settings.SLIDE_W, "h": job.settings.SLIDE_H},
     )
     return report
 

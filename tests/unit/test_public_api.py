@@ -10,7 +10,8 @@ import pptxagent.ir
 import pptxagent.pipeline
 
 PUBLIC = {
-    "DEFAULT_SETTINGS", "ContentError", "DeckIR", "Diagnostics", "EngineError", "FillOptions",
+    "DEFAULT_SETTINGS", "ComposeOptions", "ContentError", "compose_deck", "DeckIR",
+    "Diagnostics", "EngineError", "FillOptions",
     "FillReport", "IRValidationError", "InputError", "PackageError", "Patch", "PptxAgentError",
     "RolloutResult", "Settings", "SlideIR", "__version__", "fill_deck", "inventory_file",
     "refine_slide",
@@ -25,7 +26,8 @@ def test_top_level_exports_exactly_the_public_api() -> None:
 
 def test_pipeline_and_ir_exports() -> None:
     assert set(pptxagent.pipeline.__all__) == {
-        "STAGES", "FillOptions", "FillReport", "SlideReport", "fill_deck"}
+        "STAGES", "FillOptions", "FillReport", "SlideReport", "fill_deck",
+        "COMPOSE_STAGES", "ComposeOptions", "compose_deck"}
     assert {"SlideIR", "Element", "DomSnapshot", "Diagnostics", "Patch", "TraceLine",
             "RolloutResult", "DeckIR", "load", "validate", "dump"} <= set(pptxagent.ir.__all__)
     for name in pptxagent.ir.__all__:
@@ -45,3 +47,11 @@ def test_fill_stages_run_in_the_documented_order() -> None:
                      "start_libreoffice", "inventory_filled",
                      "template_baseline", "refine_slides", "visual_qa", "write_back_slides", "pack",
                      "crosscheck", "refine_crosschecked", "recheck", "build_report"]
+
+
+def test_compose_stages_run_in_the_documented_order() -> None:
+    names = [s.__name__ for s in pptxagent.pipeline.COMPOSE_STAGES]
+    assert names == ["start_libreoffice", "select_layouts", "build_package", "clear_rollouts",
+                     "inventory_filled", "assign_roles", "refine_slides", "reflow_overflowing",
+                     "harmonize_siblings", "visual_qa", "write_back_slides", "pack", "crosscheck",
+                     "refine_crosschecked", "recheck", "build_report", "annotate_report"]
