@@ -28,7 +28,6 @@ from typing import Any
 
 from pptxagent.service import reaper
 from pptxagent.service.config import ServiceConfig
-from pptxagent.service.workers import worker_main
 from pptxagent.store import Store
 
 log = logging.getLogger("pptxagent.pool")
@@ -99,6 +98,8 @@ class WorkerPool:
 
     # --- supervision --------------------------------------------------------------------------
     def _spawn(self, index: int, restarts: int = 0) -> Slot:
+        from pptxagent.service.workers import worker_main  # the agent's imports: workers only
+
         name = f"w{index}-{uuid.uuid4().hex[:8]}"
         proc = self._ctx.Process(
             target=worker_main, name=f"pptxagent-{name}",

@@ -115,8 +115,10 @@ def _accepted(job: JobRow) -> Accepted:
 async def generate(request: Request, token: TokenId) -> Accepted:
     cfg = cfg_of(request)
     form = await read_form(request, cfg.upload_cap_bytes)
-    async with form:
+    try:
         req = await _job_request(request, form, token, None)
+    finally:
+        await form.close()
     job = await run_in_threadpool(_submit, request.app.state.store, cfg, token, req, None)
     return _accepted(job)
 
@@ -132,8 +134,10 @@ async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
     jobs = await run_in_threadpool(_deck_jobs, store, token, deck_id)
     previous = dict(jobs[0].request) if jobs else None
     form = await read_form(request, cfg.upload_cap_bytes)
-    async with form:
+    try:
         req = await _job_request(request, form, token, previous)
+    finally:
+        await form.close()
     job = await run_in_threadpool(_submit, store, cfg, token, req, deck_id)
     return _accepted(job)
 
