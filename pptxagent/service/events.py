@@ -10,6 +10,7 @@ after N. The stream polls the database every ``sse_poll_s``, sends a ``: ping`` 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -62,10 +63,8 @@ async def stream_events(request: Request, store: Store, job_id: str, after: int
             last_sent = time.monotonic()
         if await request.is_disconnected():
             return
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(closing.wait(), cfg.sse_poll_s)
-        except TimeoutError:
-            pass
 
 
 @router.get("/jobs/{job_id}/events", response_model=list[EventOut], summary=(

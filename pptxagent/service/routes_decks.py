@@ -67,7 +67,8 @@ def download_pptx(deck_id: str, version: int, store: StoreDep, token: TokenId) -
 
 
 @router.get("/decks/{deck_id}/versions/{version}/thumbnails/{n}", response_class=FileResponse,
-            responses={200: {"content": {"image/png": {}}}}, summary="Slide n's thumbnail (1-based)")
+            responses={200: {"content": {"image/png": {}}}},
+            summary="Slide n's thumbnail (1-based)")
 def thumbnail(deck_id: str, version: int, n: int, store: StoreDep, token: TokenId
               ) -> FileResponse:
     v = _version(store, deck_id, version, token)

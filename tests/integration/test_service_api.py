@@ -116,7 +116,8 @@ def test_upload_over_the_cap_is_413(api0: Api) -> None:
         assert submit_fill(c, template=big).status_code == 413  # Content-Length says so
 
         def chunks() -> Iterator[bytes]:  # chunked: counted while it streams in
-            yield b"--b\r\nContent-Disposition: form-data; name=\"template\"; filename=\"t\"\r\n\r\n"
+            yield (b"--b\r\nContent-Disposition: form-data; name=\"template\"; "
+                   b"filename=\"t\"\r\n\r\n")
             for _ in range(CAP // 65536 + 4):
                 yield b"\0" * 65536
             yield b"\r\n--b--\r\n"
