@@ -12,6 +12,7 @@ Python that never returns) is abandoned with its thread and the lane starts a ne
 
 from __future__ import annotations
 
+import atexit
 import queue
 import threading
 import time
@@ -73,14 +74,25 @@ class _Lane:
 
 
 _lane: _Lane | None = None
+_exit_hook = False
 _lane_lock = threading.Lock()
 
 
+def _at_exit() -> None:
+    """The engines the tools' thread started cannot be closed from the main thread at
+    exit (Playwright's sync API): kill them."""
+    if _lane is not None:
+        kill_engines()
+
+
 def lane() -> _Lane:
-    global _lane
+    global _lane, _exit_hook
     with _lane_lock:
         if _lane is None or not _lane.thread.is_alive():
             _lane = _Lane()
+        if not _exit_hook:
+            atexit.register(_at_exit)
+            _exit_hook = True
         return _lane
 
 

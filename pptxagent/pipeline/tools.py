@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from pptxagent.engines.http import post_json
 from pptxagent.engines.reset import engine_pids, kill_engines
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
@@ -22,8 +23,9 @@ from pptxagent.ooxml.validate import validate_package
 from pptxagent.ooxml.zipsafe import OutEntry, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
 
-__all__ = ["deck_texts", "engine_pids", "kill_engines", "ooxml_pack", "ooxml_patch",
-           "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails"]
+__all__ = ["chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
+           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails",
+           "unresolved_tokens"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
@@ -147,3 +149,17 @@ def thumbnails(deck: Path, out_dir: Path, width: int = THUMB_W) -> list[Path]:
         out.append(target)
     (out_dir / "full").rmdir()
     return out
+
+
+def chat_completion(base_url: str, model: str, api_key: str, messages: list[dict[str, str]],
+                    timeout: float = 60.0) -> str:
+    """One OpenAI-compatible chat completion (JSON mode asked for); the answer's text.
+    Endpoint faults raise ``EngineError`` (``HttpError``)."""
+    answer = post_json(f"{base_url.rstrip('/')}/chat/completions",
+                       {"model": model, "messages": messages, "temperature": 0,
+                        "response_format": {"type": "json_object"}},
+                       {"Authorization": f"Bearer {api_key}"} if api_key else {}, timeout)
+    try:
+        return str(answer["choices"][0]["message"]["content"])
+    except (KeyError, IndexError, TypeError) as exc:
+        raise InputError(f"POST {base_url}: not a chat completion answer") from exc
