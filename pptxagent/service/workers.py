@@ -27,7 +27,10 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from pptxagent.agent import REGISTRY, AuditRecord, JobRequest, ToolContext, ToolRunner, run_job
+from pptxagent.agent.core import AuditRecord, ToolContext
+from pptxagent.agent.job import JobRequest, run_job
+from pptxagent.agent.runner import ToolRunner
+from pptxagent.agent.tools_qa import REGISTRY
 from pptxagent.engines.reset import kill_engines
 from pptxagent.service import hooks
 from pptxagent.service.config import ServiceConfig
@@ -122,6 +125,8 @@ class Worker:
         self._timeout_seen = False
         self._mute = threading.Event()
         """Set once the running job is no longer ours to record (timed out, lease lost)."""
+        self._runs: dict[tuple[str, int], int] = {}
+        """(tool, attempt) → tool_runs id, between the audit and its tool.finished event."""
         self._parent = os.getppid()
 
     def loop(self) -> None:
@@ -137,20 +142,29 @@ class Worker:
                 self._timeout_seen = False
 
     def _audit(self, job_id: str, rec: AuditRecord) -> None:
+        """A tool run: its ``tool_runs`` row first, then the event that names the row (the
+        runner's ``tool.finished``, or ``tool.refused`` for an input refused unrun)."""
         if self._mute.is_set():
             return
         row = self.store.record_tool_run(job_id, ToolRunRecord(**rec.model_dump()))
         if rec.status == "timeout":
             self._timeout_seen = True
-        self.store.add_event(job_id, "tool", {
-            "tool_run_id": row, "tool": rec.tool, "status": rec.status, "attempt": rec.attempt,
-            "duration_ms": round(rec.duration_ms, 1), "started": rec.started,
-        }, stage=rec.tool, severity="info" if rec.status == "ok" else "warning")
+        if rec.started:
+            self._runs[(rec.tool, rec.attempt)] = row
+        else:
+            self.store.add_event(job_id, "tool.refused", {
+                "tool_run_id": row, "tool": rec.tool, "status": rec.status,
+                "error": rec.error}, stage=rec.tool, severity="warning")
 
     def _emit(self, job_id: str, kind: str, data: dict[str, Any]) -> None:
         if self._mute.is_set():
             return
-        self.store.add_event(job_id, kind, data, stage=str(data.get("tool") or ""))
+        if kind == "tool.finished":
+            row = self._runs.pop((str(data.get("tool")), int(data.get("attempt") or 0)), None)
+            data = {**data, "tool_run_id": row}
+        bad = data.get("ok") is False or data.get("status") in ("error", "timeout", "invalid")
+        self.store.add_event(job_id, kind, data, stage=str(data.get("tool") or ""),
+                             severity="warning" if bad else "info")
         if self.cfg.test_hooks:
             hooks.on_event(kind, data)
 
@@ -159,6 +173,7 @@ class Worker:
         shutil.rmtree(workdir, ignore_errors=True)
         workdir.mkdir(parents=True)
         self._mute.clear()
+        self._runs.clear()
         with Heartbeat(self.store, job.id, self.name, self.cfg.lease_s, self._mute) as beat, \
                 Watchdog(self.store, job.id, self.name, self.cfg.job_timeout_s, self._mute) as dog:
             try:

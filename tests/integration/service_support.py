@@ -181,6 +181,24 @@ def read_sse(c: httpx.Client, job_id: str, last_event_id: int | None = None,
     return events, comments
 
 
+def check_tool_events(events: list[dict[str, Any]], runs: list[dict[str, Any]]) -> int:
+    """Every tool event names its ``tool_runs`` row (same tool), every row has its event, and
+    every ``tool.started`` is closed by a ``tool.finished``. Returns the number of tool runs."""
+    by_id = {r["id"]: r for r in runs}
+    done = [e for e in events if e["type"] in ("tool.finished", "tool.refused")]
+    for e in done:
+        row = by_id.get(e["data"].get("tool_run_id"))
+        assert row is not None, e
+        assert row["tool"] == e["data"]["tool"]
+    assert sorted(e["data"]["tool_run_id"] for e in done) == sorted(by_id)
+    started = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
+               if e["type"] == "tool.started"]
+    finished = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
+                if e["type"] == "tool.finished"]
+    assert started == finished
+    return len(by_id)
+
+
 # --- crafted decks -------------------------------------------------------------------------------
 
 def _members(src: Path = TEMPLATE) -> list[tuple[str, bytes]]:

@@ -19,6 +19,7 @@ from tests.integration.service_support import (
     TEMPLATE,
     Api,
     all_events,
+    check_tool_events,
     deck_with_entities,
     deck_with_traversal,
     free_port,
@@ -201,11 +202,7 @@ def _check_job(c: httpx.Client, job: dict[str, Any]) -> list[dict[str, Any]]:
     types = [e["type"] for e in events]
     assert types[0] == "job.queued" and types[-1] == "job.succeeded"
     assert sum(t in ("job.succeeded", "job.failed") for t in types) == 1
-    runs = {r["id"]: r for r in c.get(f"/api/jobs/{job['id']}/tool-runs").json()}
-    tool_events = [e for e in events if e["type"] == "tool"]
-    assert tool_events, types
-    for e in tool_events:
-        assert runs[e["data"]["tool_run_id"]]["tool"] == e["data"]["tool"]
+    check_tool_events(events, c.get(f"/api/jobs/{job['id']}/tool-runs").json())
     return events
 
 
