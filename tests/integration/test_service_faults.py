@@ -30,7 +30,7 @@ from tests.integration.service_support import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 LEASE_S = 4
-JOB_TIMEOUT_S = 20
+JOB_TIMEOUT_S = 30
 ENV = {"PPTXAGENT_TEST_HOOKS": "1", "PPTXAGENT_LEASE_S": str(LEASE_S),
        "PPTXAGENT_SUPERVISE_S": "1", "PPTXAGENT_JOB_TIMEOUT_S": str(JOB_TIMEOUT_S),
        "PPTXAGENT_TIMEOUT_GRACE_S": "3"}
@@ -123,8 +123,8 @@ def test_hung_renders_time_out_and_the_next_job_succeeds(faulty: Api) -> None:
             assert job["attempts"] == 1  # a timeout is not retried: it would hang again
             types = [e["type"] for e in all_events(c, job["id"])]
             assert types[-2:] == ["job.timeout", "job.failed"]
-        assert ok1["status"] == "succeeded", ok1
-        assert ok2["status"] == "succeeded", ok2
+        assert ok1["status"] == "succeeded", ok1["error"]
+        assert ok2["status"] == "succeeded", ok2["error"]
         assert ok1["result"]["worker"] == hung["worker"] or hung["worker"] is None
         # the wedged worker was replaced: the job after it ran on another worker
         assert ok2["result"]["worker"] != ok1["result"]["worker"]
