@@ -8,7 +8,6 @@ database and CPU work goes through ``run_in_threadpool``.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -144,7 +143,7 @@ async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
 
 def _deck_jobs(store: Store, token: int, deck_id: str) -> list[JobRow]:
     """The deck's jobs, newest first."""
-    return [j for j in store.list_jobs(token, limit=1000) if j.deck_id == deck_id]
+    return store.list_jobs(token, limit=1000, deck_id=deck_id)
 
 
 def own_job(store: Store, job_id: str, token: int) -> JobRow:
@@ -170,7 +169,3 @@ def get_job(job_id: str, store: StoreDep, token: TokenId) -> JobOut:
 def tool_runs(job_id: str, store: StoreDep, token: TokenId) -> list[ToolRunOut]:
     own_job(store, job_id, token)
     return [ToolRunOut.of(r) for r in store.tool_runs(job_id)]
-
-
-def remove_tree(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)

@@ -17,6 +17,7 @@ worker exits (the supervisor starts a new one and reaps what it left). Engines r
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import os
 import shutil
@@ -257,8 +258,6 @@ def write_pid_file(run_dir: Path, name: str) -> None:
 def _die_with_parent() -> None:
     """Linux: SIGKILL this worker when the server dies (its engines are reaped at next start)."""
     with contextlib.suppress(Exception):
-        import ctypes
-
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
