@@ -18,10 +18,12 @@ from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.schemas import Accepted, JobOut, Problem, ToolRunOut
 from pptxagent.service.uploads import (
+    check_images,
     field_bytes,
     parse_json_field,
     problem,
     read_form,
+    receive_assets,
     receive_template,
     validate_content,
     validate_options,
@@ -39,6 +41,8 @@ _FORM_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
     "multipart/form-data": {"schema": {"type": "object", "properties": {
         "template": {"type": "string", "format": "binary",
                      "description": "the .pptx template (fill; optional on revise)"},
+        "assets": {"type": "array", "items": {"type": "string", "format": "binary"},
+                   "description": "pictures the content or outline names (by file name)"},
         "content": {"type": "string", "description": "content.json (fill): text or a file"},
         "outline": {"type": "string", "description": "outline JSON (compose): text or a file"},
         "theme": {"type": "string"},
@@ -79,6 +83,11 @@ async def _job_request(request: Request, form: FormData, token: int,
                    outline=None)
     elif previous is None:
         raise problem(400, "send a template and content (fill) or an outline (compose)")
+    assets = await receive_assets(form)
+    known = {**(req.get("assets") or {}), **{name: "" for name, _ in assets}}
+    doc = req.get("content") if req.get("kind") == "fill" else req.get("outline")
+    if isinstance(doc, dict):
+        check_images(doc, "content" if req.get("kind") == "fill" else "outline", known)
     template = await receive_template(form, cfg.uploads_dir)
     if template is not None:
         try:
@@ -89,6 +98,13 @@ async def _job_request(request: Request, form: FormData, token: int,
             shutil.rmtree(template.parent, ignore_errors=True)
     if req.get("kind") == "fill" and not req.get("template_sha"):
         raise problem(400, "template: a fill needs the .pptx template", field="template")
+    stored = dict(req.get("assets") or {})
+    for name, part in assets:
+        data = await part.read()
+        stored[name] = await run_in_threadpool(
+            store.put_artifact, data, kind="asset",
+            media_type=part.content_type or "application/octet-stream", token_id=token)
+    req["assets"] = stored
     return req
 
 

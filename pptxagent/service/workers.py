@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import logging
 import os
 import shutil
@@ -220,13 +221,29 @@ class Worker:
 
 def build_request(store: Store, request: dict[str, Any], workdir: Path) -> JobRequest:
     """The agent's request: the uploaded template (an artifact id) copied into the job's own
-    directory under a fixed name; never a path a client chose."""
+    directory under a fixed name; pictures (``assets``: plain name → artifact id, names
+    checked by the API) next to the content or outline file they are relative to. Never a
+    path a client chose."""
     data = dict(request)
     template: Path | None = None
     sha = data.pop("template_sha", None)
     if sha:
         template = workdir / "template.pptx"
         shutil.copyfile(store.artifacts.path(str(sha)), template)
+    assets: dict[str, str] = data.pop("assets", None) or {}
+    if assets:
+        inputs = workdir / "input"
+        inputs.mkdir(parents=True, exist_ok=True)
+        for name, asset in assets.items():
+            target = inputs / name
+            if target.parent != inputs:  # the API allows plain names only; never trust it here
+                raise ValueError(f"asset name {name!r} is not a plain file name")
+            shutil.copyfile(store.artifacts.path(asset), target)
+        key, doc = (("content_file", data.get("content")) if data.get("kind") == "fill"
+                    else ("outline_file", data.get("outline")))
+        doc_file = inputs / ("content.json" if key == "content_file" else "outline.json")
+        doc_file.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+        data[key] = doc_file
     return JobRequest.model_validate({**data, "template": template})
 
 

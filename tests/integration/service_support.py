@@ -84,11 +84,14 @@ def thread_server(cfg: ServiceConfig) -> Iterator[ServiceServer]:
         thread.join(30)
 
 
-def serve_process(data_dir: Path, port: int, token: str, *, workers: int = 1,
+def serve_process(data_dir: Path, port: int, token: str | None, *, workers: int = 1,
                   env: dict[str, str] | None = None, log: Path | None = None,
                   extra_args: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
     """``pptxagent serve`` as a subprocess (its own session), ready when /openapi.json answers."""
-    full = {**os.environ, "PYTHONPATH": str(ROOT), "PPTXAGENT_TOKEN": token, **(env or {})}
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    full.pop("PPTXAGENT_TOKEN", None)
+    if token is not None:
+        full["PPTXAGENT_TOKEN"] = token
     out = (log or data_dir / "serve.log").open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-m", "pptxagent.cli", "serve", "--port", str(port), "--data-dir",
