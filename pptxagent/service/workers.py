@@ -17,7 +17,6 @@ worker exits (the supervisor starts a new one and reaps what it left). Engines r
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import logging
 import os
@@ -131,6 +130,8 @@ class Worker:
         self._parent = os.getppid()
 
     def loop(self) -> None:
+        # No PR_SET_PDEATHSIG: it fires when the *thread* that spawned the worker ends (a
+        # thread-pool thread of the server), not the server. The parent is checked instead.
         while not self._stop.is_set() and os.getppid() == self._parent:
             job = self.store.claim_job(self.name, self.cfg.lease_s)
             if job is None:
@@ -255,7 +256,6 @@ def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str, stop: Any
         os.setpgid(0, 0)  # its own process group: a Ctrl-C in the terminal is the server's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    _die_with_parent()
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {name} %(levelname)s %(message)s")
     cfg = ServiceConfig.model_validate(cfg_json)
     write_pid_file(cfg.run_dir, name)
@@ -271,12 +271,6 @@ def write_pid_file(run_dir: Path, name: str) -> None:
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / f"{name}.pid").write_text(f"{os.getpid()}\n")
 
-
-def _die_with_parent() -> None:
-    """Linux: SIGKILL this worker when the server dies (its engines are reaped at next start)."""
-    with contextlib.suppress(Exception):
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 __all__ = ["Worker", "build_request", "worker_main"]

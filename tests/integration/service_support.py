@@ -193,12 +193,13 @@ def check_tool_events(events: list[dict[str, Any]], runs: list[dict[str, Any]]) 
         row = by_id.get(e["data"].get("tool_run_id"))
         assert row is not None, e
         assert row["tool"] == e["data"]["tool"]
-    assert sorted(e["data"]["tool_run_id"] for e in done) == sorted(by_id)
+    named = sorted(e["data"]["tool_run_id"] for e in done)
+    assert named == sorted(by_id), f"events name runs {named}, runs {sorted(by_id)}"
     started = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
                if e["type"] == "tool.started"]
     finished = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
                 if e["type"] == "tool.finished"]
-    assert started == finished
+    assert started == finished, f"started {started} finished {finished}"
     return len(by_id)
 
 
