@@ -109,7 +109,8 @@ def main() -> None:
     warm: list[dict[str, float]] = []
     try:
         timed(naive_cmd, tmp)  # warm-up: page cache, bytecode
-        api_job(api, build_content(5), args.profile, args.agent_mode)  # warm-up: the worker's engines start
+        # warm-up: the worker's engines start
+        api_job(api, build_content(5), args.profile, args.agent_mode)
         for _ in range(args.repeat):  # interleaved: load bursts hit both alike
             naive.append(timed(naive_cmd, tmp))
             warm.append(api_job(api, content, args.profile, args.agent_mode))
