@@ -133,13 +133,13 @@ export function showDeck(deckId, wanted) {
       const score = q.score ?? v.score;
       const btn = h("button", { type: "button", id: "download" }, "Download .pptx");
       btn.addEventListener("click", () => download(deckId, v, btn));
-      $("#version-head").replaceChildren(
+      $("#version-head").replaceChildren(...[
         h("h3", {}, `Version ${v.version}`),
         score !== undefined && score !== null ? h("span", { class: "badge" }, `score ${Number(score).toFixed(2)}`) : null,
         q.passes_used !== undefined ? h("span", { class: "muted" }, `correction passes: ${q.passes_used}`) : null,
         v.created_at ? h("span", { class: "muted" }, fmtTime(v.created_at)) : null,
         v.job_id ? h("a", { href: `#/jobs/${encodeURIComponent(v.job_id)}` }, "job") : null,
-        btn);
+        btn].filter(Boolean));
       const by = issuesBySlide(report);
       const counts = report.qa && report.qa.by_status ? report.qa.by_status : null;
       const all = [...by.values()].flat();
