@@ -43,14 +43,15 @@ OUTLINE = {
 
 # Records, in the page, when timeline rows and stream states appear (the test reads it).
 WATCH = """
-window.__arrivals = []; window.__states = [];
+const st = document.querySelector('#tl-state');
+window.__arrivals = []; window.__states = [st.textContent];
 new MutationObserver((muts) => {
   for (const m of muts) for (const n of m.addedNodes)
     if (n.nodeType === 1 && n.matches('li.ev')) window.__arrivals.push(n.dataset.type);
   if (window.__arrivals.length) window.__arrivals.push('|');
 }).observe(document.querySelector('#timeline'), {childList: true});
-new MutationObserver(() => window.__states.push(document.querySelector('#tl-state').textContent))
-  .observe(document.querySelector('#tl-state'), {childList: true, characterData: true, subtree: true});
+new MutationObserver(() => window.__states.push(st.textContent))
+  .observe(st, {childList: true, characterData: true, subtree: true});
 """
 
 
@@ -171,7 +172,8 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
     page.wait_for_selector("#timeline li[data-type='job.succeeded']")
     states: list[str] = page.evaluate("window.__states")
     assert "live" in states, states
-    seqs = [int(s) for s in page.eval_on_selector_all("#timeline li", "l => l.map(x => x.dataset.seq)")]
+    seqs = [int(s) for s in
+            page.eval_on_selector_all("#timeline li", "l => l.map(x => x.dataset.seq)")]
     assert seqs == list(range(1, len(seqs) + 1)), seqs
     page.wait_for_selector("#toolruns tbody tr")
     runs = page.inner_text("#toolruns tbody")

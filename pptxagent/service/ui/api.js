@@ -20,7 +20,11 @@ async function failure(res) {
   let msg = `${res.status} ${res.statusText}`;
   try {
     const body = await res.json();
-    const d = body && body.detail;
+    // FastAPI wraps the service's problem {detail, path, field} in its own `detail`.
+    let d = body && body.detail;
+    if (d && typeof d === "object" && !Array.isArray(d) && typeof d.detail === "string") {
+      d = d.detail + (d.path ? ` (at ${d.path})` : "");
+    }
     if (typeof d === "string") msg = `${res.status}: ${d}`;
     else if (Array.isArray(d)) msg = `${res.status}: ` + d.map((e) => `${(e.loc || []).join(".")}: ${e.msg}`).join("; ");
     else if (d) msg = `${res.status}: ${JSON.stringify(d)}`;

@@ -34,7 +34,8 @@ function issuesBySlide(report) {
 
 /** URL of thumbnail `i` (0-based) of a version: a route, a content hash, or the by-number route. */
 function thumbUrl(deckId, v, i) {
-  const t = Array.isArray(v.thumbnails) ? v.thumbnails[i] : null;
+  const list = v.thumbnail_urls ?? v.thumbnails;
+  const t = Array.isArray(list) ? list[i] : null;
   const ref = t && typeof t === "object" ? t.url ?? t.sha256 ?? t.sha : t;
   if (typeof ref === "string" && ref.startsWith("/")) return ref;
   if (typeof ref === "string" && /^[0-9a-f]{64}$/i.test(ref)) return `/api/files/${ref}`;
@@ -150,7 +151,8 @@ export function showDeck(deckId, wanted) {
           .filter(([, n]) => n).map(([s, n]) => `${n} ${s}`).join(", ") : "."));
       // One card per slide: from the report, else from the thumbnails the version lists.
       const slides = report.slides || [];
-      const count = slides.length || (Array.isArray(v.thumbnails) ? v.thumbnails.length : v.thumbnail_count || 0);
+      const thumbs = v.thumbnail_urls ?? v.thumbnails;
+      const count = slides.length || (Array.isArray(thumbs) ? thumbs.length : v.thumbnail_count || 0);
       const cards = [];
       for (let i = 0; i < count; i++) {
         const s = slides[i];

@@ -22,7 +22,7 @@ function renderSummary(job) {
     ["Created", fmtTime(job.created_at)], ["Duration", fmtDuration(jobDuration(job))],
     ["Attempts", job.max_attempts ? `${job.attempts ?? 0} of ${job.max_attempts}` : String(job.attempts ?? "—")],
   ];
-  const req = job.request || {};
+  const req = job.options || job.request || {};
   if (req.quality_profile) rows.push(["Quality profile", req.quality_profile]);
   if (req.agent_mode) rows.push(["Agent mode", req.agent_mode]);
   if (job.error) rows.push(["Error", typeof job.error === "string" ? job.error : summarize(job.error)]);
