@@ -68,7 +68,8 @@ function drawBoxes(frame, img, issues, report, slide) {
     const status = String(is.status || "open").toLowerCase();
     const label = `${is.kind} · ${sev} · ${status}`;
     frame.append(h("div", {
-      class: `qa-box sev-${sev} status-${status}`, role: "img", "aria-label": `Issue ${k + 1}: ${label}`,
+      // A box at the slide's top edge gets its label inside, not cut off above the picture.
+      class: `qa-box sev-${sev} status-${status}${b.y / size.h < 0.08 ? " label-in" : ""}`, role: "img", "aria-label": `Issue ${k + 1}: ${label}`,
       title: is.message || label, "data-kind": is.kind, "data-issue": k + 1,
       style: {
         left: `${(100 * b.x) / size.w}%`, top: `${(100 * b.y) / size.h}%`,

@@ -87,7 +87,7 @@ export function showJob(id) {
       tl.append(h("li", { class: `ev sev-${sev}`, "data-seq": e.seq ?? "", "data-type": e.type },
         h("span", { class: "seq" }, e.seq ?? "·"),
         h("span", { class: "ts" }, fmtClock(e.ts)),
-        h("span", { class: "type" }, e.type),
+        h("span", { class: "type", title: e.stage ? `stage: ${e.stage}` : null }, e.type),
         e.stage ? h("span", { class: "stage" }, e.stage) : null,
         h("span", { class: "data" }, summarize(e.data))));
       tl.lastElementChild.scrollIntoView?.({ block: "nearest" });
