@@ -1,1 +1,2 @@
-"""The agent runtime: ToolRunner with audit, tools over the pipeline, bounded planner/executor/critic."""
+"""The agent runtime: ToolRunner with audit, tools over the pipeline, bounded
+planner / executor / critic."""

@@ -90,9 +90,15 @@ class Chromium:
             raise EngineError(f"cannot start Chromium ({where}): {first}; {_HELP}") from exc
 
     def close(self) -> None:
-        """Close the browser and Playwright; safe to call twice."""
+        """Close the browser and Playwright; safe to call twice. From another thread than
+        the one that started it (say at interpreter exit, for a browser a worker thread
+        started) Playwright's sync objects cannot be used: they are dropped, and the driver
+        ends the browser when this process exits (``engines.reset.kill_engines`` ends it
+        at once)."""
         browser, pw = self._browser, self._pw
         self._browser = self._page = self._pw = None
+        if self._thread is not None and self._thread != threading.get_ident():
+            return
         try:
             if browser is not None:
                 browser.close()

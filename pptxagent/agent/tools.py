@@ -1,0 +1,230 @@
+"""The §5.2 tools over the pipeline: template/PPTX tools and renderers.
+
+Every tool is a small class with ``name``, ``kind`` (``engine`` when it drives Chromium or
+LibreOffice: retried after an engine crash or a timeout), ``timeout_s``, an input model and
+``run``. Outputs go under ``ctx.workdir``; ``artifacts`` name them, ``data`` carries what a
+later step reads (a fill's report, a template's signals).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, Field
+
+from pptxagent.agent.core import ToolContext, ToolInput, ToolKind, ToolResult
+from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.pipeline.compose import ComposeOptions, compose_deck
+from pptxagent.pipeline.inventory import write_inventory
+from pptxagent.pipeline.tools import (
+    ooxml_pack,
+    ooxml_patch,
+    ooxml_unpack,
+    ooxml_validate,
+    template_signals,
+)
+
+HOLD_GEOMETRY = {"HIGH_PRIO_MOVE_PX": 0}
+"""The OOXML path's settings: every box stays where the template put it; text fits by its
+font size and line spacing alone."""
+
+
+def _out(ctx: ToolContext, name: str) -> Path:
+    """A file name under the job's work folder (no folders, no ``..``)."""
+    path = ctx.workdir / Path(name).name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class BaseTool:
+    name: str
+    kind: ToolKind = "pure"
+    timeout_s: float = 60.0
+    Input: type[BaseModel]
+
+    def run(self, inp: BaseModel, ctx: ToolContext) -> ToolResult:
+        assert isinstance(inp, self.Input)
+        return self.call(inp, ctx)
+
+    def call(self, inp: Any, ctx: ToolContext) -> ToolResult:
+        raise NotImplementedError
+
+
+# --- template / PPTX -----------------------------------------------------------------------
+class DeckIn(ToolInput):
+    deck: Path
+
+
+class InspectInventory(BaseTool):
+    name = "pptx.inspect_inventory"
+    Input = DeckIn
+
+    def call(self, inp: DeckIn, ctx: ToolContext) -> ToolResult:
+        out = _out(ctx, "inventory.json")
+        write_inventory(inp.deck, out)
+        sig = template_signals(inp.deck)
+        return ToolResult(ok=True, summary=f"{sig['slides']} slide(s), "
+                          f"{sig['text_shapes']} text shape(s)",
+                          artifacts={"inventory": str(out)}, data={"signals": sig},
+                          metrics={k: v for k, v in sig.items() if isinstance(v, int | float)})
+
+
+def report_metrics(rep: FillReport) -> dict[str, float | int | str]:
+    return {"slides": len(rep.slides),
+            "degraded": sum(1 for s in rep.slides if s.quality == "degraded"),
+            "unresolved_tokens": len(rep.unresolved_tokens)}
+
+
+class FillIn(ToolInput):
+    template: Path
+    content: Path
+    out: str = "deck.pptx"
+    crosscheck: bool = True
+    settings: dict[str, float | int | bool | str] = Field(default_factory=dict)
+    """``--set`` overrides (e.g. a correction pass's larger iteration budgets)."""
+
+
+class TemplateRender(BaseTool):
+    """Path A, the renderer: fill, measure in Chromium, refine, QA, write back, pack."""
+
+    name = "render.template_render"
+    kind = "engine"
+    timeout_s = 300.0
+    Input = FillIn
+    hold: ClassVar[dict[str, Any]] = {}
+
+    def call(self, inp: FillIn, ctx: ToolContext) -> ToolResult:
+        out = _out(ctx, inp.out)
+        report_path = out.with_suffix(".report.json")
+        rep = fill_deck(FillOptions(
+            template=inp.template, content=inp.content, out=out, report=report_path,
+            crosscheck=inp.crosscheck, settings_overrides={**inp.settings, **self.hold},
+            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg})))
+        data = rep.model_dump(mode="json")
+        data.pop("timings", None)  # the result hash must not depend on the clock
+        report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
+        return ToolResult(ok=True, summary=f"filled {len(rep.slides)} slide(s)",
+                          artifacts={"pptx": str(out), "report": str(report_path)},
+                          metrics=report_metrics(rep), data={"report": data})
+
+
+class ReplaceTextPreserveFormat(TemplateRender):
+    """Path B's fill: content into the template's own shapes, formatting kept, every box
+    held where the template put it (text fits by font size alone)."""
+
+    name = "pptx.replace_text_preserve_format"
+    hold = HOLD_GEOMETRY
+
+
+class ValidateLayout(BaseTool):
+    """Structural findings and overflow judged by the fill report (no engine run)."""
+
+    name = "pptx.validate_layout"
+
+    class Input(ToolInput):
+        deck: Path
+        report: dict[str, Any] = Field(default_factory=dict)
+
+    def call(self, inp: Any, ctx: ToolContext) -> ToolResult:
+        findings = ooxml_validate(inp.deck)
+        slides = inp.report.get("slides") or []
+        over = [s.get("index") for s in slides
+                if any(d.get("type") in ("content_overflow", "out_of_bounds")
+                       for d in s.get("defects") or [])]
+        warns = [*findings, *(f"slide {n}: text overflows its box" for n in over)]
+        return ToolResult(ok=True, summary=f"{len(findings)} finding(s), {len(over)} "
+                          "overflowing slide(s)", warnings=warns,
+                          metrics={"findings": len(findings), "overflowing": len(over)},
+                          data={"findings": findings, "overflowing": over})
+
+
+class OoxmlUnpack(BaseTool):
+    name = "pptx.ooxml_unpack"
+
+    class Input(ToolInput):
+        deck: Path
+        out_dir: str = "unpacked"
+
+    def call(self, inp: Any, ctx: ToolContext) -> ToolResult:
+        out = ctx.workdir / Path(inp.out_dir).name
+        names = ooxml_unpack(inp.deck, out)
+        return ToolResult(ok=True, summary=f"{len(names)} part(s)", artifacts={"dir": str(out)},
+                          metrics={"parts": len(names)})
+
+
+class OoxmlPatch(BaseTool):
+    name = "pptx.ooxml_patch"
+
+    class Input(ToolInput):
+        dir: str = "unpacked"
+        part: str
+        find: str = Field(min_length=1)
+        replace: str
+
+    def call(self, inp: Any, ctx: ToolContext) -> ToolResult:
+        n = ooxml_patch(ctx.workdir / Path(inp.dir).name, inp.part, inp.find, inp.replace)
+        return ToolResult(ok=n > 0, summary=f"{n} replacement(s) in {inp.part}",
+                          metrics={"replacements": n},
+                          error=None if n else f"{inp.find!r} not found in {inp.part}")
+
+
+class OoxmlValidate(BaseTool):
+    name = "pptx.ooxml_validate"
+    Input = DeckIn
+
+    def call(self, inp: DeckIn, ctx: ToolContext) -> ToolResult:
+        findings = ooxml_validate(inp.deck)
+        return ToolResult(ok=True, summary=f"{len(findings)} structural finding(s)",
+                          warnings=findings, metrics={"findings": len(findings)},
+                          data={"findings": findings})
+
+
+class OoxmlPack(BaseTool):
+    name = "pptx.ooxml_pack"
+
+    class Input(ToolInput):
+        dir: str = "unpacked"
+        out: str = "deck.pptx"
+
+    def call(self, inp: Any, ctx: ToolContext) -> ToolResult:
+        out = ooxml_pack(ctx.workdir / Path(inp.dir).name, _out(ctx, inp.out))
+        return ToolResult(ok=True, summary=f"packed {out.name}", artifacts={"pptx": str(out)},
+                          metrics={"bytes": out.stat().st_size})
+
+
+class ComposeIn(ToolInput):
+    outline: Path
+    theme: str | None = None
+    out: str = "deck.pptx"
+    crosscheck: bool = True
+    settings: dict[str, float | int | bool | str] = Field(default_factory=dict)
+
+
+class ScratchRender(BaseTool):
+    """Scratch mode end to end: layouts, components, theme, the engine, QA, pack."""
+
+    name = "render.scratch_render"
+    kind = "engine"
+    timeout_s = 300.0
+    Input = ComposeIn
+
+    def call(self, inp: ComposeIn, ctx: ToolContext) -> ToolResult:
+        out = _out(ctx, inp.out)
+        report_path = out.with_suffix(".report.json")
+        rep = compose_deck(ComposeOptions(
+            outline=inp.outline, out=out, theme=inp.theme, report=report_path,
+            crosscheck=inp.crosscheck, settings_overrides=dict(inp.settings),
+            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg})))
+        data = rep.model_dump(mode="json")
+        data.pop("timings", None)
+        report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
+        return ToolResult(ok=True, summary=f"composed {len(rep.slides)} slide(s)",
+                          artifacts={"pptx": str(out), "report": str(report_path)},
+                          metrics=report_metrics(rep), data={"report": data})
+
+
+__all__ = ["HOLD_GEOMETRY", "BaseTool", "ComposeIn", "DeckIn", "FillIn", "InspectInventory",
+           "OoxmlPack", "OoxmlPatch", "OoxmlUnpack", "OoxmlValidate",
+           "ReplaceTextPreserveFormat", "ScratchRender", "TemplateRender", "ValidateLayout"]

@@ -1,0 +1,111 @@
+"""Kill the engines of this process at once: what a tool call that ran out of time needs.
+
+``kill_engines()`` SIGKILLs every Chromium process and every LibreOffice process (soffice,
+soffice.bin, the UNO worker) this process started — found as its descendants in ``/proc``,
+so nothing another process started is ever touched — and forgets the process-wide
+instances, so the next call starts fresh engines. A call blocked on a killed engine fails
+at once with an ``EngineError`` (the browser or the UNO pipe is gone).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from pathlib import Path
+
+from pptxagent.engines import chromium, libreoffice
+
+CHROMIUM_NAMES = frozenset({"chromium", "chrome", "headless_shell", "chrome_crashpad_handler",
+                            "chromium-browser"})
+LIBREOFFICE_NAMES = frozenset({"soffice", "soffice.bin", "oosplash"})
+LO_WORKER = "lo_worker.py"
+
+
+def _ppids() -> dict[int, int]:
+    out: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # pid (comm) state ppid ...: comm may hold spaces or parentheses
+        rest = stat[stat.rfind(")") + 2:].split()
+        if len(rest) > 1:
+            out[int(entry.name)] = int(rest[1])
+    return out
+
+
+def descendants(root: int | None = None) -> list[int]:
+    """Every live process below ``root`` (default: this process)."""
+    root = os.getpid() if root is None else root
+    children: dict[int, list[int]] = {}
+    for pid, ppid in _ppids().items():
+        children.setdefault(ppid, []).append(pid)
+    out: list[int] = []
+    todo = list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo += children.get(pid, [])
+    return out
+
+
+def _argv(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
+
+
+def engine_kind(pid: int) -> str | None:
+    """``chromium``, ``libreoffice`` or None for a process of another kind."""
+    argv = _argv(pid)
+    if not argv:
+        return None
+    name = Path(argv[0]).name
+    if name in CHROMIUM_NAMES:
+        return "chromium"
+    if name in LIBREOFFICE_NAMES or any(Path(a).name == LO_WORKER for a in argv[1:3]):
+        return "libreoffice"
+    return None
+
+
+def engine_pids() -> dict[str, list[int]]:
+    """This process's engine processes by kind."""
+    out: dict[str, list[int]] = {"chromium": [], "libreoffice": []}
+    for pid in descendants():
+        kind = engine_kind(pid)
+        if kind is not None:
+            out[kind].append(pid)
+    return out
+
+
+def _forget_libreoffice() -> None:
+    with libreoffice._instance_lock:
+        inst, libreoffice._instance = libreoffice._instance, None
+    if inst is not None:
+        # close() waits for the engine's lock, which a blocked call may still hold until it
+        # notices its worker is gone: tidy up (temp profile) without holding anyone up.
+        threading.Thread(target=inst.close, name="pptxagent-lo-close", daemon=True).start()
+
+
+def kill_engines() -> list[int]:
+    """SIGKILL this process's Chromium and LibreOffice processes; forget the instances.
+    Returns the pids killed."""
+    killed: list[int] = []
+    for pids in engine_pids().values():
+        for pid in pids:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+    chromium._INSTANCE = None  # the next get_chromium() starts a new browser
+    _forget_libreoffice()
+    return killed
+
+
+__all__ = ["descendants", "engine_kind", "engine_pids", "kill_engines"]
