@@ -35,6 +35,7 @@ function issuesBySlide(report) {
 /** URL of thumbnail `i` (0-based) of a version: a route, a content hash, or the by-number route. */
 function thumbUrl(deckId, v, i) {
   const list = v.thumbnail_urls ?? v.thumbnails;
+  if (Array.isArray(list) && list[i] === undefined) return null; // this version has none
   const t = Array.isArray(list) ? list[i] : null;
   const ref = t && typeof t === "object" ? t.url ?? t.sha256 ?? t.sha : t;
   if (typeof ref === "string" && ref.startsWith("/")) return ref;
@@ -98,7 +99,14 @@ function slideCard(deckId, v, report, slide, n, issues) {
   const card = h("figure", { class: "slide", "data-slide": n },
     frame, h("figcaption", {}, h("strong", {}, `Slide ${n}`), " ", ...meta), list);
   img.addEventListener("load", () => drawBoxes(frame, img, issues, report, slide));
-  blobUrl(thumbUrl(deckId, v, n - 1))
+  const url = thumbUrl(deckId, v, n - 1);
+  if (url === null) {
+    // No picture of this slide: a blank 16:9 slide still shows where each issue is.
+    img.replaceWith(h("div", { class: "blank" }, h("span", {}, "no thumbnail for this version")));
+    drawBoxes(frame, { naturalWidth: 0, naturalHeight: 0 }, issues, report, slide);
+    return card;
+  }
+  blobUrl(url)
     .then((u) => { img.src = u; })
     .catch((e) => frame.replaceChildren(h("p", { class: "error small" }, `No thumbnail: ${e.message}`)));
   return card;
