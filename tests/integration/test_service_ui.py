@@ -3,7 +3,8 @@ worker, a fresh data directory, a known token): a wrong token is refused; a comp
 submitted from the form streams its events into the timeline while it runs (in order, no
 gaps), ends succeeded with its tool runs listed, and its deck shows one thumbnail per slide
 and downloads as a .pptx; a fill of the banner template whose title loses its contrast shows
-that QA issue outlined on the slide thumbnail, over the title's box."""
+that QA issue outlined on the slide thumbnail, over the title's box, and a revision of that
+deck becomes its version 2."""
 
 from __future__ import annotations
 
@@ -209,3 +210,13 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     assert b["width"] > img["width"] / 3
     assert b["y"] < img["y"] + img["height"] / 2
     _shot(page, "ui-report")
+    # A revision with a short title is version 2 of the same deck, listed next to version 1.
+    page.click("#revise summary")
+    page.fill("#revise-json", json.dumps({"tokens": {"title": "Globex review",
+                                                     "presenter": "Strategy Office"}}))
+    page.click("#revise-btn")
+    page.wait_for_selector("#view-job:not([hidden])")
+    _wait_succeeded(page)
+    _open_deck(page)
+    assert page.inner_text("#versions a[aria-current=page]") == "v2"
+    assert page.locator("#versions a").all_inner_texts() == ["v1", "v2"]

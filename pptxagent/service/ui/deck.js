@@ -121,6 +121,31 @@ async function download(deckId, v, btn) {
   } catch (e) { $("#deck-error").textContent = e.message; } finally { btn.disabled = false; }
 }
 
+/** The revise form: new content (fill) or outline (compose) JSON → POST …/revise → the job. */
+function setupRevise(deckId, deck) {
+  const last = (deck.jobs || [])[0];
+  const kind = last ? last.kind : "fill";
+  const field = kind === "compose" ? "outline" : "content";
+  $("#revise-json-label").textContent = `New ${field} JSON`;
+  $("#revise-error").textContent = "";
+  $("#revise-form").onsubmit = async (ev) => {
+    ev.preventDefault();
+    const text = $("#revise-json").value.trim();
+    const fd = new FormData();
+    if (text) {
+      try { JSON.parse(text); } catch (e) { $("#revise-error").textContent = `Not valid JSON: ${e.message}`; return; }
+      fd.append(field, new Blob([text], { type: "application/json" }), `${field}.json`);
+    }
+    fd.append("quality_profile", $("#revise-profile").value);
+    fd.append("max_correction_passes", $("#revise-passes").value);
+    $("#revise-btn").disabled = true;
+    try {
+      const res = await api(`/api/decks/${encodeURIComponent(deckId)}/revise`, { method: "POST", body: fd });
+      location.hash = `#/jobs/${encodeURIComponent(res.job_id ?? res.id)}`;
+    } catch (e) { $("#revise-error").textContent = e.message; } finally { $("#revise-btn").disabled = false; }
+  };
+}
+
 export function showDeck(deckId, wanted) {
   let alive = true;
   const enc = encodeURIComponent(deckId);
@@ -131,6 +156,7 @@ export function showDeck(deckId, wanted) {
   (async () => {
     try {
       const deck = await api(`/api/decks/${enc}`);
+      setupRevise(deckId, deck);
       const versions = versionsOf(deck);
       if (!versions.length) { $("#deck-error").textContent = "This deck has no version yet."; return; }
       const v = versions.find((x) => x.version === wanted) || versions[versions.length - 1];

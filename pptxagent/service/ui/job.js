@@ -9,9 +9,11 @@ function summarize(data) {
   const parts = [];
   for (const [k, v] of Object.entries(data)) {
     if (v === null || v === undefined || v === "") continue;
-    const s = typeof v === "object" ? JSON.stringify(v) : String(v);
+    let s = typeof v === "object" ? JSON.stringify(v) : String(v);
+    if (k.endsWith("_hash")) s = s.replace(/^sha256:/, "").slice(0, 10);   // hash prefixes
+    else if (k.endsWith("duration_ms") && typeof v === "number") { parts.push(fmtDuration(v)); continue; }
     parts.push(`${k}: ${s.length > 80 ? s.slice(0, 77) + "…" : s}`);
-    if (parts.length >= 6) break;
+    if (parts.length >= 8) break;
   }
   return parts.join(" · ");
 }
@@ -33,7 +35,7 @@ function renderToolRuns(runs) {
   const list = Array.isArray(runs) ? runs : runs.tool_runs || runs.runs || [];
   $("#toolruns tbody").replaceChildren(...list.map((r) => {
     const attempt = r.attempt ?? 1;
-    return h("tr", { class: `tool-${r.status}` },
+    return h("tr", { class: `tool-${r.status}`, id: r.id !== undefined ? `toolrun-${r.id}` : null, tabindex: "-1" },
       h("td", {}, h("code", {}, r.tool ?? r.tool_name ?? "?")),
       h("td", {}, statusBadge(r.status), r.started === false ? h("span", { class: "muted" }, " not started") : null,
         r.error ? h("div", { class: "small error-text" }, String(r.error).slice(0, 200)) : null),
@@ -89,7 +91,14 @@ export function showJob(id) {
         h("span", { class: "ts" }, fmtClock(e.ts)),
         h("span", { class: "type", title: e.stage ? `stage: ${e.stage}` : null }, e.type),
         e.stage ? h("span", { class: "stage" }, e.stage) : null,
-        h("span", { class: "data" }, summarize(e.data))));
+        h("span", { class: "data" }, summarize(e.data),
+          // A tool event names its audit row: link to it in the tool runs table.
+          e.data && e.data.tool_run_id !== undefined
+            ? [" ", h("a", { href: `#toolrun-${e.data.tool_run_id}`, class: "small", onclick: (ev) => {
+              ev.preventDefault();
+              const row = document.getElementById(`toolrun-${e.data.tool_run_id}`);
+              if (row) { row.focus(); row.classList.add("hl"); setTimeout(() => row.classList.remove("hl"), 1500); }
+            } }, "run ↗")] : null)));
       tl.lastElementChild.scrollIntoView?.({ block: "nearest" });
       // A terminal event: refresh the summary at once.
       if (/^job\.(succeeded|failed|cancel)/.test(e.type)) loadJob().then(loadRuns);
