@@ -71,8 +71,11 @@ function showJobs() {
         const id = jobId(j);
         return h("tr", { "data-job": id },
           h("td", {}, h("a", { href: `#/jobs/${encodeURIComponent(id)}` }, h("code", {}, String(id).slice(0, 12)))),
-          h("td", {}, statusBadge(j.status)),
+          h("td", { title: j.error ? JSON.stringify(j.error) : null }, statusBadge(j.status),
+            j.attempts > 1 ? h("span", { class: "small muted" }, ` attempt ${j.attempts}`) : null),
           h("td", {}, j.kind || "—"),
+          h("td", {}, (j.options || j.request || {}).quality_profile || "—"),
+          h("td", { class: "num" }, j.result && typeof j.result.score === "number" ? j.result.score.toFixed(2) : "—"),
           h("td", {}, fmtTime(j.created_at)),
           h("td", { class: "num" }, fmtDuration(jobDuration(j))),
           h("td", {}, j.deck_id ? h("a", { href: `#/decks/${encodeURIComponent(j.deck_id)}` }, "deck") : "—"));
