@@ -100,7 +100,9 @@ async function initSubmit() {
   // The theme list comes from /api/themes when the service has it.
   let names = ["default", "dark", "corporate"];
   try {
-    const res = await tryApi("/api/themes");
+    // Ask only when the (public) OpenAPI document lists the route: no 404 in the console.
+    const doc = await (await fetch("/openapi.json")).json();
+    const res = doc.paths && doc.paths["/api/themes"] ? await tryApi("/api/themes") : null;
     const list = res && (Array.isArray(res) ? res : res.themes);
     if (list && list.length) names = list.map((t) => (typeof t === "string" ? t : t.name));
   } catch { /* keep the defaults */ }
