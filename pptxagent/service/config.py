@@ -22,6 +22,7 @@ _ENV_FIELDS: dict[str, str] = {
     "PPTXAGENT_QUEUE_CAP": "queue_cap",
     "PPTXAGENT_JOB_TIMEOUT_S": "job_timeout_s",
     "PPTXAGENT_LEASE_S": "lease_s",
+    "PPTXAGENT_TIMEOUT_GRACE_S": "timeout_grace_s",
     "PPTXAGENT_ENGINE_RESTART_JOBS": "engine_restart_jobs",
     "PPTXAGENT_MAX_ATTEMPTS": "max_attempts",
     "PPTXAGENT_SUPERVISE_S": "supervise_s",
@@ -50,6 +51,9 @@ class ServiceConfig(BaseModel):
     """Server policy: a request asking for more correction passes is a 422."""
     job_timeout_s: float = Field(600.0, gt=0)
     """Hard limit of one job: its worker's engines are killed, then the worker itself."""
+    timeout_grace_s: float = Field(10.0, gt=0)
+    """After the hard limit killed a job's engines: how long it may take to return before the
+    worker process itself is ended."""
     lease_s: float = Field(20.0, ge=1.0)
     """A claimed job's lease; the worker's heartbeat renews it every lease_s / 4."""
     max_attempts: int = Field(2, ge=1, le=10)

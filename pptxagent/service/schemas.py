@@ -53,6 +53,8 @@ class JobOut(BaseModel):
     result: dict[str, Any] | None
     error: dict[str, Any] | None
     last_seq: int
+    worker: str | None
+    """The worker holding the job's lease while it runs."""
     events_url: str
 
     @classmethod
@@ -62,7 +64,7 @@ class JobOut(BaseModel):
         return cls(id=j.id, deck_id=j.deck_id, kind=j.kind, status=j.status, attempts=j.attempts,
                    max_attempts=j.max_attempts, created_at=j.created_at,
                    started_at=j.started_at, finished_at=j.finished_at, options=opts,
-                   result=j.result, error=error, last_seq=j.last_seq,
+                   result=j.result, error=error, last_seq=j.last_seq, worker=j.lease_owner,
                    events_url=f"/api/jobs/{j.id}/events")
 
 

@@ -40,8 +40,6 @@ from pptxagent.store.records import JobRow
 
 log = logging.getLogger("pptxagent.worker")
 
-GRACE_S = 10.0
-"""After a job's hard timeout killed the engines: how long the job may take to return."""
 IDLE_POLL_S = 0.5
 EXIT_HUNG = 75
 
@@ -82,8 +80,9 @@ class Watchdog:
     worker itself when the job does not return after that."""
 
     def __init__(self, store: Store, job_id: str, worker: str, timeout_s: float,
-                 mute: threading.Event) -> None:
+                 mute: threading.Event, grace_s: float) -> None:
         self._store, self._job, self._worker, self._timeout = store, job_id, worker, timeout_s
+        self._grace = grace_s
         self._done = threading.Event()
         self._mute = mute
         self.fired = False
@@ -109,9 +108,9 @@ class Watchdog:
                                    error={"kind": "timeout", "message": reason})
         kill_engines()
         hooks.release()
-        if not self._done.wait(GRACE_S):
+        if not self._done.wait(self._grace):
             log.error("job %s did not return %g s after its engines were killed: worker exits",
-                      self._job, GRACE_S)
+                      self._job, self._grace)
             os._exit(EXIT_HUNG)
 
 
@@ -175,7 +174,8 @@ class Worker:
         self._mute.clear()
         self._runs.clear()
         with Heartbeat(self.store, job.id, self.name, self.cfg.lease_s, self._mute) as beat, \
-                Watchdog(self.store, job.id, self.name, self.cfg.job_timeout_s, self._mute) as dog:
+                Watchdog(self.store, job.id, self.name, self.cfg.job_timeout_s, self._mute,
+                         self.cfg.timeout_grace_s) as dog:
             try:
                 if self.cfg.test_hooks:
                     hooks.arm(job.request)

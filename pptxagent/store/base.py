@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,6 +19,12 @@ from pptxagent.store.models import Deck, Job, JobEvent, Token, ToolRun, utcnow
 from pptxagent.store.records import DeckRow, EventRow, JobRow, ToolRunRow
 
 TOKEN_PREFIX = "pxa_"
+_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def is_id(value: object) -> bool:
+    """True for a job/deck id (uuid4 hex); anything else is unknown without asking the DB."""
+    return isinstance(value, str) and _ID.fullmatch(value) is not None
 
 
 def hash_token(plaintext: str) -> str:

@@ -9,7 +9,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from pptxagent.store.base import StoreBase, deck_row, tool_run_row
+from pptxagent.store.base import StoreBase, deck_row, is_id, tool_run_row
 from pptxagent.store.errors import NotFound
 from pptxagent.store.models import (
     Artifact,
@@ -58,6 +58,8 @@ class ContentMixin(StoreBase):
 
     def tool_runs(self, job_id: str) -> list[ToolRunRow]:
         """The job's tool runs in the order they were recorded."""
+        if not is_id(job_id):
+            return []
         with self._read() as s:
             q = select(ToolRun).where(ToolRun.job_id == job_id).order_by(ToolRun.id)
             return [tool_run_row(t) for t in s.scalars(q)]
@@ -66,6 +68,8 @@ class ContentMixin(StoreBase):
 
     def get_deck(self, deck_id: str, token_id: int | None = None) -> DeckRow | None:
         """The deck, or None when unknown or another token's."""
+        if not is_id(deck_id):
+            return None
         q = select(Deck).where(Deck.id == deck_id)
         if token_id is not None:
             q = q.where(Deck.token_id == token_id)
@@ -124,6 +128,8 @@ class ContentMixin(StoreBase):
 
     def versions(self, deck_id: str, token_id: int) -> list[VersionRow]:
         """The deck's versions, oldest first ([] for another token's deck)."""
+        if not is_id(deck_id):
+            return []
         q = (
             select(DeckVersion, QualityReport.score, QualityReport.passes_used)
             .join(Deck, Deck.id == DeckVersion.deck_id)
@@ -147,11 +153,13 @@ class ContentMixin(StoreBase):
                     passes_used=passes,
                     created_at=v.created_at,
                 )
-                for v, score, passes in s.execute(q).tuples()
+                for v, score, passes in s.execute(q)
             ]
 
     def quality(self, deck_id: str, version: int, token_id: int) -> QualityRow | None:
         """The quality report of one version (None for another token's deck)."""
+        if not is_id(deck_id):
+            return None
         q = (
             select(QualityReport)
             .join(Deck, Deck.id == QualityReport.deck_id)

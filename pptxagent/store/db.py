@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import Connection
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
+MIGRATION_LOCK = 0x70786167  # pg_advisory_xact_lock key: one migrator at a time
+
+
+def to_json(value: Any) -> str:
+    """JSON columns: paths, datetimes and other leftovers are written as their ``str``;
+    NUL characters (refused by PostgreSQL's JSONB) become U+FFFD."""
+    out = json.dumps(value, default=str, ensure_ascii=False)
+    if "\\u0000" in out:
+        out = json.dumps(_no_nul(json.loads(out)), ensure_ascii=False)
+    return out
+
+
+def _no_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", "\ufffd")
+    if isinstance(value, list):
+        return [_no_nul(v) for v in value]
+    if isinstance(value, dict):
+        return {_no_nul(k): _no_nul(v) for k, v in value.items()}
+    return value
 
 
 def database_url(url: str | None, data_dir: Path) -> str:
@@ -29,11 +50,17 @@ def make_engine(url: str) -> Engine:
     """An engine; on SQLite every connection gets WAL, busy_timeout and foreign_keys ON."""
     if url.startswith("sqlite"):
         engine = create_engine(
-            url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, pool_size=10, max_overflow=20
+            url,
+            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
+            pool_size=10,
+            max_overflow=20,
+            json_serializer=to_json,
         )
         _sqlite_events(engine)
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(
+        url, pool_size=10, max_overflow=20, pool_pre_ping=True, json_serializer=to_json
+    )
 
 
 def _sqlite_events(engine: Engine) -> None:
@@ -76,4 +103,6 @@ def alembic_config(connection: Connection | None = None) -> Config:
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the schema to ``revision`` (idempotent; serialised by the database)."""
     with writer(engine).begin() as conn:
+        if conn.dialect.name == "postgresql":  # processes starting together migrate in turn
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         command.upgrade(alembic_config(conn), revision)

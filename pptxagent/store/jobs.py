@@ -8,13 +8,15 @@ per job without gaps, and ``unique(job_id, seq)`` backs it up.
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
-from pptxagent.store.base import StoreBase, event_row, job_row
+from pptxagent.store.base import StoreBase, event_row, is_id, job_row
+from pptxagent.store.db import to_json
 from pptxagent.store.errors import NotFound, QueueFull
 from pptxagent.store.models import Deck, Job, JobEvent, Token, utcnow
 from pptxagent.store.records import EventRow, JobRow
@@ -40,6 +42,7 @@ class JobsMixin(StoreBase):
         Raises QueueFull when the token already has ``max_queued`` jobs queued or running,
         NotFound for an unknown token or a deck of another token.
         """
+        request = json.loads(to_json(request))  # what is stored is what comes back
         with self._write() as s:
             tok = select(Token.max_queued).where(Token.id == token_id, Token.revoked_at.is_(None))
             limit = s.scalar(tok.with_for_update() if self.is_postgres else tok)
@@ -55,7 +58,10 @@ class JobsMixin(StoreBase):
                 s.add(deck)
                 s.flush()
                 deck_id = deck.id
-            elif s.scalar(select(Deck.token_id).where(Deck.id == deck_id)) != token_id:
+            elif (
+                not is_id(deck_id)
+                or s.scalar(select(Deck.token_id).where(Deck.id == deck_id)) != token_id
+            ):
                 raise NotFound(f"no deck {deck_id!r}")
             job = Job(
                 token_id=token_id,
@@ -119,21 +125,30 @@ class JobsMixin(StoreBase):
             )
             return res.first() is not None
 
-    def expire_leases(self) -> list[str]:
+    def expire_leases(self, worker: str | None = None) -> list[str]:
         """Running jobs whose lease ran out: back to queued (``job.retry``) while attempts
-        remain, else failed (``job.failed``). Returns their ids."""
+        remain, else failed (``job.failed``). Returns their ids.
+
+        ``worker``: a worker known to be dead (its process exited): all its leases end now.
+        """
         now = utcnow()
         done: list[str] = []
         with self._write() as s:
             q = (
                 select(Job.id, Job.attempts, Job.max_attempts, Job.lease_owner)
-                .where(Job.status == "running", Job.lease_expires_at < now)
+                .where(Job.status == "running")
                 .order_by(Job.id)
+            )
+            q = (
+                q.where(Job.lease_owner == worker)
+                if worker
+                else q.where(Job.lease_expires_at < now)
             )
             if self.is_postgres:
                 q = q.with_for_update(skip_locked=True)
             for row in s.execute(q).all():
-                reason = f"worker lost: lease of {row.lease_owner} expired"
+                why = "exited" if worker else "let its lease expire"
+                reason = f"worker lost: {row.lease_owner} {why}"
                 retry = row.attempts < row.max_attempts
                 values: dict[str, Any] = {"lease_owner": None, "lease_expires_at": None}
                 if retry:
@@ -188,6 +203,8 @@ class JobsMixin(StoreBase):
 
     def cancel_job(self, job_id: str, token_id: int) -> bool:
         """Fail a still-queued job of this token (``job.failed`` {reason: cancelled})."""
+        if not is_id(job_id):
+            return False
         with self._write() as s:
             seq = self._bump(
                 s,
@@ -204,6 +221,8 @@ class JobsMixin(StoreBase):
 
     def get_job(self, job_id: str, token_id: int | None = None) -> JobRow | None:
         """The job, or None when it does not exist or belongs to another token."""
+        if not is_id(job_id):
+            return None
         q = select(Job).where(Job.id == job_id)
         if token_id is not None:
             q = q.where(Job.token_id == token_id)
@@ -211,14 +230,14 @@ class JobsMixin(StoreBase):
             job = s.scalars(q).one_or_none()
             return None if job is None else job_row(job)
 
-    def list_jobs(self, token_id: int, limit: int = 50) -> list[JobRow]:
-        """The token's jobs, newest first."""
-        q = (
-            select(Job)
-            .where(Job.token_id == token_id)
-            .order_by(Job.created_at.desc(), Job.id)
-            .limit(limit)
-        )
+    def list_jobs(
+        self, token_id: int, limit: int = 50, *, deck_id: str | None = None
+    ) -> list[JobRow]:
+        """The token's jobs (of one deck with ``deck_id``), newest first."""
+        q = select(Job).where(Job.token_id == token_id)
+        if deck_id is not None:
+            q = q.where(Job.deck_id == deck_id)
+        q = q.order_by(Job.created_at.desc(), Job.id).limit(limit)
         with self._read() as s:
             return [job_row(j) for j in s.scalars(q)]
 
@@ -242,6 +261,8 @@ class JobsMixin(StoreBase):
         severity: str = "info",
     ) -> int:
         """Append an event; returns its seq (1, 2, 3 … per job, without gaps)."""
+        if not is_id(job_id):
+            raise NotFound(f"no job {job_id!r:.40}")
         with self._write() as s:
             seq = self._bump(s, job_id, None)
             if seq is None:
@@ -251,6 +272,8 @@ class JobsMixin(StoreBase):
 
     def events(self, job_id: str, after: int = 0, limit: int = 500) -> list[EventRow]:
         """Events with seq > ``after``, in order (the cursor of polling and SSE)."""
+        if not is_id(job_id):
+            return []
         q = (
             select(JobEvent)
             .where(JobEvent.job_id == job_id, JobEvent.seq > after)

@@ -55,6 +55,19 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+class CleanText(TypeDecorator[str]):
+    """Text without NUL characters (PostgreSQL refuses them; they become U+FFFD)."""
+
+    impl = Text()
+    cache_ok = True
+
+    def process_bind_param(self, value: str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value).replace("\x00", "\ufffd")
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> str | None:
+        return value
+
+
 JSONType = JSON(none_as_null=True).with_variant(JSONB(none_as_null=True), "postgresql")
 BigId = BigInteger().with_variant(Integer(), "sqlite")  # INTEGER PRIMARY KEY = rowid on SQLite
 
@@ -66,7 +79,7 @@ class Base(DeclarativeBase):
 class Token(Base):
     __tablename__ = "tokens"
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
-    name: Mapped[str] = mapped_column(String(200))
+    name: Mapped[str] = mapped_column(CleanText())
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 hex, never plaintext
     max_queued: Mapped[int] = mapped_column(Integer, default=10)
     created_at: Mapped[datetime] = mapped_column(
@@ -94,12 +107,12 @@ class Job(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_id)
     token_id: Mapped[int] = mapped_column(ForeignKey("tokens.id"))
     deck_id: Mapped[str] = mapped_column(ForeignKey("decks.id"), index=True)
-    kind: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(CleanText())
     status: Mapped[str] = mapped_column(String(16), default="queued")
     request: Mapped[dict[str, Any]] = mapped_column(JSONType)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     max_attempts: Mapped[int] = mapped_column(Integer, default=2)
-    lease_owner: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    lease_owner: Mapped[str | None] = mapped_column(CleanText(), nullable=True)
     lease_expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     created_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=utcnow, server_default=func.current_timestamp()
@@ -120,27 +133,27 @@ class JobEvent(Base):
     ts: Mapped[datetime] = mapped_column(
         UTCDateTime, default=utcnow, server_default=func.current_timestamp()
     )
-    stage: Mapped[str] = mapped_column(String(80), default="")
-    event_type: Mapped[str] = mapped_column(String(80))
+    stage: Mapped[str] = mapped_column(CleanText(), default="")
+    event_type: Mapped[str] = mapped_column(CleanText())
     payload_json: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    severity: Mapped[str] = mapped_column(String(16), default="info")
+    severity: Mapped[str] = mapped_column(CleanText(), default="info")
 
 
 class ToolRun(Base):
     __tablename__ = "tool_runs"
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
     job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id", ondelete="CASCADE"), index=True)
-    tool_name: Mapped[str] = mapped_column(String(120))
+    tool_name: Mapped[str] = mapped_column(CleanText())
     status: Mapped[str] = mapped_column(String(16))
     attempt: Mapped[int] = mapped_column(Integer, default=1)
     started: Mapped[bool] = mapped_column(Boolean, default=True)
     started_at: Mapped[datetime] = mapped_column(UTCDateTime)
     duration_ms: Mapped[float] = mapped_column(Float, default=0.0)
-    input_hash: Mapped[str] = mapped_column(String(64))
-    output_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    input_hash: Mapped[str] = mapped_column(CleanText())
+    output_hash: Mapped[str | None] = mapped_column(CleanText(), nullable=True)
     artifact_json: Mapped[dict[str, Any]] = mapped_column(JSONType)
-    summary: Mapped[str] = mapped_column(Text, default="")
-    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    summary: Mapped[str] = mapped_column(CleanText(), default="")
+    error: Mapped[str | None] = mapped_column(CleanText(), nullable=True)
 
 
 class DeckVersion(Base):
@@ -174,9 +187,9 @@ class QualityReport(Base):
 class Artifact(Base):
     __tablename__ = "artifacts"
     sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(40))
+    kind: Mapped[str] = mapped_column(CleanText())
     size: Mapped[int] = mapped_column(BigInteger)
-    media_type: Mapped[str] = mapped_column(String(100), default="application/octet-stream")
+    media_type: Mapped[str] = mapped_column(CleanText(), default="application/octet-stream")
     created_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=utcnow, server_default=func.current_timestamp()
     )

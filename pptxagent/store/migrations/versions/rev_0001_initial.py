@@ -29,7 +29,7 @@ def upgrade() -> None:
     op.create_table(
         "tokens",
         sa.Column("id", BIGID, primary_key=True, autoincrement=True),
-        sa.Column("name", sa.String(200), nullable=False),
+        sa.Column("name", sa.Text(), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
         sa.Column("max_queued", sa.Integer(), nullable=False),
         _ts("created_at", now=True),
@@ -48,12 +48,12 @@ def upgrade() -> None:
         sa.Column("id", sa.String(32), primary_key=True),
         sa.Column("token_id", BIGID, sa.ForeignKey("tokens.id"), nullable=False),
         sa.Column("deck_id", sa.String(32), sa.ForeignKey("decks.id"), nullable=False),
-        sa.Column("kind", sa.String(40), nullable=False),
+        sa.Column("kind", sa.Text(), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("request", JSON, nullable=False),
         sa.Column("attempts", sa.Integer(), nullable=False),
         sa.Column("max_attempts", sa.Integer(), nullable=False),
-        sa.Column("lease_owner", sa.String(200), nullable=True),
+        sa.Column("lease_owner", sa.Text(), nullable=True),
         _ts("lease_expires_at", nullable=True),
         _ts("created_at", now=True),
         _ts("started_at", nullable=True),
@@ -73,10 +73,10 @@ def upgrade() -> None:
         ),
         sa.Column("seq", sa.Integer(), nullable=False),
         _ts("ts", now=True),
-        sa.Column("stage", sa.String(80), nullable=False),
-        sa.Column("event_type", sa.String(80), nullable=False),
+        sa.Column("stage", sa.Text(), nullable=False),
+        sa.Column("event_type", sa.Text(), nullable=False),
         sa.Column("payload_json", JSON, nullable=False),
-        sa.Column("severity", sa.String(16), nullable=False),
+        sa.Column("severity", sa.Text(), nullable=False),
         sa.UniqueConstraint("job_id", "seq", name="uq_job_events_job_seq"),
     )
     op.create_table(
@@ -85,14 +85,14 @@ def upgrade() -> None:
         sa.Column(
             "job_id", sa.String(32), sa.ForeignKey("jobs.id", ondelete="CASCADE"), nullable=False
         ),
-        sa.Column("tool_name", sa.String(120), nullable=False),
+        sa.Column("tool_name", sa.Text(), nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("attempt", sa.Integer(), nullable=False),
         sa.Column("started", sa.Boolean(), nullable=False),
         _ts("started_at"),
         sa.Column("duration_ms", sa.Float(), nullable=False),
-        sa.Column("input_hash", sa.String(64), nullable=False),
-        sa.Column("output_hash", sa.String(64), nullable=True),
+        sa.Column("input_hash", sa.Text(), nullable=False),
+        sa.Column("output_hash", sa.Text(), nullable=True),
         sa.Column("artifact_json", JSON, nullable=False),
         sa.Column("summary", sa.Text(), nullable=False),
         sa.Column("error", sa.Text(), nullable=True),
@@ -101,9 +101,9 @@ def upgrade() -> None:
     op.create_table(
         "artifacts",
         sa.Column("sha256", sa.String(64), primary_key=True),
-        sa.Column("kind", sa.String(40), nullable=False),
+        sa.Column("kind", sa.Text(), nullable=False),
         sa.Column("size", sa.BigInteger(), nullable=False),
-        sa.Column("media_type", sa.String(100), nullable=False),
+        sa.Column("media_type", sa.Text(), nullable=False),
         _ts("created_at", now=True),
     )
     op.create_table(
