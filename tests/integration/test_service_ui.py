@@ -98,8 +98,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """Our own Playwright browser on the project's Chromium (not the engine's shared page)."""
+def chromium(server: str) -> Iterator[Browser]:
+    """Our own Playwright browser on the project's Chromium (not the engine's shared page);
+    closed before the server stops."""
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=find_executable(), args=list(LAUNCH_ARGS))
         yield b
