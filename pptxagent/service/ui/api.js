@@ -70,17 +70,17 @@ export async function readSse(res, onEvent, signal) {
     if (ev.data.length) onEvent({ id: ev.id, event: ev.event, data: ev.data.join("\n") });
     ev = { id: null, event: "message", data: [] };
   };
-  while (!signal || !signal.aborted) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += value;
-    // Lines end in \n, \r\n or \r; an empty line ends an event.
+  // Handle the complete lines in `buf` (lines end in \n, \r\n or \r; an empty line ends an
+  // event). A \r at the very end may be half of a \r\n split across chunks: it waits for the
+  // next chunk unless the stream has ended (`final`).
+  const drain = (final) => {
     let m;
     while ((m = /\r\n|\n|\r/.exec(buf)) !== null) {
+      if (m[0] === "\r" && m.index === buf.length - 1 && !final) break;
       const line = buf.slice(0, m.index);
       buf = buf.slice(m.index + m[0].length);
       if (line === "") { dispatch(); continue; }
-      if (line.startsWith(":")) continue;
+      if (line.startsWith(":")) continue; // a comment (": ping")
       const i = line.indexOf(":");
       const field = i < 0 ? line : line.slice(0, i);
       let val = i < 0 ? "" : line.slice(i + 1);
@@ -89,6 +89,12 @@ export async function readSse(res, onEvent, signal) {
       else if (field === "event") ev.event = val;
       else if (field === "data") ev.data.push(val);
     }
+  };
+  while (!signal || !signal.aborted) {
+    const { value, done } = await reader.read();
+    if (done) { drain(true); break; }
+    buf += value;
+    drain(false);
   }
   reader.cancel().catch(() => {});
 }
