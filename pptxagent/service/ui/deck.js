@@ -181,7 +181,7 @@ export function showDeck(deckId, wanted) {
       const all = [...by.values()].flat();
       $("#quality-summary").replaceChildren(h("p", { id: "qa-summary" },
         `${all.length} QA issue${all.length === 1 ? "" : "s"}`,
-        counts ? ` (${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ")})` : "",
+        counts && Object.keys(counts).length ? ` (${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ")})` : "",
         all.length ? ": " + SEVERITIES.map((s) => [s, all.filter((i) => i.severity === s).length])
           .filter(([, n]) => n).map(([s, n]) => `${n} ${s}`).join(", ") : "."));
       // One card per slide: from the report, else from the thumbnails the version lists.

@@ -27,7 +27,11 @@ function renderSummary(job) {
   const req = job.options || job.request || {};
   if (req.quality_profile) rows.push(["Quality profile", req.quality_profile]);
   if (req.agent_mode) rows.push(["Agent mode", req.agent_mode]);
-  if (job.error) rows.push(["Error", typeof job.error === "string" ? job.error : summarize(job.error)]);
+  if (job.error) {
+    const e = job.error;
+    const msg = typeof e === "string" ? e : e.message ?? e.detail ?? summarize(e);
+    rows.push(["Error", h("span", { class: "error-text", id: "job-error-msg" }, msg)]);
+  }
   $("#job-summary").replaceChildren(...rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
 }
 
@@ -99,7 +103,8 @@ export function showJob(id) {
               const row = document.getElementById(`toolrun-${e.data.tool_run_id}`);
               if (row) { row.focus(); row.classList.add("hl"); setTimeout(() => row.classList.remove("hl"), 1500); }
             } }, "run ↗")] : null)));
-      tl.lastElementChild.scrollIntoView?.({ block: "nearest" });
+      // Keep the newest event in view inside the list (not by scrolling the page).
+      tl.scrollTop = tl.scrollHeight;
       // A terminal event: refresh the summary at once.
       if (/^job\.(succeeded|failed|cancel)/.test(e.type)) loadJob().then(loadRuns);
     },
