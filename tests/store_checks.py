@@ -15,7 +15,8 @@ from pptxagent.store import Store, ToolRunRecord
 
 
 def claim_under_threads(store: Store, threads: int = 8, per_thread: int = 20) -> float:
-    """``threads`` workers drain ``threads × per_thread`` jobs: each is claimed exactly once.
+    """``threads`` workers drain ``threads × per_thread`` jobs: each is claimed exactly once
+    (on a database with no other queued job).
 
     Returns the claims per second (a figure for the report, never asserted on)."""
     token = store.token_id(store.create_token("load", max_queued=threads * per_thread))
@@ -95,8 +96,9 @@ def lease_expiry_retries_then_fails(store: Store) -> None:
     assert store.expire_leases() == []
     types = [e.type for e in store.events(job.id)]
     assert types == ["job.queued", "job.started", "job.retry", "job.started", "job.failed"]
-    retry = store.events(job.id)[2]
+    retry, fail = store.events(job.id)[2], store.events(job.id)[4]
     assert retry.data["attempt"] == 1 and "worker lost" in retry.data["reason"]
+    assert (retry.severity, fail.severity, fail.data["attempt"]) == ("warning", "error", 2)
 
 
 def _work_in_process(url: str | None, data_dir: str, worker: str, out: Any) -> None:
@@ -172,3 +174,36 @@ def odd_text_and_ids_are_safe(store: Store) -> None:
         assert store.get_deck(junk) is None and store.quality(junk, 1, token) is None
         assert store.versions(junk, token) == [] and store.tool_runs(junk) == []
         assert not store.cancel_job(junk, token)
+
+
+def _migrate_in_process(url: str | None, data_dir: str, barrier: Any) -> None:
+    store = Store(url=url, data_dir=Path(data_dir))
+    barrier.wait(timeout=60)
+    store.migrate()
+    assert store.count_tokens() == 0
+    store.close()
+
+
+def concurrent_migrations(url: str | None, data_dir: Path, n: int = 4) -> None:
+    """A service and its worker processes starting together all migrate one fresh database."""
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(n)
+    procs = [
+        ctx.Process(target=_migrate_in_process, args=(url, str(data_dir), barrier))
+        for _ in range(n)
+    ]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(timeout=60)
+    stuck = [p for p in procs if p.exitcode is None]
+    for p in stuck:
+        p.kill()
+    assert not stuck, "a migrating process hung"
+    assert [p.exitcode for p in procs] == [0] * n
+    store = Store(url=url, data_dir=data_dir)
+    try:
+        token = store.token_id(store.create_token("after"))
+        assert token is not None and store.submit_job(token, "fill", {}).status == "queued"
+    finally:
+        store.close()

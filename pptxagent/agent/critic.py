@@ -64,11 +64,20 @@ def judge(report: dict[str, Any] | None, content: dict[str, Any] | None) -> dict
     return {"score": round(max(0.0, score), 3), "gates": gates, "issues": counts}
 
 
+def rank(j: dict[str, Any]) -> tuple[float, int, int]:
+    """Orders judged passes: higher score, then fewer degraded slides, then fewer blocking
+    issues."""
+    c = j["issues"]
+    return (j["score"], -c["degraded"], -(c["fit"] + c["overlap"] + c["contrast"]))
+
+
 def critique(report: dict[str, Any] | None, content: dict[str, Any] | None, *,
-             passes_used: int, max_passes: int, steps_left: int, pass_steps: int) -> Verdict:
+             passes_used: int, max_passes: int, steps_left: int, pass_steps: int,
+             previous: dict[str, Any] | None = None) -> Verdict:
     """The verdict on a pass: its score and gates, and whether one more correction pass is
-    asked for — only for a correctable failing gate, never beyond ``max_passes``, and only
-    while the plan's step budget holds a whole pass."""
+    asked for — only for a correctable failing gate, never beyond ``max_passes``, only
+    while the plan's step budget holds a whole pass, and not after a correction pass that
+    made nothing better than ``previous`` (the best pass before it, as ``judge`` gives)."""
     j = judge(report, content)
     failing = [g for g, ok in j["gates"].items() if not ok]
     fixable = [g for g in failing if g in CORRECTABLE]
@@ -77,6 +86,8 @@ def critique(report: dict[str, Any] | None, content: dict[str, Any] | None, *,
         v.why = "all gates pass" if not failing else f"{', '.join(failing)}: not correctable"
     elif passes_used >= max_passes:
         v.why = f"{', '.join(fixable)} failing; correction budget spent ({max_passes})"
+    elif previous is not None and rank(j) <= rank(previous):
+        v.why = f"{', '.join(fixable)} failing; correction pass {passes_used} made no progress"
     elif steps_left < pass_steps:
         v.why = f"{', '.join(fixable)} failing; step budget left ({steps_left}) < a pass"
     else:
@@ -85,4 +96,4 @@ def critique(report: dict[str, Any] | None, content: dict[str, Any] | None, *,
     return v
 
 
-__all__ = ["CORRECTABLE", "WEIGHTS", "Verdict", "critique", "judge"]
+__all__ = ["CORRECTABLE", "WEIGHTS", "Verdict", "critique", "judge", "rank"]

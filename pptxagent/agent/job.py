@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from pptxagent.agent.core import ToolContext
-from pptxagent.agent.critic import critique, judge
+from pptxagent.agent.critic import critique, judge, rank
 from pptxagent.agent.executor import Executor
 from pptxagent.agent.llmplan import LLMPlanner, PlanError
 from pptxagent.agent.plan import (
@@ -98,6 +98,7 @@ def _variables(req: JobRequest, ctx: ToolContext) -> dict[str, Any]:
         if req.outline_file is None:
             path.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
         v["$outline"], v["$outline_json"] = str(path), doc
+        v["$theme"] = req.theme or doc.get("theme") or "default"
     return v
 
 
@@ -221,18 +222,21 @@ def _run_bounded(req: JobRequest, ex: Executor, ctx: ToolContext) -> JobOutcome:
                                   if res else None, "to": "the best pass so far"})
             break
         this = _Pass(ex, r)
+        before = judge(best.report, best.content)
         verdict = critique(this.report, this.content, passes_used=passes,
-                           max_passes=max_passes, steps_left=ex.left, pass_steps=pass_steps)
+                           max_passes=max_passes, steps_left=ex.left, pass_steps=pass_steps,
+                           previous=before)
+        better = rank(judge(this.report, this.content)) > rank(before)
         ctx.emit("critic", {"pass": passes, "score": verdict.score, "gates": verdict.gates,
                             "issues": verdict.issues, "correct": verdict.correct,
-                            "why": verdict.why})
-        if verdict.score >= judge(best.report, best.content)["score"]:
+                            "why": verdict.why, "kept": better})
+        if better:
             best = this
     final = judge(best.report, best.content)
     out.ok, out.pptx, out.report = best.deck is not None, best.deck, best.full_report()
     out.score, out.gates, out.passes_used = final["score"], final["gates"], passes
     ex.variables["$final"] = str(best.deck) if best.deck else None
-    for step in ex.renumber(finals):
+    for step in ex.renumber(finals) if best.deck is not None else []:
         done = ex.run(step)
         if done.ok:
             out.thumbnails = [Path(p) for k, p in sorted(

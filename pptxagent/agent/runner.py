@@ -34,7 +34,7 @@ from pptxagent.agent.core import (
     sha256_json,
 )
 from pptxagent.errors import EngineError, PptxAgentError
-from pptxagent.pipeline.tools import kill_engines
+from pptxagent.pipeline.tools import kill_engines, warm_engines
 
 KILL_GRACE_S = 10.0
 """After the engines are killed, how long a timed-out call may take to notice."""
@@ -116,6 +116,18 @@ def in_lane(fn: Callable[[], Any], timeout_s: float | None = None) -> Any:
     return box[0]
 
 
+def warm(libreoffice: bool = True, timeout_s: float = 120.0) -> None:
+    """Start the engines where the tools will use them (the tools' thread): a worker calls
+    this once so its first job finds Chromium (and LibreOffice) warm."""
+    in_lane(lambda: warm_engines(libreoffice), timeout_s)
+
+
+def reset_engines() -> list[int]:
+    """Kill this process's engine processes (say every N jobs); the next tool call starts
+    fresh ones. Returns the pids killed."""
+    return kill_engines()
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}".rstrip(": ")
@@ -125,8 +137,11 @@ class ToolRunner:
     def __init__(self, registry: Mapping[str, Tool], audit: Callable[[AuditRecord], None],
                  *, retries: Mapping[str, int] = DEFAULT_RETRIES,
                  kill: Callable[[], object] = kill_engines,
-                 kill_grace_s: float = KILL_GRACE_S) -> None:
-        """``kill`` ends the engine processes when a call runs out of time."""
+                 kill_grace_s: float = KILL_GRACE_S,
+                 timeouts: Mapping[str, float] | None = None) -> None:
+        """``kill`` ends the engine processes when a call runs out of time; ``timeouts``
+        overrides a tool's own ``timeout_s`` by tool name (server policy)."""
+        self.timeouts = dict(timeouts or {})
         self.registry = dict(registry)
         self.audit = audit
         self.retries = dict(retries)
@@ -148,10 +163,16 @@ class ToolRunner:
             summary=result.summary if result is not None else "",
             error=result.error if result is not None else None, started=started))
 
-    def _refuse(self, name: str, raw: Any, error: str) -> ToolResult:
+    def _refuse(self, name: str, raw: Any, error: str, ctx: ToolContext) -> ToolResult:
+        """Refused input: audited (status invalid, never started) and told as a
+        ``tool.finished`` event without a ``tool.started``."""
         res = ToolResult(ok=False, summary=f"{name}: input refused", error=error)
+        input_hash = sha256_json(raw)
         self._record(name, "invalid", 0, datetime.now(UTC), time.perf_counter(),
-                     sha256_json(raw), res, started=False)
+                     input_hash, res, started=False)
+        ctx.emit("tool.finished", {"tool": name, "attempt": 0, "status": "invalid",
+                                   "duration_ms": 0.0, "input_hash": input_hash,
+                                   "output_hash": result_hash(res), "error": error})
         return res
 
     def validate(self, name: str, raw: Any) -> BaseModel | str:
@@ -169,7 +190,7 @@ class ToolRunner:
     def run(self, name: str, raw: dict[str, Any], ctx: ToolContext) -> ToolResult:
         checked = self.validate(name, raw)
         if isinstance(checked, str):
-            return self._refuse(name, raw, checked)
+            return self._refuse(name, raw, checked, ctx)
         tool = self.registry[name]
         input_hash = sha256_json(checked.model_dump(mode="json"))
         tries = 1 + max(0, self.retries.get(tool.kind, 0))
@@ -185,11 +206,12 @@ class ToolRunner:
         started_at, t0 = datetime.now(UTC), time.perf_counter()
         ctx.emit("tool.started", {"tool": tool.name, "attempt": attempt,
                                   "input_hash": input_hash})
+        limit = self.timeouts.get(tool.name, tool.timeout_s)
         current = lane()
         fut = current.submit(lambda: tool.run(inp, ctx))
         status: RunStatus
         try:
-            result = fut.result(timeout=tool.timeout_s)
+            result = fut.result(timeout=limit)
             status = "ok" if result.ok else "error"
         except FutureTimeout:
             self.kill()
@@ -201,7 +223,7 @@ class ToolRunner:
                 pass
             status = "timeout"
             result = ToolResult(ok=False, summary=f"{tool.name}: timed out",
-                                error=f"no result within {tool.timeout_s:g} s; engines killed",
+                                error=f"no result within {limit:g} s; engines killed",
                                 metrics={"retryable": 1})
         except EngineError as exc:
             status = "error"
@@ -223,4 +245,4 @@ class ToolRunner:
         return status, result
 
 
-__all__ = ["KILL_GRACE_S", "ToolRunner", "in_lane", "lane"]
+__all__ = ["KILL_GRACE_S", "ToolRunner", "in_lane", "lane", "reset_engines", "warm"]

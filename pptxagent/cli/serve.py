@@ -14,6 +14,9 @@ from pathlib import Path
 import click
 
 from pptxagent.cli.common import err_console, handle_errors
+from pptxagent.service.config import TOKEN_ENV, ServiceConfig
+from pptxagent.service.server import build_server
+from pptxagent.store import Store
 
 
 @click.command("serve")
@@ -40,10 +43,6 @@ def command(host: str, port: int, data_dir: Path, db_url: str | None, workers: i
             token_name: str, job_timeout: float | None, queue_cap: int | None,
             log_level: str) -> None:
     """Serve the HTTP API (OpenAPI at /docs) with a local pool of warm workers."""
-    from pptxagent.service.config import TOKEN_ENV, ServiceConfig
-    from pptxagent.service.server import build_server
-    from pptxagent.store import Store
-
     cfg = ServiceConfig.from_env(host=host, port=port, data_dir=data_dir, db_url=db_url,
                                  workers=workers, job_timeout_s=job_timeout,
                                  queue_cap=queue_cap)

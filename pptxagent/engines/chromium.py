@@ -268,13 +268,27 @@ def _capture_clip(cdp: CDPSession, clip: Clip) -> bytes:
         "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
     return base64.b64decode(answer["data"])
 
-_INSTANCE: Chromium | None = None
+_local = threading.local()
+_generation = 0
+"""Raised by ``forget_all``: every thread's browser older than this is replaced."""
 
 
 def get_chromium() -> Chromium:
-    """The process-wide browser, started on first use and closed at exit."""
-    global _INSTANCE
-    if _INSTANCE is None:
-        _INSTANCE = Chromium()
-        atexit.register(_INSTANCE.close)
-    return _INSTANCE
+    """The calling thread's browser, started on first use and closed at exit. One per
+    thread: Playwright's sync API binds a browser to the thread that started it (the CLI
+    has one thread, hence one browser; the agent's tools run in their own thread)."""
+    inst: Chromium | None = getattr(_local, "inst", None)
+    if inst is not None and getattr(_local, "gen", None) != _generation:
+        inst.close()  # its processes were killed: release Playwright in its own thread
+        inst = None
+    if inst is None:
+        inst = Chromium()
+        _local.inst, _local.gen = inst, _generation
+        atexit.register(inst.close)
+    return inst
+
+
+def forget_all() -> None:
+    """Every thread's next ``get_chromium()`` starts a new browser (``engines.reset``)."""
+    global _generation
+    _generation += 1

@@ -67,7 +67,8 @@ def engine_kind(pid: int) -> str | None:
     argv = _argv(pid)
     if not argv:
         return None
-    name = Path(argv[0]).name
+    # Chromium's helpers rewrite their title into argv[0] ("…/chromium --type=zygote …")
+    name = Path(argv[0].split(" ")[0]).name
     if name in CHROMIUM_NAMES:
         return "chromium"
     if name in LIBREOFFICE_NAMES or any(Path(a).name == LO_WORKER for a in argv[1:3]):
@@ -103,7 +104,7 @@ def kill_engines() -> list[int]:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
-    chromium._INSTANCE = None  # the next get_chromium() starts a new browser
+    chromium.forget_all()  # the next get_chromium() starts a new browser
     _forget_libreoffice()
     return killed
 

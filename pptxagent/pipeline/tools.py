@@ -14,18 +14,20 @@ from typing import Any
 
 from PIL import Image
 
+from pptxagent.engines.chromium import get_chromium
 from pptxagent.engines.http import post_json
+from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.engines.reset import engine_pids, kill_engines
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import validate_package
-from pptxagent.ooxml.zipsafe import OutEntry, build_zip, write_atomic
+from pptxagent.ooxml.zipsafe import OutEntry, ZipSource, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
 
 __all__ = ["chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
            "ooxml_patch", "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails",
-           "unresolved_tokens"]
+           "unresolved_tokens", "warm_engines"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
@@ -82,13 +84,21 @@ def deck_texts(deck: Path) -> list[str]:
 
 
 def ooxml_unpack(deck: Path, out_dir: Path) -> list[str]:
-    """Every part of the (safely opened) package as a file under ``out_dir``."""
-    pkg = _open(deck)
-    names = pkg.part_names()
-    for name in names:
-        target = out_dir / name.lstrip("/")
+    """Every member of the (safely read: no bombs, no ``..`` names, no encryption) package
+    as a file under ``out_dir``, ``[Content_Types].xml`` included."""
+    _open(deck)  # a package pptxagent can open, not just any zip
+    src = ZipSource(deck)
+    names: list[str] = []
+    root = out_dir.resolve()
+    for member in src.members:
+        if member.name.endswith("/"):
+            continue
+        target = (out_dir / member.name).resolve()
+        if not target.is_relative_to(root):
+            raise InputError(f"{deck}: member {member.name!r} leaves the folder")
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(pkg.read_bytes(name))
+        target.write_bytes(src.read(member))
+        names.append(member.name)
     return names
 
 
@@ -163,3 +173,11 @@ def chat_completion(base_url: str, model: str, api_key: str, messages: list[dict
         return str(answer["choices"][0]["message"]["content"])
     except (KeyError, IndexError, TypeError) as exc:
         raise InputError(f"POST {base_url}: not a chat completion answer") from exc
+
+
+def warm_engines(libreoffice: bool = True) -> None:
+    """Start the calling thread's Chromium now and LibreOffice in the background, so the
+    first job does not pay for their start."""
+    get_chromium().start()
+    if libreoffice:
+        get_libreoffice().start_background()

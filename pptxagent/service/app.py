@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
@@ -123,8 +124,6 @@ def _error_shapes(app: FastAPI) -> None:
 def _mount_ui(app: FastAPI) -> None:
     """The UI (branch ``ui``) when its files are there."""
     if (UI_DIR / "index.html").is_file():
-        from fastapi.staticfiles import StaticFiles
-
         app.mount("/", StaticFiles(directory=UI_DIR, html=True), name="ui")
 
 

@@ -5,7 +5,8 @@
 state inherited from the web server) and a supervisor thread that, every ``supervise_s``:
 
 * restarts a worker that died (``kill -9``, the OOM killer, a hook) after killing every process
-  it left (its Chromium, soffice and UNO worker: found by the tag in their environment);
+  it left (its Chromium, soffice and UNO worker: found by the tag in their environment) and
+  ending its job's lease at once (retried, or failed once it used its attempts);
 * expires the leases of jobs whose worker stopped renewing them (``Store.expire_leases``): the
   job is queued again, or failed once it used its attempts;
 * sweeps orphans of workers that are gone.
@@ -28,6 +29,7 @@ from typing import Any
 
 from pptxagent.service import reaper
 from pptxagent.service.config import ServiceConfig
+from pptxagent.service.workers import worker_main
 from pptxagent.store import Store
 
 log = logging.getLogger("pptxagent.pool")
@@ -98,8 +100,6 @@ class WorkerPool:
 
     # --- supervision --------------------------------------------------------------------------
     def _spawn(self, index: int, restarts: int = 0) -> Slot:
-        from pptxagent.service.workers import worker_main  # the agent's imports: workers only
-
         name = f"w{index}-{uuid.uuid4().hex[:8]}"
         proc = self._ctx.Process(
             target=worker_main, name=f"pptxagent-{name}",
@@ -132,8 +132,10 @@ class WorkerPool:
                 slot.process.join(0.1)
                 killed = reaper.reap(self.tag, keep_workers=self._live_names())
                 (self.cfg.run_dir / f"{slot.name}.pid").unlink(missing_ok=True)
-                log.warning("worker %s died (exit %s); reaped %d processes; restarting",
-                            slot.name, code, len(killed))
+                released = self.store.expire_leases(worker=slot.name)  # its job: now, not later
+                self.expired += released
+                log.warning("worker %s died (exit %s); reaped %d processes; released %s; "
+                            "restarting", slot.name, code, len(killed), released or "no job")
                 self.reaped += killed
                 self.restarts += 1
                 self._slots[i] = self._spawn(slot.index, slot.restarts + 1)

@@ -77,7 +77,8 @@ def kill_pids(pids: Iterable[int]) -> list[int]:
     return killed
 
 
-def reap(service: str, keep_workers: Iterable[str] = (), keep_pids: Iterable[int] = ()) -> list[int]:
+def reap(service: str, keep_workers: Iterable[str] = (),
+         keep_pids: Iterable[int] = ()) -> list[int]:
     """Kill every process of service tag ``service`` whose worker is not in ``keep_workers``
     (their engines included); ``keep_pids`` are never touched. Returns the pids killed."""
     keep = set(keep_workers)

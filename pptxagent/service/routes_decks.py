@@ -39,7 +39,7 @@ def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
     deck = store.get_deck(deck_id, token)
     if deck is None:
         raise problem(404, f"no deck {deck_id}")
-    jobs = [j for j in store.list_jobs(token, limit=1000) if j.deck_id == deck_id]
+    jobs = store.list_jobs(token, limit=1000, deck_id=deck_id)
     return DeckOut.of(deck, store.versions(deck_id, token), jobs)
 
 

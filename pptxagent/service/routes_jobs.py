@@ -8,7 +8,6 @@ database and CPU work goes through ``run_in_threadpool``.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -19,10 +18,12 @@ from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.schemas import Accepted, JobOut, Problem, ToolRunOut
 from pptxagent.service.uploads import (
+    check_images,
     field_bytes,
     parse_json_field,
     problem,
     read_form,
+    receive_assets,
     receive_template,
     validate_content,
     validate_options,
@@ -40,6 +41,8 @@ _FORM_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
     "multipart/form-data": {"schema": {"type": "object", "properties": {
         "template": {"type": "string", "format": "binary",
                      "description": "the .pptx template (fill; optional on revise)"},
+        "assets": {"type": "array", "items": {"type": "string", "format": "binary"},
+                   "description": "pictures the content or outline names (by file name)"},
         "content": {"type": "string", "description": "content.json (fill): text or a file"},
         "outline": {"type": "string", "description": "outline JSON (compose): text or a file"},
         "theme": {"type": "string"},
@@ -80,6 +83,11 @@ async def _job_request(request: Request, form: FormData, token: int,
                    outline=None)
     elif previous is None:
         raise problem(400, "send a template and content (fill) or an outline (compose)")
+    assets = await receive_assets(form)
+    known = {**(req.get("assets") or {}), **{name: "" for name, _ in assets}}
+    doc = req.get("content") if req.get("kind") == "fill" else req.get("outline")
+    if isinstance(doc, dict):
+        check_images(doc, "content" if req.get("kind") == "fill" else "outline", known)
     template = await receive_template(form, cfg.uploads_dir)
     if template is not None:
         try:
@@ -90,6 +98,13 @@ async def _job_request(request: Request, form: FormData, token: int,
             shutil.rmtree(template.parent, ignore_errors=True)
     if req.get("kind") == "fill" and not req.get("template_sha"):
         raise problem(400, "template: a fill needs the .pptx template", field="template")
+    stored = dict(req.get("assets") or {})
+    for name, part in assets:
+        data = await part.read()
+        stored[name] = await run_in_threadpool(
+            store.put_artifact, data, kind="asset",
+            media_type=part.content_type or "application/octet-stream", token_id=token)
+    req["assets"] = stored
     return req
 
 
@@ -144,7 +159,7 @@ async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
 
 def _deck_jobs(store: Store, token: int, deck_id: str) -> list[JobRow]:
     """The deck's jobs, newest first."""
-    return [j for j in store.list_jobs(token, limit=1000) if j.deck_id == deck_id]
+    return store.list_jobs(token, limit=1000, deck_id=deck_id)
 
 
 def own_job(store: Store, job_id: str, token: int) -> JobRow:
@@ -170,7 +185,3 @@ def get_job(job_id: str, store: StoreDep, token: TokenId) -> JobOut:
 def tool_runs(job_id: str, store: StoreDep, token: TokenId) -> list[ToolRunOut]:
     own_job(store, job_id, token)
     return [ToolRunOut.of(r) for r in store.tool_runs(job_id)]
-
-
-def remove_tree(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)

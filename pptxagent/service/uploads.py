@@ -11,15 +11,18 @@ stored file behind.
   anything is inflated) and every XML part is parsed with the package's safe parser (no
   DOCTYPE, no entities): 422 naming the problem; an empty file is a 400.
 * content.json and outline JSON are validated with the CLI's own models: 422 with the JSON path.
+* Pictures come as ``assets`` file parts, stored by content hash under their plain file name
+  (no folder, no ``..``); every ``"image"`` the content or outline names must be one of them.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Awaitable, Callable, MutableMapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from fastapi import HTTPException, Request
@@ -30,13 +33,15 @@ from starlette.formparsers import MultiPartException
 
 from pptxagent.errors import IRValidationError, PackageError
 from pptxagent.fill.content import parse_content
+from pptxagent.ir.load import json_path
 from pptxagent.ir.outline import parse_outline
 from pptxagent.ooxml.package import Package
 from pptxagent.service.schemas import GenerateOptions
 
 Message = MutableMapping[str, Any]
-MAX_FORM_FILES = 4
+MAX_FORM_FILES = 64
 MAX_FORM_FIELDS = 16
+ASSET_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._ -]{0,119}")
 _CHUNK = 1 << 20
 
 
@@ -119,18 +124,7 @@ def validate_content(data: Any) -> dict[str, Any]:
         raise problem(422, exc.message, path=exc.path, field="content") from exc
     if not isinstance(data, dict):  # pragma: no cover - parse_content refuses it first
         raise problem(422, "content: must be an object", path="$", field="content")
-    if _has_image(data):
-        raise problem(422, "content: pictures ({\"image\": …}) are not supported through the "
-                           "API yet; use the CLI", field="content")
     return data
-
-
-def _has_image(data: Any) -> bool:
-    if isinstance(data, dict):
-        return "image" in data or any(_has_image(v) for v in data.values())
-    if isinstance(data, list):
-        return any(_has_image(v) for v in data)
-    return False
 
 
 def validate_outline(data: Any) -> dict[str, Any]:
@@ -140,6 +134,49 @@ def validate_outline(data: Any) -> dict[str, Any]:
         raise problem(422, exc.message, path=exc.path, field="outline") from exc
     assert isinstance(data, dict)
     return data
+
+
+def image_refs(data: Any, loc: tuple[int | str, ...] = ()) -> list[tuple[str, str]]:
+    """(JSON path, file name) of every ``"image": "<name>"`` in a content or outline."""
+    out: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "image" and isinstance(value, str):
+                out.append((json_path((*loc, key)), value))
+            else:
+                out += image_refs(value, (*loc, str(key)))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += image_refs(value, (*loc, i))
+    return out
+
+
+def check_images(doc: dict[str, Any], field: str, assets: dict[str, str]) -> None:
+    """Every picture the document names was uploaded as an ``assets`` part."""
+    for where, name in image_refs(doc):
+        if name not in assets:
+            raise problem(422, f"{field}: {where}: picture {name!r} was not uploaded (send it "
+                               f"as a file part named 'assets')", path=where, field=field)
+
+
+async def receive_assets(form: FormData) -> list[tuple[str, UploadFile]]:
+    """The ``assets`` file parts by their plain file name (422 for anything else)."""
+    out: list[tuple[str, UploadFile]] = []
+    for part in form.getlist("assets"):
+        if not isinstance(part, UploadFile) or not part.filename:
+            raise problem(422, "assets: send pictures as file parts with a file name",
+                          field="assets")
+        name = PurePosixPath(part.filename.replace("\\", "/")).name
+        if ASSET_NAME.fullmatch(name) is None:
+            raise problem(422, f"assets: {name[:80]!r} is not a plain file name "
+                               "(letters, digits, '.', '_', '-', ' ')", field="assets")
+        first = await part.read(1)
+        await part.seek(0)
+        if not first:
+            raise problem(400, f"assets: {name} is empty (0 bytes)", field="assets")
+        out.append((name, part))
+    return out
+
 
 
 def validate_options(form: FormData, max_passes: int) -> GenerateOptions:

@@ -17,6 +17,7 @@ worker exits (the supervisor starts a new one and reaps what it left). Engines r
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import shutil
@@ -129,6 +130,8 @@ class Worker:
         self._parent = os.getppid()
 
     def loop(self) -> None:
+        # No PR_SET_PDEATHSIG: it fires when the *thread* that spawned the worker ends (a
+        # thread-pool thread of the server), not the server. The parent is checked instead.
         while not self._stop.is_set() and os.getppid() == self._parent:
             job = self.store.claim_job(self.name, self.cfg.lease_s)
             if job is None:
@@ -219,13 +222,29 @@ class Worker:
 
 def build_request(store: Store, request: dict[str, Any], workdir: Path) -> JobRequest:
     """The agent's request: the uploaded template (an artifact id) copied into the job's own
-    directory under a fixed name; never a path a client chose."""
+    directory under a fixed name; pictures (``assets``: plain name → artifact id, names
+    checked by the API) next to the content or outline file they are relative to. Never a
+    path a client chose."""
     data = dict(request)
     template: Path | None = None
     sha = data.pop("template_sha", None)
     if sha:
         template = workdir / "template.pptx"
         shutil.copyfile(store.artifacts.path(str(sha)), template)
+    assets: dict[str, str] = data.pop("assets", None) or {}
+    if assets:
+        inputs = workdir / "input"
+        inputs.mkdir(parents=True, exist_ok=True)
+        for name, asset in assets.items():
+            target = inputs / name
+            if target.parent != inputs:  # the API allows plain names only; never trust it here
+                raise ValueError(f"asset name {name!r} is not a plain file name")
+            shutil.copyfile(store.artifacts.path(asset), target)
+        key, doc = (("content_file", data.get("content")) if data.get("kind") == "fill"
+                    else ("outline_file", data.get("outline")))
+        doc_file = inputs / ("content.json" if key == "content_file" else "outline.json")
+        doc_file.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+        data[key] = doc_file
     return JobRequest.model_validate({**data, "template": template})
 
 
@@ -237,7 +256,6 @@ def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str, stop: Any
         os.setpgid(0, 0)  # its own process group: a Ctrl-C in the terminal is the server's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    _die_with_parent()
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {name} %(levelname)s %(message)s")
     cfg = ServiceConfig.model_validate(cfg_json)
     write_pid_file(cfg.run_dir, name)
@@ -253,14 +271,6 @@ def write_pid_file(run_dir: Path, name: str) -> None:
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / f"{name}.pid").write_text(f"{os.getpid()}\n")
 
-
-def _die_with_parent() -> None:
-    """Linux: SIGKILL this worker when the server dies (its engines are reaped at next start)."""
-    with contextlib.suppress(Exception):
-        import ctypes
-
-        libc = ctypes.CDLL("libc.so.6", use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 __all__ = ["Worker", "build_request", "worker_main"]

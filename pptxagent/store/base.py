@@ -6,8 +6,9 @@ import hashlib
 import hmac
 import re
 import secrets
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 
 from sqlalchemy import func, select, update
@@ -36,10 +37,15 @@ class StoreBase:
     """Engine, sessions and tokens. No global state: one instance per process."""
 
     def __init__(self, url: str | None = None, data_dir: Path = Path(".pptxagent")) -> None:
-        self.data_dir = Path(data_dir)
+        self.data_dir = Path(data_dir).resolve()
         self.url = database_url(url, self.data_dir)
         self.engine = make_engine(self.url)
         self._writer = writer(self.engine)
+        # SQLite has one writer at a time: threads of this process queue on a lock instead of
+        # polling the busy handler (other processes still wait on busy_timeout).
+        self._wlock: AbstractContextManager[object] = (
+            threading.Lock() if self.dialect == "sqlite" else nullcontext()
+        )
         self.artifacts = ArtifactStore(self.data_dir / "artifacts")
 
     @property
@@ -67,7 +73,7 @@ class StoreBase:
     @contextmanager
     def _write(self) -> Iterator[Session]:
         """One transaction that holds the write lock from its start on SQLite."""
-        with Session(self._writer, expire_on_commit=False) as s, s.begin():
+        with self._wlock, Session(self._writer, expire_on_commit=False) as s, s.begin():
             yield s
 
     # tokens ---------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ class ContentMixin(StoreBase):
             )
             row = s.execute(bump).first()
             if row is None:
-                raise NotFound(f"no deck {deck_id!r}")
+                raise NotFound(f"no deck {deck_id!r:.40}")
             version, token_id = int(row.last_version), int(row.token_id)
             for sha, kind, media in files:
                 self._index_artifact(s, sha, kind, media, token_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from sqlalchemy.engine import Connection
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
 MIGRATION_LOCK = 0x70786167  # pg_advisory_xact_lock key: one migrator at a time
+_ALEMBIC = threading.Lock()  # alembic.context is a process-global proxy: one upgrade at a time
 
 
 def to_json(value: Any) -> str:
@@ -102,7 +104,7 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the schema to ``revision`` (idempotent; serialised by the database)."""
-    with writer(engine).begin() as conn:
+    with _ALEMBIC, writer(engine).begin() as conn:
         if conn.dialect.name == "postgresql":  # processes starting together migrate in turn
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         command.upgrade(alembic_config(conn), revision)

@@ -62,7 +62,7 @@ class JobsMixin(StoreBase):
                 not is_id(deck_id)
                 or s.scalar(select(Deck.token_id).where(Deck.id == deck_id)) != token_id
             ):
-                raise NotFound(f"no deck {deck_id!r}")
+                raise NotFound(f"no deck {deck_id!r:.40}")
             job = Job(
                 token_id=token_id,
                 deck_id=deck_id,
@@ -167,7 +167,8 @@ class JobsMixin(StoreBase):
                     if retry
                     else ("job.failed", {"attempt": row.attempts, "reason": reason})
                 )
-                self._insert_event(s, row.id, seq, kind, data, severity="warning")
+                sev = "warning" if retry else "error"
+                self._insert_event(s, row.id, seq, kind, data, severity=sev)
                 done.append(row.id)
         return done
 

@@ -84,11 +84,14 @@ def thread_server(cfg: ServiceConfig) -> Iterator[ServiceServer]:
         thread.join(30)
 
 
-def serve_process(data_dir: Path, port: int, token: str, *, workers: int = 1,
+def serve_process(data_dir: Path, port: int, token: str | None, *, workers: int = 1,
                   env: dict[str, str] | None = None, log: Path | None = None,
                   extra_args: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
     """``pptxagent serve`` as a subprocess (its own session), ready when /openapi.json answers."""
-    full = {**os.environ, "PYTHONPATH": str(ROOT), "PPTXAGENT_TOKEN": token, **(env or {})}
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    full.pop("PPTXAGENT_TOKEN", None)
+    if token is not None:
+        full["PPTXAGENT_TOKEN"] = token
     out = (log or data_dir / "serve.log").open("ab")
     proc = subprocess.Popen(
         [sys.executable, "-m", "pptxagent.cli", "serve", "--port", str(port), "--data-dir",
@@ -190,12 +193,13 @@ def check_tool_events(events: list[dict[str, Any]], runs: list[dict[str, Any]]) 
         row = by_id.get(e["data"].get("tool_run_id"))
         assert row is not None, e
         assert row["tool"] == e["data"]["tool"]
-    assert sorted(e["data"]["tool_run_id"] for e in done) == sorted(by_id)
+    named = sorted(e["data"]["tool_run_id"] for e in done)
+    assert named == sorted(by_id), f"events name runs {named}, runs {sorted(by_id)}"
     started = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
                if e["type"] == "tool.started"]
     finished = [(e["data"]["tool"], e["data"]["attempt"]) for e in events
                 if e["type"] == "tool.finished"]
-    assert started == finished
+    assert started == finished, f"started {started} finished {finished}"
     return len(by_id)
 
 

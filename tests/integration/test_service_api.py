@@ -4,6 +4,7 @@ downloads, another token's 404."""
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ import pytest
 from pptxagent.service import ServiceConfig, create_app
 from pptxagent.store import Store
 from tests.integration.service_support import (
+    ROOT,
     TEMPLATE,
     Api,
     all_events,
@@ -152,6 +154,25 @@ def test_invalid_json_and_options_are_422_naming_the_path(api0: Api) -> None:
         assert r.status_code == 422 and r.json()["field"] == "quality_profile"
 
 
+PICTURE = {"slides": [{"template_slide": 5, "fill": {
+    "title": "Our team", "name:Picture Placeholder 2": {"image": "team.png"}}}]}
+
+
+def test_pictures_must_be_uploaded_as_plain_named_assets(api0: Api) -> None:
+    team = (ROOT / "fixtures" / "team.png").read_bytes()
+    with api0.client() as c:
+        r = submit_fill(c, content=PICTURE)
+        assert r.status_code == 422
+        assert r.json()["path"] == '$.slides[0].fill["name:Picture Placeholder 2"].image'
+        r = c.post("/api/decks/generate", data={"content": json.dumps(PICTURE)}, files=[
+            ("template", ("t.pptx", TEMPLATE.read_bytes())), ("assets", ("..", team))])
+        assert r.status_code == 422 and r.json()["field"] == "assets"
+        r = c.post("/api/decks/generate", data={"content": json.dumps(PICTURE)}, files=[
+            ("template", ("t.pptx", TEMPLATE.read_bytes())),
+            ("assets", ("../../team.png", team))])  # the folder part is dropped
+        assert r.status_code == 202, r.text
+
+
 def test_queue_cap_is_429_with_retry_after(api0: Api) -> None:
     store: Store = api0.extra["store"]
     token = store.create_token("capped", max_queued=10)
@@ -177,6 +198,26 @@ def test_another_tokens_job_and_deck_are_404(api0: Api) -> None:
                            files={"content": (None, "{}")}).status_code == 404
         assert jid not in [j["id"] for j in theirs.get("/api/jobs").json()]
         assert theirs.get("/api/files/" + "../" * 3 + "etc/passwd").status_code == 404
+
+
+def test_serve_prints_a_token_once_and_never_logs_it(tmp_path: Path) -> None:
+    logs, tokens = [], []
+    for n in range(2):
+        port, log = free_port(), tmp_path / f"serve-{n}.log"
+        proc = serve_process(tmp_path / "data", port, None, workers=0, log=log)
+        try:
+            text = log.read_text()
+            tokens += re.findall(r"API token \(shown once, store it now\): (\S+)", text)
+            with httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
+                for token in tokens:
+                    auth = {"Authorization": f"Bearer {token}"}
+                    assert c.get("/api/jobs", headers=auth).status_code == 200
+                    assert c.get("/api/jobs").status_code == 401
+        finally:
+            stop_process(proc)
+        logs.append(log.read_text())
+    assert len(tokens) == 1  # printed on the first start only
+    assert logs[0].count(tokens[0]) == 1 and tokens[0] not in logs[1]
 
 
 # --- with a real worker ---------------------------------------------------------------------------
@@ -212,8 +253,12 @@ def test_fill_and_compose_jobs_succeed_with_ordered_events(live: Api, tmp_path: 
     with live.client() as c:
         fill = submit_fill(c, quality_profile="fast").json()
         compose = submit_compose(c, quality_profile="fast").json()
+        picture = c.post("/api/decks/generate", data={
+            "content": json.dumps(PICTURE), "quality_profile": "fast"}, files=[
+            ("template", ("t.pptx", TEMPLATE.read_bytes())),
+            ("assets", ("team.png", (ROOT / "fixtures" / "team.png").read_bytes()))]).json()
         assert fill["events_url"] == f"/api/jobs/{fill['job_id']}/events"
-        for sub in (fill, compose):
+        for sub in (fill, compose, picture):
             job = wait_job(c, sub["job_id"])
             _check_job(c, job)
             deck = c.get(f"/api/decks/{sub['deck_id']}").json()
@@ -239,7 +284,7 @@ def test_revision_is_a_new_version_and_sse_streams_and_resumes(live: Api) -> Non
         content = {"slides": [{"template_slide": 2, "fill": {"title": "Revised",
                                                              "body": ["Only one point"]}}]}
         r = c.post(f"/api/decks/{first['deck_id']}/revise",
-                   files={"content": (None, __import__("json").dumps(content))})
+                   files={"content": (None, json.dumps(content))})
         assert r.status_code == 202, r.text
         rev = r.json()
         assert rev["deck_id"] == first["deck_id"]

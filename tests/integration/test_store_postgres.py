@@ -17,6 +17,7 @@ from pptxagent.store.models import Base
 from tests.pg import postgres_db, postgres_url
 from tests.store_checks import (
     claim_under_threads,
+    concurrent_migrations,
     events_without_gaps,
     lease_expiry_retries_then_fails,
     odd_text_and_ids_are_safe,
@@ -90,3 +91,9 @@ def test_postgres_lease_expiry_and_queue_cap(store: Store) -> None:
 
 def test_postgres_nul_characters_and_junk_ids_are_safe(store: Store) -> None:
     odd_text_and_ids_are_safe(store)
+
+
+def test_postgres_processes_starting_together_migrate_once(
+    postgres_db: str, tmp_path: Path
+) -> None:
+    concurrent_migrations(postgres_db, tmp_path)

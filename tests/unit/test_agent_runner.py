@@ -171,7 +171,7 @@ def test_stuck_pure_python_abandons_the_thread(tmp_path: Path) -> None:
             return ToolResult(ok=True)
 
     runner, audit = make([Stuck(), Echo()], retries={"engine": 0}, kill=lambda: None,
-                         kill_grace_s=0.1)
+                         kill_grace_s=0.1, timeouts={"test.stuck": 0.2})
     assert not runner.run("test.stuck", {}, ctx(tmp_path)).ok
     assert runner.run("test.echo", {"text": "after"}, ctx(tmp_path)).ok
     release.set()

@@ -13,9 +13,11 @@ from alembic.migration import MigrationContext
 
 from pptxagent.errors import PptxAgentError
 from pptxagent.store import BadArtifactId, NotFound, QueueFull, Store, ToolRunRecord
+from pptxagent.store.db import database_url
 from pptxagent.store.models import Base
 from tests.store_checks import (
     claim_under_threads,
+    concurrent_migrations,
     events_without_gaps,
     lease_expiry_retries_then_fails,
     odd_text_and_ids_are_safe,
@@ -261,3 +263,32 @@ def test_timestamps_are_per_row_not_per_import(store: Store) -> None:
 
 def test_nul_characters_and_junk_ids_are_safe(store: Store) -> None:
     odd_text_and_ids_are_safe(store)
+
+
+def test_processes_starting_together_migrate_once(tmp_path: Path) -> None:
+    concurrent_migrations(None, tmp_path / "fresh")
+
+
+def test_database_urls_default_to_sqlite_in_the_data_dir_and_psycopg_for_postgres(
+    tmp_path: Path,
+) -> None:
+    assert database_url(None, tmp_path / "d") == f"sqlite:///{tmp_path / 'd' / 'pptxagent.db'}"
+    assert (tmp_path / "d").is_dir()
+    for given in ("postgresql://u@h:5432/db", "postgres://u@h:5432/db"):
+        assert database_url(given, tmp_path) == "postgresql+psycopg://u@h:5432/db"
+    assert database_url("postgresql+psycopg://u@h/db", tmp_path) == "postgresql+psycopg://u@h/db"
+
+
+def test_the_postgres_fixture_picks_the_newest_installed_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tests.pg as pg
+
+    for version, complete in (("9.6", True), ("15", True), ("16", True), ("17", False)):
+        b = tmp_path / version / "bin"
+        b.mkdir(parents=True)
+        (b / "pg_ctl").write_text("")
+        if complete:
+            (b / "initdb").write_text("")
+    monkeypatch.setattr(pg, "PG_ROOT", tmp_path)
+    assert pg.pg_bindir() == tmp_path / "16" / "bin", "17 lacks initdb"
