@@ -301,6 +301,13 @@ def test_fill_and_compose_jobs_succeed_with_ordered_events(live: Api, tmp_path: 
                 assert "ppt/presentation.xml" in z.namelist()
             for url in deck["versions"][0]["thumbnail_urls"][:1]:
                 assert c.get(url).content[:8] == b"\x89PNG\r\n\x1a\n"
+            runs = c.get(f"/api/jobs/{sub['job_id']}/tool-runs").json()
+            outputs = [sha for r in runs for sha in r["artifacts"].values()]
+            assert outputs  # every tool output is kept, by sha256, for this token only
+            assert c.get(f"/api/files/{outputs[0]}").status_code == 200
+            other_token = Store(None, data_dir=live.data_dir).create_token("other")
+            with live.client(other_token) as other:
+                assert other.get(f"/api/files/{outputs[0]}").status_code == 404
 
 
 @pytest.mark.browser
