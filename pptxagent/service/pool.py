@@ -11,7 +11,8 @@ state inherited from the web server) and a supervisor thread that, every ``super
   job is queued again, or failed once it used its attempts;
 * sweeps orphans of workers that are gone.
 
-``stop()`` asks the workers to leave, waits, then kills them and everything they started.
+``stop()`` asks the workers to leave (SIGTERM: each finishes or drops its job), waits, then
+kills them and everything they started.
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ class WorkerPool:
         self.store = store
         self.tag = reaper.service_tag(cfg.data_dir, os.getpid())
         self._ctx = multiprocessing.get_context("spawn")
-        self._stop = self._ctx.Event()
         self._halt = threading.Event()
         self._slots: list[Slot] = []
         self._lock = threading.Lock()
@@ -76,20 +76,19 @@ class WorkerPool:
         self._thread.start()
 
     def stop(self) -> None:
-        """Ask every worker to leave after its job, wait, then kill what is left."""
+        """Ask every worker to leave after its job (SIGTERM), wait, then kill what is left."""
         self._halt.set()
-        self._stop.set()
         if self._thread is not None:
             self._thread.join(self.cfg.supervise_s + 5)
         deadline = time.monotonic() + STOP_GRACE_S
         with self._lock:
             slots = list(self._slots)
         for slot in slots:
-            slot.process.join(max(0.1, deadline - time.monotonic()))
-        for slot in slots:
             if slot.process.is_alive():
                 slot.process.terminate()
-                slot.process.join(3)
+        for slot in slots:
+            slot.process.join(max(0.1, deadline - time.monotonic()))
+        for slot in slots:
             if slot.process.is_alive():
                 slot.process.kill()
                 slot.process.join(3)
@@ -108,7 +107,7 @@ class WorkerPool:
         name = f"w{index}-{uuid.uuid4().hex[:8]}"
         proc = self._ctx.Process(
             target=worker_main, name=f"pptxagent-{name}",
-            args=(self.cfg.model_dump(mode="json"), name, self.tag, self._stop), daemon=False)
+            args=(self.cfg.model_dump(mode="json"), name, self.tag), daemon=False)
         proc.start()
         log.info("worker %s started (pid %s)", name, proc.pid)
         return Slot(index, name, proc, time.monotonic(), restarts)

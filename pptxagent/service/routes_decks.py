@@ -7,7 +7,10 @@ deck or file is a 404, as is anything that is not a sha256.
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from pathlib import PurePath
+from typing import Any
+
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from pptxagent.service.auth import StoreDep, TokenId
@@ -50,13 +53,27 @@ def versions(deck_id: str, store: StoreDep, token: TokenId) -> list[VersionOut]:
     return [VersionOut.of(v) for v in store.versions(deck_id, token)]
 
 
+def scrub(value: Any, root: str) -> Any:
+    """The report without the server's folders: a path under the data dir → its file name."""
+    if isinstance(value, str) and value.startswith(root):
+        return PurePath(value).name
+    if isinstance(value, dict):
+        return {k: scrub(v, root) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v, root) for v in value]
+    return value
+
+
 @router.get("/decks/{deck_id}/quality/{version}", response_model=QualityOut,
             summary="The quality report of one version")
-def quality(deck_id: str, version: int, store: StoreDep, token: TokenId) -> QualityOut:
+def quality(deck_id: str, version: int, request: Request, store: StoreDep, token: TokenId
+            ) -> QualityOut:
     row = store.quality(deck_id, version, token)
     if row is None:
         raise problem(404, f"no quality report for deck {deck_id} version {version}")
-    return QualityOut.of(row)
+    out = QualityOut.of(row)
+    out.report = scrub(out.report, str(request.app.state.cfg.data_dir))
+    return out
 
 
 @router.get("/decks/{deck_id}/versions/{version}/pptx", response_class=FileResponse,

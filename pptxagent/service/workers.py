@@ -122,7 +122,7 @@ class Watchdog:
 class Worker:
     """The claim → run → store loop of one worker process."""
 
-    def __init__(self, cfg: ServiceConfig, name: str, stop: Any) -> None:
+    def __init__(self, cfg: ServiceConfig, name: str, stop: threading.Event) -> None:
         self.cfg, self.name, self._stop = cfg, name, stop
         self.store = Store(cfg.database_url, data_dir=cfg.data_dir)
         self.jobs_done = 0
@@ -277,8 +277,10 @@ def build_request(store: Store, request: dict[str, Any], workdir: Path) -> JobRe
     return JobRequest.model_validate({**data, "template": template})
 
 
-def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str, stop: Any) -> None:
-    """Entry point of a worker process (``multiprocessing`` spawn target)."""
+def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str) -> None:
+    """Entry point of a worker process (``multiprocessing`` spawn target). SIGTERM: leave
+    after the running job."""
+    stop = threading.Event()
     os.environ[SERVICE_VAR] = service_tag  # inherited by every engine: the reaper's tag
     os.environ[WORKER_VAR] = name
     with contextlib.suppress(Exception):

@@ -293,6 +293,7 @@ def test_fill_and_compose_jobs_succeed_with_ordered_events(live: Api, tmp_path: 
             assert [v["version"] for v in deck["versions"]] == [1]
             q = c.get(f"/api/decks/{sub['deck_id']}/quality/1")
             assert q.status_code == 200 and "score" in q.json()
+            assert str(live.data_dir) not in q.text  # no server folder leaks out
             r = c.get(deck["versions"][0]["pptx_url"])
             assert r.status_code == 200
             out = tmp_path / f"{sub['job_id']}.pptx"
