@@ -98,6 +98,9 @@ async def _job_request(request: Request, form: FormData, token: int,
             shutil.rmtree(template.parent, ignore_errors=True)
     if req.get("kind") == "fill" and not req.get("template_sha"):
         raise problem(400, "template: a fill needs the .pptx template", field="template")
+    if req.get("template_sha"):
+        req["prior_degraded"] = await run_in_threadpool(
+            prior_degraded, store, token, str(req["template_sha"]))
     stored = dict(req.get("assets") or {})
     for name, part in assets:
         data = await part.read()
@@ -106,6 +109,22 @@ async def _job_request(request: Request, form: FormData, token: int,
             media_type=part.content_type or "application/octet-stream", token_id=token)
     req["assets"] = stored
     return req
+
+
+def prior_degraded(store: Store, token: int, template_sha: str, recent: int = 50) -> int:
+    """Degraded slides in this token's earlier decks made from the same template (a §6.1
+    signal the planner weighs): the last ``recent`` jobs are looked at."""
+    count = 0
+    for job in store.list_jobs(token, limit=recent):
+        if (job.status != "succeeded" or not job.result
+                or job.request.get("template_sha") != template_sha):
+            continue
+        q = store.quality(job.deck_id, int(job.result.get("version") or 0), token)
+        slides = q.report.get("slides") if q is not None else None
+        if isinstance(slides, list):
+            count += sum(1 for s in slides if isinstance(s, dict)
+                         and s.get("quality") == "degraded")
+    return count
 
 
 def _submit(store: Store, cfg: ServiceConfig, token: int, req: dict[str, Any],
