@@ -1,9 +1,7 @@
 """The HTTP service: FastAPI app, bearer auth, live events, the local worker pool, the UI.
 
-``create_app(ServiceConfig(...))`` builds the app; ``pptxagent serve`` runs it under uvicorn.
+``pptxagent.service.app.create_app(ServiceConfig(...))`` builds the app
+(``pptxagent.service.config``); ``python -m pptxagent.service`` (what ``pptxagent serve`` runs)
+serves it under uvicorn. This package root imports nothing, so the CLI's other commands do not
+pay for FastAPI, SQLAlchemy and Alembic.
 """
-
-from pptxagent.service.app import create_app
-from pptxagent.service.config import ServiceConfig
-
-__all__ = ["ServiceConfig", "create_app"]

@@ -15,7 +15,8 @@ from typing import Any
 import httpx
 import pytest
 
-from pptxagent.service import ServiceConfig, create_app
+from pptxagent.service.app import create_app
+from pptxagent.service.config import ServiceConfig
 from pptxagent.store import Store
 from tests.integration.service_support import (
     ROOT,

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from pptxagent.service import ServiceConfig
+from pptxagent.service.config import ServiceConfig
 from pptxagent.store import Store
 from tests.integration.service_support import (
     Api,
