@@ -57,11 +57,15 @@ def timed(cmd: list[str], cwd: Path) -> float:
     return time.perf_counter() - t
 
 
-def api_job(api: Api, content: dict[str, Any], profile: str) -> dict[str, float]:
+STAGES: dict[str, float] = {}
+
+
+def api_job(api: Api, content: dict[str, Any], profile: str, mode: str) -> dict[str, float]:
     template = TEMPLATE.read_bytes()
     with api.client(timeout=600) as c:
         t = time.perf_counter()
-        r = submit_fill(c, content=content, template=template, quality_profile=profile)
+        r = submit_fill(c, content=content, template=template, quality_profile=profile,
+                        agent_mode=mode)
         posted = time.perf_counter() - t
         r.raise_for_status()
         job_id = r.json()["job_id"]
@@ -71,6 +75,10 @@ def api_job(api: Api, content: dict[str, Any], profile: str) -> dict[str, float]
     if job["status"] != "succeeded":
         raise SystemExit(f"job {job_id} {job['status']}: {job['error']}")
     inside = float(job["result"]["seconds"])
+    with api.client() as c:
+        quality = c.get(f"/api/decks/{job['deck_id']}/quality/1").json()
+    STAGES.clear()
+    STAGES.update(quality["report"].get("timings") or {})
     return {"end_to_end": e2e, "post": posted, "run_job": inside,
             "overhead": e2e - inside, "events": len(events)}
 
@@ -80,6 +88,7 @@ def main() -> None:
     ap.add_argument("--slides", type=int, default=30)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profile", default="fast", choices=["fast", "balanced", "high_fidelity"])
+    ap.add_argument("--agent-mode", default="bounded", choices=["off", "bounded"])
     ap.add_argument("--cli", action="store_true", help="also time the cold `pptxagent fill`")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-service-warm-"))
@@ -100,10 +109,11 @@ def main() -> None:
     warm: list[dict[str, float]] = []
     try:
         timed(naive_cmd, tmp)  # warm-up: page cache, bytecode
-        api_job(api, build_content(5), args.profile)  # warm-up: the worker's engines start
+        # warm-up: the worker's engines start
+        api_job(api, build_content(5), args.profile, args.agent_mode)
         for _ in range(args.repeat):  # interleaved: load bursts hit both alike
             naive.append(timed(naive_cmd, tmp))
-            warm.append(api_job(api, content, args.profile))
+            warm.append(api_job(api, content, args.profile, args.agent_mode))
             if args.cli:
                 cli.append(timed(cli_cmd, tmp))
     finally:
@@ -112,7 +122,8 @@ def main() -> None:
     med = {k: statistics.median(w[k] for w in warm) for k in warm[0]}
     naive_med = statistics.median(naive)
     rows = [("naive python-pptx fill (fresh process)", naive_med, naive),
-            (f"warm worker, end to end ({args.profile})", med["end_to_end"],
+            (f"warm worker, end to end ({args.profile}, agent {args.agent_mode})",
+             med["end_to_end"],
              [w["end_to_end"] for w in warm]),
             ("warm worker, run_job inside the worker", med["run_job"],
              [w["run_job"] for w in warm])]
@@ -124,9 +135,11 @@ def main() -> None:
     for name, m, runs in rows:
         print(f"| {name} | {m:.2f} s | {m / naive_med:.2f}× | "
               f"{', '.join(f'{r:.2f}' for r in runs)} |")
+    print("stages of the last warm job's fill (s): " + ", ".join(
+        f"{k} {v:.2f}" for k, v in STAGES.items() if v >= 0.01))
     print(f"API overhead per job (end to end − run_job): median {med['overhead']:.3f} s "
           f"(POST with upload + checks: {med['post']:.3f} s; {med['events']:.0f} events)")
-    print(json.dumps({"slides": args.slides, "profile": args.profile,
+    print(json.dumps({"slides": args.slides, "profile": args.profile, "mode": args.agent_mode,
                       "naive_s": naive, "warm": warm, "cli_s": cli,
                       "ratio_warm_to_naive": round(med["end_to_end"] / naive_med, 2)}))
 

@@ -35,6 +35,8 @@ from pptxagent.store import Store
 log = logging.getLogger("pptxagent.pool")
 
 STOP_GRACE_S = 10.0
+CRASH_LOOP_S = 10.0
+"""A worker dying this soon after its start is restarted with a growing delay (1, 2, 4 … 60 s)."""
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Slot:
     process: SpawnProcess
     started_at: float
     restarts: int = 0
+    dead_since: float | None = None
 
 
 class WorkerPool:
@@ -90,6 +93,8 @@ class WorkerPool:
             if slot.process.is_alive():
                 slot.process.kill()
                 slot.process.join(3)
+                with contextlib.suppress(Exception):  # its job: queued again now
+                    self.expired += self.store.expire_leases(worker=slot.name)
         self.reaped += reaper.reap(self.tag)
 
     # --- what tests and the API may look at -----------------------------------------------------
@@ -128,6 +133,11 @@ class WorkerPool:
             for i, slot in enumerate(self._slots):
                 if slot.process.is_alive() or self._halt.is_set():
                     continue
+                now = time.monotonic()
+                slot.dead_since = slot.dead_since or now
+                if now - slot.started_at < CRASH_LOOP_S and now - slot.dead_since < min(
+                        60.0, 2.0 ** slot.restarts):
+                    continue  # died right after its start: back off before the next one
                 code = slot.process.exitcode
                 slot.process.join(0.1)
                 killed = reaper.reap(self.tag, keep_workers=self._live_names())
@@ -138,7 +148,8 @@ class WorkerPool:
                             "restarting", slot.name, code, len(killed), released or "no job")
                 self.reaped += killed
                 self.restarts += 1
-                self._slots[i] = self._spawn(slot.index, slot.restarts + 1)
+                quick = slot.dead_since - slot.started_at < CRASH_LOOP_S
+                self._slots[i] = self._spawn(slot.index, slot.restarts + 1 if quick else 0)
 
     def _live_names(self) -> list[str]:
         return [s.name for s in self._slots if s.process.is_alive()]

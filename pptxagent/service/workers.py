@@ -28,10 +28,12 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from pptxagent.agent.core import AuditRecord, ToolContext
+from pptxagent.agent.core import AuditRecord, ToolContext, ToolResult
 from pptxagent.agent.job import JobRequest, run_job
-from pptxagent.agent.runner import ToolRunner
+from pptxagent.agent.runner import ToolRunner, lane
 from pptxagent.agent.tools_qa import REGISTRY
+from pptxagent.engines.chromium import get_chromium
+from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.engines.reset import kill_engines
 from pptxagent.service import hooks
 from pptxagent.service.config import ServiceConfig
@@ -42,6 +44,8 @@ from pptxagent.store.records import JobRow
 log = logging.getLogger("pptxagent.worker")
 
 IDLE_POLL_S = 0.5
+MEDIA = {".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+         ".json": "application/json", ".png": "image/png", ".pdf": "application/pdf"}
 EXIT_HUNG = 75
 
 
@@ -129,6 +133,13 @@ class Worker:
         """(tool, attempt) → tool_runs id, between the audit and its tool.finished event."""
         self._parent = os.getppid()
 
+    def warm_up(self) -> None:
+        """Start Chromium (in the tools' thread, where the tools will use it) and LibreOffice
+        in the background: the worker claims jobs meanwhile, a first job waits for them."""
+        lane().submit(_start_chromium)
+        with contextlib.suppress(Exception):
+            get_libreoffice().start_background()
+
     def loop(self) -> None:
         # No PR_SET_PDEATHSIG: it fires when the *thread* that spawned the worker ends (a
         # thread-pool thread of the server), not the server. The parent is checked instead.
@@ -143,12 +154,16 @@ class Worker:
                 kill_engines()  # fresh Chromium and LibreOffice for the next job
                 self._timeout_seen = False
 
-    def _audit(self, job_id: str, rec: AuditRecord) -> None:
-        """A tool run: its ``tool_runs`` row first, then the event that names the row (the
-        runner's ``tool.finished``, or ``tool.refused`` for an input refused unrun)."""
+    def _audit(self, job: JobRow, workdir: Path, rec: AuditRecord) -> None:
+        """A tool run: its output files into the artifact store, its ``tool_runs`` row (with
+        their sha256), then the event that names the row (the runner's ``tool.finished``, or
+        ``tool.refused`` for an input refused unrun)."""
         if self._mute.is_set():
             return
-        row = self.store.record_tool_run(job_id, ToolRunRecord(**rec.model_dump()))
+        job_id = job.id
+        kept = self._keep_outputs(job, workdir, rec.artifacts)
+        row = self.store.record_tool_run(
+            job_id, ToolRunRecord(**{**rec.model_dump(), "artifacts": kept}))
         if rec.status == "timeout":
             self._timeout_seen = True
         if rec.started:
@@ -157,6 +172,20 @@ class Worker:
             self.store.add_event(job_id, "tool.refused", {
                 "tool_run_id": row, "tool": rec.tool, "status": rec.status,
                 "error": rec.error}, stage=rec.tool, severity="warning")
+
+    def _keep_outputs(self, job: JobRow, workdir: Path, artifacts: dict[str, str]
+                      ) -> dict[str, str]:
+        """name → sha256 of every output file under the job's work folder (kept after the
+        folder is gone; downloadable by the job's token at ``/api/files/{sha}``)."""
+        kept: dict[str, str] = {}
+        root = workdir.resolve()
+        for name, value in artifacts.items():
+            path = Path(value).resolve()
+            if path.is_file() and path.is_relative_to(root):
+                kept[name] = self.store.put_artifact(
+                    path, kind=f"tool:{name}"[:40], token_id=job.token_id,
+                    media_type=MEDIA.get(path.suffix.lower(), "application/octet-stream"))
+        return kept
 
     def _emit(self, job_id: str, kind: str, data: dict[str, Any]) -> None:
         if self._mute.is_set():
@@ -202,7 +231,7 @@ class Worker:
     def _run_job(self, job: JobRow, workdir: Path
                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
         req = build_request(self.store, job.request, workdir)
-        runner = ToolRunner(REGISTRY, lambda rec: self._audit(job.id, rec))
+        runner = ToolRunner(REGISTRY, lambda rec: self._audit(job, workdir, rec))
         ctx = ToolContext(workdir=workdir,
                           emit=lambda kind, data: self._emit(job.id, kind, data))
         started = time.perf_counter()
@@ -261,10 +290,19 @@ def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str, stop: Any
     write_pid_file(cfg.run_dir, name)
     worker = Worker(cfg, name, stop)
     try:
+        worker.warm_up()
         worker.loop()
     finally:
         kill_engines()
         (cfg.run_dir / f"{name}.pid").unlink(missing_ok=True)
+
+
+def _start_chromium() -> ToolResult:
+    try:
+        get_chromium().start()
+    except Exception as exc:  # the first tool that needs it reports the error
+        return ToolResult(ok=False, error=str(exc))
+    return ToolResult(ok=True, summary="Chromium started")
 
 
 def write_pid_file(run_dir: Path, name: str) -> None:

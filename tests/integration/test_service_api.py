@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -218,6 +219,33 @@ def test_serve_prints_a_token_once_and_never_logs_it(tmp_path: Path) -> None:
         logs.append(log.read_text())
     assert len(tokens) == 1  # printed on the first start only
     assert logs[0].count(tokens[0]) == 1 and tokens[0] not in logs[1]
+
+
+def test_sse_pings_while_idle_and_shutdown_closes_open_streams(tmp_path: Path) -> None:
+    cfg = ServiceConfig(data_dir=tmp_path, port=free_port(), workers=0, sse_ping_s=0.5)
+    pinged, lines = threading.Event(), []
+    with thread_server(cfg) as server:
+        api = Api(f"http://127.0.0.1:{cfg.port}", tmp_path,
+                  server.app.state.store.create_token("t"))
+        with api.client() as c:
+            job_id = submit_fill(c).json()["job_id"]  # no worker: it stays queued
+
+        def follow() -> None:
+            with api.client(timeout=None) as c, c.stream(
+                    "GET", f"/api/jobs/{job_id}/events",
+                    headers={"Accept": "text/event-stream"}) as r:
+                for line in r.iter_lines():
+                    lines.append(line)
+                    if line.startswith(": ping"):
+                        pinged.set()
+
+        reader = threading.Thread(target=follow, daemon=True)
+        reader.start()
+        assert pinged.wait(60)
+    # leaving the block stopped the server: the open stream was closed, not waited for
+    reader.join(30)
+    assert not reader.is_alive()
+    assert "id: 1" in lines and "event: job.queued" in lines
 
 
 # --- with a real worker ---------------------------------------------------------------------------
