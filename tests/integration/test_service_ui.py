@@ -1,10 +1,10 @@
 """The service's web UI in the real Chromium, against a real ``pptxagent serve`` (one warm
 worker, a fresh data directory, a known token): a wrong token is refused; a compose job
-submitted from the form streams its events into the timeline while it runs (in order, no
-gaps), ends succeeded with its tool runs listed, and its deck shows one thumbnail per slide
-and downloads as a .pptx; a fill of the banner template whose title loses its contrast shows
-that QA issue outlined on the slide thumbnail, over the title's box, and a revision of that
-deck becomes its version 2."""
+submitted from the form (with the picture its outline names) streams its events into the
+timeline while it runs (in order, no gaps), ends succeeded with its tool runs listed, and its
+deck shows one thumbnail per slide and downloads as a .pptx; a fill of the banner template
+whose title loses its contrast shows that QA issue outlined on the slide thumbnail, over the
+title's box, and a revision of that deck becomes its version 2."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from pptxagent.engines.chromium import LAUNCH_ARGS, find_executable
 ROOT = Path(__file__).resolve().parents[2]
 BANNER = ROOT / "templates" / "pptx" / "banner.pptx"
 BANNER_CONTENT = ROOT / "fixtures" / "banner_content.json"
+PICTURE = ROOT / "fixtures" / "team.png"
 TOKEN = "ui-test-token-0123456789"
 JOB_TIMEOUT_MS = 120_000
 
@@ -38,7 +39,7 @@ OUTLINE = {
     "slides": [
         {"kind": "title", "title": "Service UI test", "subtitle": "Three slides"},
         {"title": "What we check", "bullets": ["Events arrive live", "Thumbnails show"]},
-        {"kind": "quote", "quote": "It works in the browser.", "author": "The test"},
+        {"kind": "image", "title": "The team", "image": "team.png", "caption": "An asset"},
     ],
 }
 
@@ -163,6 +164,7 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
     page.click("#nav >> text=New job")
     page.check("input[name=kind][value=compose]")
     page.set_input_files("#outline-file", str(outline))
+    page.set_input_files("#assets", str(PICTURE))
     page.select_option("#quality_profile", "balanced")
     page.evaluate(WATCH)  # before submitting: a warm worker finishes this job in seconds
     page.click("#submit-btn")
@@ -182,6 +184,7 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
     _shot(page, "ui-job")
     _open_deck(page)
     assert page.locator("#slides img.thumb").count() == len(OUTLINE["slides"])
+    _shot(page, "ui-compose-deck")
     with page.expect_download() as dl:
         page.click("#download")
     path = dl.value.path()

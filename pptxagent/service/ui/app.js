@@ -140,6 +140,7 @@ $("#submit-form").addEventListener("submit", async (ev) => {
       fd.append("outline", ...(await jsonPart($("#outline-file"), $("#outline-text"), "outline")));
       fd.append("theme", $("#theme").value);
     }
+    for (const f of $("#assets").files) fd.append("assets", f, f.name);
     fd.append("agent_mode", $("#agent_mode").value);
     fd.append("quality_profile", $("#quality_profile").value);
     fd.append("max_correction_passes", $("#max_correction_passes").value);

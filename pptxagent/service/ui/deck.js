@@ -175,7 +175,10 @@ export function showDeck(deckId, wanted) {
         q.passes_used !== undefined ? h("span", { class: "muted" }, `correction passes: ${q.passes_used}`) : null,
         v.created_at ? h("span", { class: "muted" }, fmtTime(v.created_at)) : null,
         v.job_id ? h("a", { href: `#/jobs/${encodeURIComponent(v.job_id)}` }, "job") : null,
-        btn].filter(Boolean));
+        btn,
+        // The whole quality report as a JSON file (made in the page: no second request).
+        h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(q, null, 2)], { type: "application/json" })),
+          download: `quality-${String(deckId).slice(0, 8)}-v${v.version}.json`, id: "report-json" }, "Report JSON")].filter(Boolean));
       const by = issuesBySlide(report);
       const counts = report.qa && report.qa.by_status ? report.qa.by_status : null;
       const all = [...by.values()].flat();
