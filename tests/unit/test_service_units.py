@@ -7,17 +7,21 @@ import logging
 import os
 import subprocess
 import sys
+import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from pptxagent.agent.core import AuditRecord
 from pptxagent.service import hooks, reaper
 from pptxagent.service.app import RedactTokens
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.routes_decks import scrub
 from pptxagent.service.routes_jobs import prior_degraded
 from pptxagent.service.uploads import image_refs
+from pptxagent.service.workers import Worker
 from pptxagent.store import Store
 
 
@@ -103,3 +107,37 @@ def test_hooks_are_read_from_the_content_tokens_only() -> None:
     hooks.arm({"content": {"tokens": {}}})
     hooks.on_event("step.started", {})  # no hook: nothing happens
     hooks.disarm()
+
+
+def test_worker_audit_rows_are_named_by_their_events(tmp_path: Path) -> None:
+    """A refused tool input: its tool_runs row says it never started and a ``tool.refused``
+    event names it; a run: its output file is kept by sha256 and ``tool.finished`` names
+    its row."""
+    cfg = ServiceConfig(data_dir=tmp_path / "data", workers=0)
+    worker = Worker(cfg, "w-test", threading.Event())
+    worker.store.migrate()
+    token = worker.store.token_id(worker.store.create_token("t"))
+    assert token is not None
+    job = worker.store.submit_job(token, "fill", {})
+    workdir = tmp_path / "work"
+    workdir.mkdir()
+    (workdir / "deck.pptx").write_bytes(b"PK fake deck")
+    now = datetime.now(UTC)
+    worker._audit(job, workdir, AuditRecord(
+        tool="pptx.validate_layout", status="invalid", attempt=0, started_at=now,
+        duration_ms=0, input_hash="0" * 64, output_hash=None, started=False,
+        error="deck: field required"))
+    worker._audit(job, workdir, AuditRecord(
+        tool="render.template_render", status="ok", attempt=1, started_at=now,
+        duration_ms=5, input_hash="1" * 64, output_hash="2" * 64,
+        artifacts={"pptx": str(workdir / "deck.pptx"), "elsewhere": "/etc/hostname"}))
+    worker._emit(job.id, "tool.finished", {"tool": "render.template_render", "attempt": 1,
+                                           "status": "ok"})
+    runs = {r.id: r for r in worker.store.tool_runs(job.id)}
+    events = {e.type: e.data for e in worker.store.events(job.id)}
+    refused = runs[events["tool.refused"]["tool_run_id"]]
+    assert not refused.started and refused.status == "invalid"
+    ran = runs[events["tool.finished"]["tool_run_id"]]
+    assert ran.tool == "render.template_render"
+    assert list(ran.artifacts) == ["pptx"]  # only files of the job's own folder are kept
+    assert worker.store.artifacts.path(ran.artifacts["pptx"]).read_bytes() == b"PK fake deck"
