@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from pptxagent import __version__
-from pptxagent.cli import compose, fill, inventory, qa, refine, render, schema, theme
+from pptxagent.cli import compose, fill, inventory, qa, refine, render, schema, serve, theme
 from pptxagent.cli.common import err_console, handle_errors
 
 
@@ -21,7 +21,7 @@ def cli() -> None:
     repair what does not fit."""
 
 
-for _module in (fill, compose, refine, inventory, render, qa, schema):
+for _module in (fill, compose, refine, inventory, render, qa, schema, serve):
     cli.add_command(_module.command)
 cli.add_command(theme.themes_command)
 cli.add_command(theme.theme_command)

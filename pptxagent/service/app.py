@@ -1,0 +1,130 @@
+"""``create_app(cfg)``: the FastAPI application (routes, auth, the worker pool's lifetime).
+
+Every ``/api`` route needs ``Authorization: Bearer <token>`` (401 otherwise). The OpenAPI
+document (``/openapi.json``, ``/docs``) and the UI's static files are public: they hold no data.
+Starting the app migrates the database and starts the local worker pool (``cfg.workers``
+processes); stopping it closes the open event streams and stops the pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from pptxagent import __version__
+from pptxagent.service import events, routes_decks, routes_jobs
+from pptxagent.service.auth import require_token
+from pptxagent.service.config import ServiceConfig
+from pptxagent.service.pool import WorkerPool, stop_quietly
+from pptxagent.store import Store
+
+log = logging.getLogger("pptxagent.service")
+UI_DIR = Path(__file__).resolve().parent / "ui"
+
+
+class RedactTokens(logging.Filter):
+    """Belt and braces: a token a client put in a URL never reaches a log line."""
+
+    _PATTERN = re.compile(r"((?:access_)?token=|Bearer\s+|pxa_)[^\s&\"']+", re.IGNORECASE)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            record.args = tuple(self._PATTERN.sub(r"\1[redacted]", a) if isinstance(a, str)
+                                else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self._PATTERN.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def install_redaction() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "pptxagent", "fastapi"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def begin_shutdown(app: FastAPI) -> None:
+    """Close every open event stream now (call it before the server waits for requests)."""
+    loop: asyncio.AbstractEventLoop | None = getattr(app.state, "loop", None)
+    closing: asyncio.Event | None = getattr(app.state, "closing", None)
+    if loop is not None and closing is not None and not loop.is_closed():
+        loop.call_soon_threadsafe(closing.set)
+
+
+def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
+    install_redaction()
+    the_store = store or Store(cfg.database_url, data_dir=cfg.data_dir)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.loop = asyncio.get_running_loop()
+        app.state.closing = asyncio.Event()
+        await run_in_threadpool(the_store.migrate)
+        pool: WorkerPool | None = None
+        if cfg.workers > 0:
+            pool = WorkerPool(cfg, the_store)
+            await run_in_threadpool(pool.start)
+        app.state.pool = pool
+        try:
+            yield
+        finally:
+            app.state.closing.set()
+            await run_in_threadpool(stop_quietly, pool)
+            the_store.close()
+
+    app = FastAPI(
+        title="pptxagent", version=__version__, lifespan=lifespan,
+        description="Fill PowerPoint templates or compose decks from outlines, as jobs: "
+                    "start one, follow its events, download each version and its quality "
+                    "report. Every /api route needs `Authorization: Bearer <token>`.",
+    )
+    app.state.cfg = cfg
+    app.state.store = the_store
+    app.state.pool = None
+    app.state.closing = asyncio.Event()
+    guard = [Depends(require_token)]
+    app.include_router(routes_jobs.router, dependencies=guard)
+    app.include_router(events.router, dependencies=guard)
+    app.include_router(routes_decks.router, dependencies=guard)
+    _error_shapes(app)
+    _mount_ui(app)
+    return app
+
+
+def _error_shapes(app: FastAPI) -> None:
+    """4xx bodies are ``{"detail": str, "path"?: str, "field"?: str}``."""
+
+    @app.exception_handler(HTTPException)
+    async def _http(_: Request, exc: HTTPException) -> JSONResponse:
+        body: dict[str, Any] = (dict(exc.detail) if isinstance(exc.detail, dict)
+                                else {"detail": str(exc.detail)})
+        return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        err = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        loc = [str(p) for p in err.get("loc", ())]
+        field = loc[-1] if loc else None
+        return JSONResponse({"detail": f"{'.'.join(loc)}: {err.get('msg')}", "field": field},
+                            status_code=422)
+
+
+def _mount_ui(app: FastAPI) -> None:
+    """The UI (branch ``ui``) when its files are there."""
+    if (UI_DIR / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=UI_DIR, html=True), name="ui")
+
+
+__all__ = ["begin_shutdown", "create_app", "install_redaction"]

@@ -1,0 +1,107 @@
+"""Decks, their versions, quality reports and downloads: always by id, never by a client path.
+
+A file is looked up through the database (the version's pptx or thumbnail sha256, or an
+artifact the caller's token owns) and served from the content-addressed store; another token's
+deck or file is a 404, as is anything that is not a sha256.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
+
+from pptxagent.service.auth import StoreDep, TokenId
+from pptxagent.service.routes_jobs import ERRORS
+from pptxagent.service.schemas import PPTX_MEDIA, DeckOut, QualityOut, VersionOut
+from pptxagent.service.uploads import problem
+from pptxagent.store import BadArtifactId, Store, VersionRow, check_sha
+
+router = APIRouter(prefix="/api", tags=["decks"], responses=ERRORS)
+
+
+def _version(store: Store, deck_id: str, version: int, token: int) -> VersionRow:
+    for v in store.versions(deck_id, token):
+        if v.version == version:
+            return v
+    raise problem(404, f"deck {deck_id} has no version {version}")
+
+
+def _file(store: Store, sha: str, media_type: str, filename: str | None = None) -> FileResponse:
+    path = store.artifacts.path(sha)
+    if not path.is_file():
+        raise problem(404, "file not stored")
+    return FileResponse(path, media_type=media_type, filename=filename,
+                        headers={"Cache-Control": "private, max-age=31536000, immutable"})
+
+
+@router.get("/decks/{deck_id}", response_model=DeckOut, summary="A deck, its versions and jobs")
+def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
+    deck = store.get_deck(deck_id, token)
+    if deck is None:
+        raise problem(404, f"no deck {deck_id}")
+    jobs = store.list_jobs(token, limit=1000, deck_id=deck_id)
+    return DeckOut.of(deck, store.versions(deck_id, token), jobs)
+
+
+@router.get("/decks/{deck_id}/versions", response_model=list[VersionOut])
+def versions(deck_id: str, store: StoreDep, token: TokenId) -> list[VersionOut]:
+    if store.get_deck(deck_id, token) is None:
+        raise problem(404, f"no deck {deck_id}")
+    return [VersionOut.of(v) for v in store.versions(deck_id, token)]
+
+
+def scrub(value: Any, root: str) -> Any:
+    """The report without the server's folders: a path under the data dir → its file name."""
+    if isinstance(value, str) and value.startswith(root):
+        return PurePath(value).name
+    if isinstance(value, dict):
+        return {k: scrub(v, root) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub(v, root) for v in value]
+    return value
+
+
+@router.get("/decks/{deck_id}/quality/{version}", response_model=QualityOut,
+            summary="The quality report of one version")
+def quality(deck_id: str, version: int, request: Request, store: StoreDep, token: TokenId
+            ) -> QualityOut:
+    row = store.quality(deck_id, version, token)
+    if row is None:
+        raise problem(404, f"no quality report for deck {deck_id} version {version}")
+    out = QualityOut.of(row)
+    out.report = scrub(out.report, str(request.app.state.cfg.data_dir))
+    return out
+
+
+@router.get("/decks/{deck_id}/versions/{version}/pptx", response_class=FileResponse,
+            responses={200: {"content": {PPTX_MEDIA: {}}}}, summary="Download a version")
+def download_pptx(deck_id: str, version: int, store: StoreDep, token: TokenId) -> FileResponse:
+    v = _version(store, deck_id, version, token)
+    return _file(store, v.pptx_sha, PPTX_MEDIA, f"deck-{deck_id[:8]}-v{version}.pptx")
+
+
+@router.get("/decks/{deck_id}/versions/{version}/thumbnails/{n}", response_class=FileResponse,
+            responses={200: {"content": {"image/png": {}}}},
+            summary="Slide n's thumbnail (1-based)")
+def thumbnail(deck_id: str, version: int, n: int, store: StoreDep, token: TokenId
+              ) -> FileResponse:
+    v = _version(store, deck_id, version, token)
+    if not 1 <= n <= len(v.thumbnails):
+        raise problem(404, f"version {version} has {len(v.thumbnails)} thumbnails")
+    return _file(store, v.thumbnails[n - 1], "image/png")
+
+
+@router.get("/files/{sha}", response_class=FileResponse,
+            summary="Any artifact the caller's jobs produced or uploaded, by sha256")
+def download_file(sha: str, store: StoreDep, token: TokenId) -> FileResponse:
+    try:
+        check_sha(sha)
+        row = store.artifact(sha, token)
+    except BadArtifactId as exc:
+        raise problem(404, "not a file id") from exc
+    if row is None:
+        raise problem(404, "no such file")
+    return _file(store, sha, row.media_type)

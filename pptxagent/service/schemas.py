@@ -1,0 +1,154 @@
+"""What the API answers (published in the OpenAPI document) and the generate options."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pptxagent.store import DeckRow, EventRow, JobRow, QualityRow, ToolRunRow, VersionRow
+
+PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+
+
+class Problem(BaseModel):
+    """Every 4xx: what is wrong and, for a JSON document, where (its JSON path)."""
+
+    detail: str
+    path: str | None = None
+    field: str | None = None
+
+
+class GenerateOptions(BaseModel):
+    """The form fields besides the files, validated (a fault is a 422 naming the field)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    agent_mode: Literal["off", "bounded"] = "bounded"
+    quality_profile: Literal["fast", "balanced", "high_fidelity"] = "balanced"
+    max_correction_passes: int = Field(1, ge=0)
+    theme: str | None = Field(None, max_length=200)
+
+
+class Accepted(BaseModel):
+    job_id: str
+    deck_id: str
+    status: str
+    job_url: str
+    events_url: str
+
+
+class JobOut(BaseModel):
+    id: str
+    deck_id: str
+    kind: str
+    status: str
+    attempts: int
+    max_attempts: int
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    options: dict[str, Any]
+    result: dict[str, Any] | None
+    error: dict[str, Any] | None
+    last_seq: int
+    worker: str | None
+    """The worker holding the job's lease while it runs."""
+    events_url: str
+
+    @classmethod
+    def of(cls, j: JobRow) -> JobOut:
+        opts = {k: v for k, v in j.request.items() if k in GenerateOptions.model_fields}
+        error = None if j.error is None else {k: v for k, v in j.error.items() if k != "trace"}
+        return cls(id=j.id, deck_id=j.deck_id, kind=j.kind, status=j.status, attempts=j.attempts,
+                   max_attempts=j.max_attempts, created_at=j.created_at,
+                   started_at=j.started_at, finished_at=j.finished_at, options=opts,
+                   result=j.result, error=error, last_seq=j.last_seq, worker=j.lease_owner,
+                   events_url=f"/api/jobs/{j.id}/events")
+
+
+class EventOut(BaseModel):
+    id: int
+    """The event's seq within its job: 1, 2, 3 … without gaps (the ``after`` cursor)."""
+    job_id: str
+    ts: datetime
+    type: str
+    stage: str
+    severity: str
+    data: dict[str, Any]
+
+    @classmethod
+    def of(cls, e: EventRow) -> EventOut:
+        return cls(id=e.seq, job_id=e.job_id, ts=e.ts, type=e.type, stage=e.stage,
+                   severity=e.severity, data=e.data)
+
+
+class ToolRunOut(BaseModel):
+    id: int
+    tool: str
+    status: str
+    attempt: int
+    started: bool
+    started_at: datetime
+    duration_ms: float
+    input_hash: str
+    output_hash: str | None
+    artifacts: dict[str, str]
+    summary: str
+    error: str | None
+
+    @classmethod
+    def of(cls, r: ToolRunRow) -> ToolRunOut:
+        return cls(id=r.id, tool=r.tool, status=r.status, attempt=r.attempt, started=r.started,
+                   started_at=r.started_at, duration_ms=r.duration_ms, input_hash=r.input_hash,
+                   output_hash=r.output_hash, artifacts=r.artifacts, summary=r.summary,
+                   error=r.error)
+
+
+class VersionOut(BaseModel):
+    version: int
+    job_id: str
+    score: float
+    passes_used: int
+    created_at: datetime
+    pptx_url: str
+    quality_url: str
+    thumbnail_urls: list[str]
+
+    @classmethod
+    def of(cls, v: VersionRow) -> VersionOut:
+        base = f"/api/decks/{v.deck_id}/versions/{v.version}"
+        return cls(version=v.version, job_id=v.job_id, score=v.score, passes_used=v.passes_used,
+                   created_at=v.created_at, pptx_url=f"{base}/pptx",
+                   quality_url=f"/api/decks/{v.deck_id}/quality/{v.version}",
+                   thumbnail_urls=[f"{base}/thumbnails/{n}"
+                                   for n in range(1, len(v.thumbnails) + 1)])
+
+
+class DeckOut(BaseModel):
+    id: str
+    created_at: datetime
+    last_version: int
+    versions: list[VersionOut]
+    jobs: list[JobOut]
+
+    @classmethod
+    def of(cls, d: DeckRow, versions: list[VersionRow], jobs: list[JobRow]) -> DeckOut:
+        return cls(id=d.id, created_at=d.created_at, last_version=d.last_version,
+                   versions=[VersionOut.of(v) for v in versions],
+                   jobs=[JobOut.of(j) for j in jobs])
+
+
+class QualityOut(BaseModel):
+    deck_id: str
+    version: int
+    score: float
+    passes_used: int
+    created_at: datetime
+    report: dict[str, Any]
+
+    @classmethod
+    def of(cls, q: QualityRow) -> QualityOut:
+        return cls(deck_id=q.deck_id, version=q.version, score=q.score,
+                   passes_used=q.passes_used, created_at=q.created_at, report=q.report)

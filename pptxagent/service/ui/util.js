@@ -1,0 +1,69 @@
+// Small DOM and formatting helpers shared by the views.
+
+/** Create an element: h("td", {class: "num"}, "12", childNode, …). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "text") el.textContent = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Seconds or ISO string → Date (null when missing). */
+export function toDate(v) {
+  if (v === null || v === undefined || v === "") return null;
+  if (typeof v === "number") return new Date(v > 1e12 ? v : v * 1000);
+  // A naive ISO timestamp from the database is UTC.
+  const s = typeof v === "string" && !/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v + "Z" : v;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function fmtTime(v) {
+  const d = toDate(v);
+  return d ? d.toLocaleString(undefined, { dateStyle: "short", timeStyle: "medium" }) : "—";
+}
+
+export function fmtClock(v) {
+  const d = toDate(v);
+  return d ? d.toLocaleTimeString(undefined, { hour12: false }) + "." + String(d.getMilliseconds()).padStart(3, "0") : "";
+}
+
+export function fmtDuration(ms) {
+  if (ms === null || ms === undefined || Number.isNaN(ms)) return "—";
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+/** A job's duration: finished − started, or running time so far. */
+export function jobDuration(job) {
+  const a = toDate(job.started_at), b = toDate(job.finished_at);
+  if (!a) return null;
+  return (b || new Date()).getTime() - a.getTime();
+}
+
+export const jobId = (j) => j.id ?? j.job_id;
+export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "canceled"]);
+
+export function statusBadge(status) {
+  return h("span", { class: `badge st-${String(status || "unknown").toLowerCase()}` }, status || "?");
+}
+
+export function shortHash(hx) {
+  if (!hx) return h("span", { class: "muted" }, "—");
+  const s = String(hx).replace(/^sha256:/, "");
+  return h("code", { title: s }, s.slice(0, 10));
+}
