@@ -69,6 +69,15 @@ class Chromium:
     def started(self) -> bool:
         return self._browser is not None
 
+    @property
+    def playwright(self) -> Playwright:
+        """This thread's Playwright driver (started with the browser). Playwright's sync API
+        allows one driver per thread: a caller that needs a browser of its own in this thread
+        (say a UI test) launches it from here."""
+        self.start()
+        assert self._pw is not None
+        return self._pw
+
     def start(self) -> None:
         if self._browser is not None:
             return
