@@ -13,6 +13,7 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from pathlib import Path
 
 from pptxagent.engines import chromium, libreoffice
@@ -106,7 +107,30 @@ def kill_engines() -> list[int]:
                 killed.append(pid)
     chromium.forget_all()  # the next get_chromium() starts a new browser
     _forget_libreoffice()
+    _wait_gone(killed)
     return killed
+
+
+KILL_WAIT_S = 3.0
+"""How long ``kill_engines`` waits for the killed processes to end (SIGKILL is delivered at
+once, but a process busy in the kernel ends a moment later)."""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2:][:1] not in ("Z", "X")
+
+
+def _wait_gone(pids: list[int]) -> None:
+    deadline = time.monotonic() + KILL_WAIT_S
+    left = list(pids)
+    while left and time.monotonic() < deadline:
+        left = [p for p in left if _alive(p)]
+        if left:
+            time.sleep(0.02)
 
 
 __all__ = ["descendants", "engine_kind", "engine_pids", "kill_engines"]
