@@ -148,6 +148,9 @@ class SlideCapture:
 
 def _decode(png: bytes, w: int, h: int) -> Pixels:
     with Image.open(io.BytesIO(png)) as im:
+        if im.size == (w, h) and im.mode in ("RGB", "RGBA"):
+            # the page is opaque: drop the alpha channel as a view, no converting copy
+            return np.ascontiguousarray(np.asarray(im, dtype=np.uint8)[:, :, :3])
         rgb = im.convert("RGB")
         if rgb.size != (w, h):
             rgb = rgb.resize((w, h))
