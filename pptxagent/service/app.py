@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from pptxagent import __version__
-from pptxagent.service import events, routes_decks, routes_jobs
+from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.pool import WorkerPool, stop_quietly
@@ -98,6 +98,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     app.include_router(routes_jobs.router, dependencies=guard)
     app.include_router(events.router, dependencies=guard)
     app.include_router(routes_decks.router, dependencies=guard)
+    app.include_router(routes_tools.router, dependencies=guard)
     _error_shapes(app)
     _mount_ui(app)
     return app

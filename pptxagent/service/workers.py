@@ -228,12 +228,26 @@ class Worker:
         if error is None:
             shutil.rmtree(self.cfg.jobs_dir / job.id, ignore_errors=True)
 
+    def _run_tool(self, job: JobRow, runner: ToolRunner, ctx: ToolContext
+                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """A ``kind: "tool"`` job: one call through the runner, which validates the input
+        (refused input: audited ``started: false``, the tool never runs)."""
+        name, raw = str(job.request.get("tool")), job.request.get("input")
+        res = runner.run(name, raw if isinstance(raw, dict) else {}, ctx)
+        out = {"tool": name, "ok": res.ok, "summary": res.summary, "metrics": res.metrics,
+               "warnings": res.warnings, "worker": self.name}
+        if res.ok:
+            return out, None
+        return None, {"kind": "tool", "message": res.error or res.summary, **out}
+
     def _run_job(self, job: JobRow, workdir: Path
                  ) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-        req = build_request(self.store, job.request, workdir)
         runner = ToolRunner(REGISTRY, lambda rec: self._audit(job, workdir, rec))
         ctx = ToolContext(workdir=workdir,
                           emit=lambda kind, data: self._emit(job.id, kind, data))
+        if job.request.get("kind") == "tool":
+            return self._run_tool(job, runner, ctx)
+        req = build_request(self.store, job.request, workdir)
         started = time.perf_counter()
         outcome = run_job(req, runner, ctx)
         took = time.perf_counter() - started

@@ -335,3 +335,31 @@ def test_revision_is_a_new_version_and_sse_streams_and_resumes(live: Api) -> Non
         deck = c.get(f"/api/decks/{first['deck_id']}").json()
         assert [v["version"] for v in deck["versions"]] == [1, 2]
         assert c.get(f"/api/decks/{first['deck_id']}/quality/2").status_code == 200
+
+
+def test_schema_invalid_tool_input_is_audited_and_the_tool_never_starts(live: Api) -> None:
+    """``POST /api/tools/{name}/runs``: the worker's ToolRunner refuses an input that breaks
+    the tool's schema before it starts (``tool_runs``: invalid, started false; event
+    ``tool.refused``; the job fails); a valid input runs and is audited with its hashes."""
+    with live.client() as c:
+        tools = c.get("/api/tools").json()
+        assert "research.search" in {t["name"] for t in tools}
+        assert all(t["input_schema"].get("type") == "object" for t in tools)
+        bad = c.post("/api/tools/research.search/runs", json={"query": "", "k": 99})
+        assert bad.status_code == 202, bad.text
+        job = wait_job(c, bad.json()["job_id"])
+        assert job["status"] == "failed"
+        runs = c.get(f"/api/jobs/{job['id']}/tool-runs").json()
+        assert [(r["tool"], r["status"], r["started"]) for r in runs] == [
+            ("research.search", "invalid", False)]
+        types = [e["type"] for e in all_events(c, job["id"])]
+        assert "tool.refused" in types and "tool.started" not in types
+        ok = c.post("/api/tools/research.search/runs", json={"query": "market size", "k": 3})
+        job = wait_job(c, ok.json()["job_id"])
+        assert job["status"] == "succeeded", job
+        runs = c.get(f"/api/jobs/{job['id']}/tool-runs").json()
+        assert [(r["status"], r["started"]) for r in runs] == [("ok", True)]
+        assert len(runs[0]["input_hash"]) == 64 and runs[0]["output_hash"]
+        assert c.post("/api/tools/no.such/runs", json={}).status_code == 404
+        leak = c.post("/api/tools/pptx.inspect_inventory/runs", json={"deck": "/etc/passwd"})
+        assert leak.status_code == 422 and "$.deck" in leak.text
