@@ -46,30 +46,42 @@ def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
     return out
 
 
-def _baselines(job: FillJob, work: Sequence[SlideWork],
-               facts: Sequence[PackageFacts]) -> dict[int, SlideBaseline]:
-    """The unfilled template slide of every slide in ``work``, measured and judged (none for
-    a composed deck: it is judged against absolute thresholds)."""
+def _template_slides(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts]
+                     ) -> tuple[list[int], list[SlideIR], list[PackageFacts]]:
+    """The unfilled template slides the filled ones came from (none for a composed deck: it
+    is judged against absolute thresholds): numbers, IRs, package facts."""
     assert job.template_deck is not None
     if job.scratch is not None:
-        return {}
+        return [], [], []
     used: dict[int, PackageFacts] = {}
     for w, f in zip(work, facts, strict=True):
         used.setdefault(w.filled.template_slide, f)
     numbers = sorted(used)
-    irs = [job.template_deck.slide_ir(n) for n in numbers]
-    base = make_baseline(irs, _capture(job, irs), job.settings.qa,
-                         package=[used[n] for n in numbers])
+    return (numbers, [job.template_deck.slide_ir(n) for n in numbers],
+            [used[n] for n in numbers])
+
+
+def _baselines(job: FillJob, numbers: Sequence[int], irs: Sequence[SlideIR],
+               captures: Sequence[SlideCapture], facts: Sequence[PackageFacts]
+               ) -> dict[int, SlideBaseline]:
+    """Each template slide measured and judged: the baseline its filled slides are compared
+    with."""
+    base = make_baseline(irs, captures, job.settings.qa, package=list(facts))
     return dict(zip(numbers, base, strict=True))
 
 
-def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts],
-           base: dict[int, SlideBaseline]) -> list[list[QaIssue]]:
+def _finals(work: Sequence[SlideWork]) -> list[SlideIR]:
     irs = [w.final_ir for w in work]
     assert all(ir is not None for ir in irs)
-    finals = [ir for ir in irs if ir is not None]
+    return [ir for ir in irs if ir is not None]
+
+
+def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts],
+           base: dict[int, SlideBaseline], captures: Sequence[SlideCapture] | None = None
+           ) -> list[list[QaIssue]]:
+    finals = _finals(work)
     issues = check_slides(
-        finals, _capture(job, finals), job.settings.qa,
+        finals, captures if captures is not None else _capture(job, finals), job.settings.qa,
         baseline=[base.get(w.filled.template_slide) for w in work],
         package=facts, numbers=[w.filled.index for w in work])
     if job.scratch is not None:
@@ -162,8 +174,10 @@ def visual_qa(job: FillJob) -> None:
     if not work:
         return
     facts = [read_package_facts(job.package, w.filled.part) for w in work]
-    base = _baselines(job, work, facts)
-    found = _check(job, work, facts, base)
+    numbers, tirs, tfacts = _template_slides(job, work, facts)
+    caps = _capture(job, [*tirs, *_finals(work)])  # template and filled slides, same rounds
+    base = _baselines(job, numbers, tirs, caps[:len(tirs)], tfacts)
+    found = _check(job, work, facts, base, caps[len(tirs):])
     for w, issues in zip(work, found, strict=True):
         w.qa = issues
     todo = [i for i, issues in enumerate(found) if critical(issues)]
