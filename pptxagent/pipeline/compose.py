@@ -24,7 +24,6 @@ from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.inventory import inventory_deck
 from pptxagent.ir.outline import Outline, load_outline
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir
-from pptxagent.ooxml.build import build_deck
 from pptxagent.ooxml.package import Package
 from pptxagent.pipeline.crosscheck import (
     crosscheck,
@@ -107,6 +106,8 @@ def select_layouts(job: FillJob) -> None:
 def build_package(job: FillJob) -> None:
     """Write the specs as a native deck, open it as the job's package, plan every text shape
     as filled (so the loop may repair it) and every other shape as frozen design."""
+    from pptxagent.ooxml.build import build_deck  # python-pptx: loaded by compose only
+
     sc = _scratch(job)
     assert sc.workdir is not None
     data = build_deck(sc.specs, sc.pack, title=sc.outline.title, pack_dir=sc.pack_dir)
