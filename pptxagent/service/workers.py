@@ -126,6 +126,7 @@ class Worker:
         self.cfg, self.name, self._stop = cfg, name, stop
         self.store = Store(cfg.database_url, data_dir=cfg.data_dir)
         self.jobs_done = 0
+        self._data_prefix = str(cfg.data_dir.resolve())
         self._timeout_seen = False
         self._mute = threading.Event()
         """Set once the running job is no longer ours to record (timed out, lease lost)."""
@@ -194,6 +195,7 @@ class Worker:
             row = self._runs.pop((str(data.get("tool")), int(data.get("attempt") or 0)), None)
             data = {**data, "tool_run_id": row}
         bad = data.get("ok") is False or data.get("status") in ("error", "timeout", "invalid")
+        data = redact(data, self._data_prefix)
         self.store.add_event(job_id, kind, data, stage=str(data.get("tool") or ""),
                              severity="warning" if bad else "info")
         if self.cfg.test_hooks:
@@ -224,7 +226,9 @@ class Worker:
         if beat.lost:
             log.warning("job %s: lease lost while running; result dropped", job.id)
             return
-        self.store.finish_job(job.id, self.name, ok=error is None, result=result, error=error)
+        self.store.finish_job(job.id, self.name, ok=error is None,
+                              result=redact(result, self._data_prefix),
+                              error=redact(error, self._data_prefix))
         if error is None:
             shutil.rmtree(self.cfg.jobs_dir / job.id, ignore_errors=True)
 
@@ -261,6 +265,18 @@ class Worker:
         return {"deck_id": job.deck_id, "version": version, "score": outcome.score,
                 "passes_used": outcome.passes_used, "seconds": round(took, 3),
                 "worker": self.name, "plan_steps": len(outcome.plan)}, None
+
+
+def redact(value: Any, prefix: str) -> Any:
+    """``value`` with the server's data folder in every string replaced by ``<data>``: job
+    errors and events reach clients, the layout of the server's disk does not."""
+    if isinstance(value, str):
+        return value.replace(prefix, "<data>") if prefix else value
+    if isinstance(value, dict):
+        return {k: redact(v, prefix) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact(v, prefix) for v in value]
+    return value
 
 
 def build_request(store: Store, request: dict[str, Any], workdir: Path) -> JobRequest:

@@ -141,3 +141,13 @@ def test_worker_audit_rows_are_named_by_their_events(tmp_path: Path) -> None:
     assert ran.tool == "render.template_render"
     assert list(ran.artifacts) == ["pptx"]  # only files of the job's own folder are kept
     assert worker.store.artifacts.path(ran.artifacts["pptx"]).read_bytes() == b"PK fake deck"
+
+
+def test_job_errors_and_events_never_show_the_server_data_folder() -> None:
+    from pptxagent.service.workers import redact
+
+    err = {"message": "/srv/pxa/jobs/ab/attempt-1/outline.json: $.slides[0]: bad",
+           "plan": [{"input": {"outline": "/srv/pxa/jobs/ab/attempt-1/outline.json"}}], "n": 3}
+    out = redact(err, "/srv/pxa")
+    assert "/srv/pxa" not in str(out)
+    assert out["message"].startswith("<data>/jobs/ab") and out["n"] == 3
