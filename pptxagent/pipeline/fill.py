@@ -29,7 +29,13 @@ from pptxagent.pipeline.crosscheck import (
     refine_crosschecked,
     start_libreoffice,
 )
-from pptxagent.pipeline.guard import TemplateGuard, baseline_keys, design_pairs, freeze_untouched
+from pptxagent.pipeline.guard import (
+    TemplateGuard,
+    baseline_keys,
+    design_pairs,
+    freeze_untouched,
+    grown_pairs,
+)
 from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
@@ -134,7 +140,8 @@ def template_baseline(job: FillJob) -> None:
     base = {n: baseline_keys(diagnose(ir, dom, job.settings))
             for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
     for w, dom in zip(work, doms[len(irs):], strict=True):
-        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], w.guard.design)
+        design = w.guard.design | grown_pairs(w.ir, dom, w.touched)
+        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], design)
         w.dom = dom
 
 

@@ -121,6 +121,34 @@ def design_pairs(ir: SlideIR, touched: frozenset[str]) -> frozenset[frozenset[st
     return frozenset(out)
 
 
+GROWN_PX = 4.0
+"""How far an untouched shape must be drawn beyond its frame to count as growing."""
+
+
+def grown_pairs(ir: SlideIR, dom: DomSnapshot, touched: frozenset[str]
+                ) -> frozenset[frozenset[str]]:
+    """Pairs of a filled element and an untouched text shape that the template lets grow with
+    its text (an auto-fit box stored 0 px high, say a footnote block) and that is drawn over
+    the filled element's frame as the template placed it: the template's design too, found
+    on the slide as first measured (nothing moved yet)."""
+    out: set[frozenset[str]] = set()
+    frames = {e.eid: e.layout for e in ir.elements}
+    for u in (e for e in ir.elements if e.eid not in touched and e.is_text):
+        d = dom.get(u.eid)
+        lay = u.layout
+        if d is None or (d.bbox.h <= lay.h + GROWN_PX and d.bbox.w <= lay.w + GROWN_PX):
+            continue
+        b = d.bbox
+        for t in touched:
+            f = frames.get(t)
+            if f is None:
+                continue
+            if (min(f.x + f.w, b.x + b.w) - max(f.x, b.x) > 0
+                    and min(f.y + f.h, b.y + b.h) - max(f.y, b.y) > 0):
+                out.add(frozenset((t, u.eid)))
+    return frozenset(out)
+
+
 def freeze_untouched(ir: SlideIR, touched: frozenset[str]) -> SlideIR:
     """``ir`` with every element the fill did not touch marked ``frozen``: the repair never
     moves or resizes the template's pictures, lines, art and untouched text."""
