@@ -7,16 +7,14 @@ degraded, 2 on bad input (a message naming the file and JSON path; nothing writt
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 from rich.console import Console
 
 from pptxagent.cli.common import handle_errors, policy_options
-from pptxagent.cli.fill import check_report_path, write_report
+from pptxagent.cli.fill import check_report_path, progress, run_and_report
 from pptxagent.pipeline.compose import ComposeOptions, compose_deck
-from pptxagent.pipeline.output import to_json
 from pptxagent.pipeline.policies import Policy, fit_policy
 from pptxagent.pipeline.report import FillReport
 from pptxagent.settings import Settings
@@ -63,21 +61,8 @@ def command(outline: Path, out: Path, theme: str | None, report_path: Path | Non
     Settings().with_overrides(overrides)
     if report_path is not None:
         check_report_path(report_path, out, outline, outline)
-    existed = out.exists()
-    try:
-        report = compose_deck(ComposeOptions(
-            outline=outline, out=out, theme=theme, report=report_path, rollout_dir=rollout_dir,
-            policy=fit_policy(policy), crosscheck=not no_crosscheck,
-            settings_overrides=dict(overrides),
-            progress=lambda m: _err.print(m, markup=False)))
-    except BaseException:
-        if not existed:
-            out.unlink(missing_ok=True)
-        raise
-    if report_path is not None:
-        write_report(report, report_path)
-    _print_summary(report)
-    _err.print(f"wrote {out}" + (f" and {report_path}" if report_path else ""))
-    if as_json:
-        click.echo(to_json(report))
-    sys.exit(1 if report.degraded else 0)
+    run_and_report(lambda: compose_deck(ComposeOptions(
+        outline=outline, out=out, theme=theme, report=report_path, rollout_dir=rollout_dir,
+        policy=fit_policy(policy), crosscheck=not no_crosscheck,
+        settings_overrides=dict(overrides), progress=progress)),
+        out, report_path, as_json, _print_summary)

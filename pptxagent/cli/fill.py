@@ -8,8 +8,9 @@ written).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -111,21 +112,32 @@ def command(
     Settings().with_overrides(overrides)  # unknown names fail here, before any work
     if report_path is not None:
         check_report_path(report_path, out, template, content)
+    run_and_report(lambda: fill_deck(FillOptions(
+        template=template, content=content, out=out, report=report_path,
+        rollout_dir=rollout_dir, policy=fit_policy(policy), crosscheck=not no_crosscheck,
+        strict=strict, repair=not no_repair, settings_overrides=dict(overrides),
+        progress=progress,
+    )), out, report_path, as_json, _print_summary)
+
+
+def progress(msg: str) -> None:
+    _err.print(msg, markup=False)
+
+
+def run_and_report(run: Callable[[], FillReport], out: Path, report_path: Path | None,
+                   as_json: bool, summary: Callable[[FillReport], None]) -> NoReturn:
+    """Run a job that writes ``out``; on any failure remove an ``out`` it created (nothing
+    half-written); write the report, print the summary, exit 0, or 1 when degraded."""
     existed = out.exists()
     try:
-        report = fill_deck(FillOptions(
-            template=template, content=content, out=out, report=report_path,
-            rollout_dir=rollout_dir, policy=fit_policy(policy), crosscheck=not no_crosscheck,
-            strict=strict, repair=not no_repair, settings_overrides=dict(overrides),
-            progress=lambda m: _err.print(m, markup=False),
-        ))
+        report = run()
     except BaseException:
         if not existed:
             out.unlink(missing_ok=True)
         raise
     if report_path is not None:
         write_report(report, report_path)
-    _print_summary(report)
+    summary(report)
     _err.print(f"wrote {out}" + (f" and {report_path}" if report_path else ""))
     if as_json:
         click.echo(to_json(report))

@@ -23,7 +23,6 @@ from pptxagent.errors import InputError
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.inventory import inventory_deck
 from pptxagent.ir.outline import Outline, load_outline
-from pptxagent.loop.rolloutdir import check_deck_rollout_dir
 from pptxagent.ooxml.package import Package
 from pptxagent.pipeline.crosscheck import (
     crosscheck,
@@ -33,6 +32,7 @@ from pptxagent.pipeline.crosscheck import (
 )
 from pptxagent.pipeline.fill import (
     build_report,
+    check_output,
     clear_rollouts,
     fill_settings,
     inventory_filled,
@@ -45,18 +45,17 @@ from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.visualqa import visual_qa
 from pptxagent.pipeline.writeback import pack
 from pptxagent.policy.base import Policy
+from pptxagent.qa.scratch import BODY_MIN_PT, TITLE_RATIO
 from pptxagent.render.media import MediaStore
 from pptxagent.select import select_slides
 from pptxagent.settings import Settings
 from pptxagent.themes import load_pack
+from pptxagent.units import PX_PER_PT
 
 __all__ = ["COMPOSE_STAGES", "ComposeOptions", "compose_deck", "compose_settings"]
 
 REFLOW_ROUNDS = 2
 """How many times slides that cannot hold their content are split further and recomposed."""
-PX_PER_PT = 96 / 72
-BODY_MIN_PT = 18.0
-TITLE_RATIO = 1.5
 OVERFLOW_DEFECTS = frozenset({"content_overflow", "out_of_bounds"})
 SAFE_PADDING_PX = 2.0
 """Components space their boxes on the theme's spacing scale (gaps of 8 pt and up): two boxes
@@ -230,14 +229,7 @@ COMPOSE_STAGES: tuple[Callable[[FillJob], None], ...] = (
 def _check_paths(o: ComposeOptions) -> None:
     if not o.outline.is_file():
         raise InputError(f"{o.outline}: no such outline file")
-    if o.out.resolve() == o.outline.resolve():
-        raise InputError(f"{o.out}: refusing to overwrite the outline; choose another -o")
-    if o.out.is_dir():
-        raise InputError(f"{o.out}: is a directory; -o takes the path of the .pptx to write")
-    if not o.out.parent.is_dir():
-        raise InputError(f"{o.out}: the output folder {o.out.parent} does not exist")
-    if o.rollout_dir is not None:
-        check_deck_rollout_dir(o.rollout_dir)
+    check_output(o.out, o.rollout_dir, (o.outline, "the outline"))
 
 
 def start_job(o: ComposeOptions) -> FillJob:

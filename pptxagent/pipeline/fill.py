@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from pptxagent.diagnose import diagnose
@@ -64,17 +65,22 @@ def load_input(job: FillJob) -> None:
         raise InputError(f"{o.template}: is a directory, expected a .pptx template file")
     if not o.template.is_file():
         raise InputError(f"{o.template}: no such template file")
-    if o.out.resolve() == o.template.resolve():
-        raise InputError(f"{o.out}: refusing to overwrite the template; choose another -o")
-    if o.out.resolve() == o.content.resolve():
-        raise InputError(f"{o.out}: refusing to overwrite the content file; choose another -o")
-    if o.out.is_dir():
-        raise InputError(f"{o.out}: is a directory; -o takes the path of the .pptx to write")
-    if o.rollout_dir is not None:
-        check_deck_rollout_dir(o.rollout_dir)
-    if not o.out.parent.is_dir():
-        raise InputError(f"{o.out}: the output folder {o.out.parent} does not exist")
+    check_output(o.out, o.rollout_dir, (o.template, "the template"),
+                 (o.content, "the content file"))
     job.content = load_content(o.content)
+
+
+def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str]) -> None:
+    """``-o`` (and ``--rollout-dir``) can be written without touching an input."""
+    for path, what in inputs:
+        if out.resolve() == path.resolve():
+            raise InputError(f"{out}: refusing to overwrite {what}; choose another -o")
+    if out.is_dir():
+        raise InputError(f"{out}: is a directory; -o takes the path of the .pptx to write")
+    if rollout_dir is not None:
+        check_deck_rollout_dir(rollout_dir)
+    if not out.parent.is_dir():
+        raise InputError(f"{out}: the output folder {out.parent} does not exist")
 
 
 def open_template(job: FillJob) -> None:

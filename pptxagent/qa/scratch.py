@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from pptxagent.ir import Element, SlideIR
 from pptxagent.ir.dom import Box, DomSnapshot
 from pptxagent.ir.qa import IssueKind, QaIssue, Severity
+from pptxagent.units import PX_PER_PT
 
-PX_PER_PT = 96 / 72
 BODY_MIN_PT = 18.0
 TITLE_RATIO = 1.5
 SMALL_ROLES = frozenset({"citation"})
