@@ -7,6 +7,14 @@ message and its exit code (2 for bad input), never a traceback (see ``pptxagent.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+from pptxagent.pipeline.warmup import warm_browser
+
+if Path(sys.argv[0]).name in ("pptxagent", "__main__.py"):  # run as the command
+    warm_browser(sys.argv[1:])  # Chromium starts while the stages below are imported
+
 import click
 
 from pptxagent import __version__

@@ -2,24 +2,29 @@
 
 Executable: ``$PPTXAGENT_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium`` (or
 ``chromium`` on PATH), else Playwright's bundled browser. The sync API binds the browser to
-the thread that started it: use ``get_chromium()`` from one thread.
+the thread that started it, so each browser runs every call on a thread of its own
+(``engines.thread``): any thread may call it, and its start can overlap the caller's work
+(``start_background``).
 """
 
 from __future__ import annotations
 
 import atexit
 import base64
+import contextlib
 import json
 import os
 import shutil
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from pptxagent.engines.thread import EngineThread
 from pptxagent.errors import EngineError
 
 LAUNCH_ARGS: tuple[str, ...] = (
@@ -33,6 +38,7 @@ LAUNCH_ARGS: tuple[str, ...] = (
     "--disable-sync",
 )
 DEFAULT_VIEWPORT = (1920, 1080)
+CLOSE_WAIT_S = 10.0
 ENV_VAR = "PPTXAGENT_CHROMIUM"
 _HELP = (
     "install Debian's chromium (apt-get install chromium), or run "
@@ -63,26 +69,71 @@ class Chromium:
         self._browser: Browser | None = None
         self._page: Page | None = None
         self._viewport = DEFAULT_VIEWPORT
-        self._thread: int | None = None
+        self._engine = EngineThread("chromium")
+        self._starting: Future[None] | None = None
 
     @property
     def started(self) -> bool:
         return self._browser is not None
 
-    @property
-    def playwright(self) -> Playwright:
-        """This thread's Playwright driver (started with the browser). Playwright's sync API
-        allows one driver per thread: a caller that needs a browser of its own in this thread
-        (say a UI test) launches it from here."""
-        self.start()
-        assert self._pw is not None
-        return self._pw
+    # Every call runs on the browser's own thread (Playwright's sync API is bound to the
+    # thread that started it): any thread may use this browser, one call at a time.
 
     def start(self) -> None:
+        """Start the browser now (returns when it is up)."""
+        self._engine.call(self._start)
+
+    def start_background(self) -> None:
+        """Start the browser on its thread while the caller goes on: the first call that
+        needs it waits for what is left. A failure shows at that call."""
+        if self._browser is None and self._starting is None:
+            self._starting = self._engine.submit(self._start_quietly)
+
+    def _start_quietly(self) -> None:
+        with contextlib.suppress(EngineError):  # the next call starts again and says why
+            self._start()
+
+    def close(self) -> None:
+        """Close the browser and Playwright; safe to call twice. Waits at most
+        ``CLOSE_WAIT_S`` for a browser thread still busy (a hung call at interpreter exit):
+        the driver ends the browser when this process exits (``engines.reset.kill_engines``
+        ends it at once)."""
+        if threading.get_ident() == self._engine.ident:
+            self._close()
+            return
+        with contextlib.suppress(TimeoutError):
+            self._engine.submit(self._close).result(timeout=CLOSE_WAIT_S)
+
+    def evaluate_document(self, html: str, script: str, arg: object = None) -> object:
+        """Load ``html`` into the warm page and return ``(script)(arg)`` (see
+        ``_evaluate_document``)."""
+        return self._engine.call(lambda: self._evaluate_document(html, script, arg))
+
+    def screenshot_element(self, html: str, selector: str, path: Path, *,
+                           page_size: tuple[float, float] | None = None) -> Path:
+        """PNG of the element ``selector`` only (e.g. ``#slide``), at device scale 1."""
+        return self._engine.call(
+            lambda: self._screenshot_element(html, selector, path, page_size=page_size))
+
+    def screenshot_elements(self, html: str, selectors: list[str], paths: list[Path], *,
+                            page_size: tuple[float, float] | None = None) -> list[Path]:
+        """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``."""
+        return self._engine.call(
+            lambda: self._screenshot_elements(html, selectors, paths, page_size=page_size))
+
+    def capture_document(
+        self, html: str, script: str,
+        clips_of: Callable[[object], Sequence[Sequence[Clip]]], passes: Sequence[str], *,
+        arg: object = None, page_size: tuple[float, float] | None = None,
+    ) -> tuple[object, list[list[bytes]]]:
+        """Load once, evaluate, screenshot per pass (see ``_capture_document``)."""
+        return self._engine.call(lambda: self._capture_document(
+            html, script, clips_of, passes, arg=arg, page_size=page_size))
+
+    def _start(self) -> None:
         if self._browser is not None:
             return
         exe = None if self._bundled else (self._executable or find_executable())
-        self._thread = threading.get_ident()
         where = exe or "Playwright's bundled Chromium"
         try:
             self._pw = sync_playwright().start()
@@ -98,16 +149,9 @@ class Chromium:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise EngineError(f"cannot start Chromium ({where}): {first}; {_HELP}") from exc
 
-    def close(self) -> None:
-        """Close the browser and Playwright; safe to call twice. From another thread than
-        the one that started it (say at interpreter exit, for a browser a worker thread
-        started) Playwright's sync objects cannot be used: they are dropped, and the driver
-        ends the browser when this process exits (``engines.reset.kill_engines`` ends it
-        at once)."""
+    def _close(self) -> None:
         browser, pw = self._browser, self._pw
-        self._browser = self._page = self._pw = None
-        if self._thread is not None and self._thread != threading.get_ident():
-            return
+        self._browser = self._page = self._pw = self._starting = None
         try:
             if browser is not None:
                 browser.close()
@@ -124,12 +168,7 @@ class Chromium:
             self.close()
 
     def _ready_page(self, min_size: tuple[float, float] | None) -> Page:
-        self.start()
-        if self._thread != threading.get_ident():
-            raise EngineError(
-                "this Chromium was started in another thread; Playwright's sync API is bound "
-                "to its thread: create one Chromium() (and Measurer(engine)) per thread"
-            )
+        self._start()
         assert self._page is not None
         if min_size is not None:
             want = (max(DEFAULT_VIEWPORT[0], int(min_size[0]) + 1),
@@ -139,7 +178,7 @@ class Chromium:
                 self._viewport = want
         return self._page
 
-    def evaluate_document(self, html: str, script: str, arg: object = None) -> object:
+    def _evaluate_document(self, html: str, script: str, arg: object = None) -> object:
         """Load ``html`` into the warm page and return ``(script)(arg)`` evaluated in it.
 
         One round trip: the document is written (``document.write``, parsed synchronously)
@@ -161,7 +200,7 @@ class Chromium:
             raise EngineError(f"Chromium failed while measuring: {exc}") from exc
         return None if text is None else json.loads(text)
 
-    def screenshot_element(
+    def _screenshot_element(
         self,
         html: str,
         selector: str,
@@ -180,7 +219,7 @@ class Chromium:
             raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
         return path
 
-    def screenshot_elements(
+    def _screenshot_elements(
         self,
         html: str,
         selectors: list[str],
@@ -202,11 +241,11 @@ class Chromium:
             ) from exc
         return paths
 
-    def capture_document(
+    def _capture_document(
         self,
         html: str,
         script: str,
-        clips_of: Callable[[object], Sequence[Clip]],
+        clips_of: Callable[[object], Sequence[Sequence[Clip]]],
         passes: Sequence[str],
         *,
         arg: object = None,
@@ -214,9 +253,10 @@ class Chromium:
     ) -> tuple[object, list[list[bytes]]]:
         """Load ``html`` once (waiting for its pictures), evaluate ``(script)(arg)`` (JSON
         data, as ``evaluate_document``), then per pass add that pass's CSS to the page (``""``
-        adds nothing; styles accumulate) and take one PNG per clip. ``clips_of`` turns the
-        script's result into page-px clips ``(x, y, w, h)``, e.g. one per slide container.
-        Returns the script's result and ``[pass][clip]`` PNG bytes (device scale 1).
+        adds nothing; styles accumulate) and take one PNG per clip of that pass. ``clips_of``
+        turns the script's result into page-px clips ``(x, y, w, h)`` per pass (say one per
+        slide container, or only the regions a pass needs). Returns the script's result and
+        ``[pass][clip]`` PNG bytes (device scale 1).
         """
         try:
             page = self._ready_page(page_size)
@@ -228,13 +268,15 @@ class Chromium:
                 arg,
             )
             result = None if text is None else json.loads(text)
-            clips = list(clips_of(result))
+            clips = [list(c) for c in clips_of(result)]
+            if len(clips) != len(passes):
+                raise EngineError(f"{len(clips)} clip lists for {len(passes)} passes")
             cdp = page.context.new_cdp_session(page)
             shots: list[list[bytes]] = []
-            for css in passes:
+            for css, pass_clips in zip(passes, clips, strict=True):
                 if css:
                     page.add_style_tag(content=css)
-                shots.append([_capture_clip(cdp, clip) for clip in clips])
+                shots.append([_capture_clip(cdp, clip) for clip in pass_clips])
         except PlaywrightError as exc:
             self._drop_if_dead()
             raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc

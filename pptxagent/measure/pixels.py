@@ -10,21 +10,20 @@ with any renderer that draws text with CSS ``color`` (and with a future ``notext
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
-from PIL import Image
 
-from pptxagent.engines.chromium import Clip
 from pptxagent.errors import EngineError
 from pptxagent.ir import Box, DomSnapshot, SlideIR
 from pptxagent.ir.qa import RunGlyphs
+from pptxagent.measure.clips import Clip, merge_clips, overlap, page_clip, union
 from pptxagent.measure.extract import MEASURE_JS, snapshots
 from pptxagent.measure.measurer import Measurer
+from pptxagent.measure.png import decode_rgb
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 Pixels = NDArray[np.uint8]
@@ -147,14 +146,7 @@ class SlideCapture:
 
 
 def _decode(png: bytes, w: int, h: int) -> Pixels:
-    with Image.open(io.BytesIO(png)) as im:
-        if im.size == (w, h) and im.mode in ("RGB", "RGBA"):
-            # the page is opaque: drop the alpha channel as a view, no converting copy
-            return np.ascontiguousarray(np.asarray(im, dtype=np.uint8)[:, :, :3])
-        rgb = im.convert("RGB")
-        if rgb.size != (w, h):
-            rgb = rgb.resize((w, h))
-        return np.asarray(rgb, dtype=np.uint8)
+    return decode_rgb(png, (w, h))
 
 
 def _runs(rows: object, n: int) -> list[list[RunGlyphs]]:
@@ -211,8 +203,10 @@ def capture_batches(irs: Sequence[SlideIR]) -> list[range]:
 
 
 def _union(clips: Sequence[Clip]) -> Clip:
-    x0, y0 = min(c[0] for c in clips), min(c[1] for c in clips)
-    return (x0, y0, max(c[0] + c[2] for c in clips) - x0, max(c[1] + c[3] for c in clips) - y0)
+    out = clips[0]
+    for c in clips[1:]:
+        out = union(out, c)
+    return out
 
 
 def _crops(pngs: Sequence[bytes], clips: Sequence[Clip]) -> list[Pixels]:
@@ -224,12 +218,48 @@ def _crops(pngs: Sequence[bytes], clips: Sequence[Clip]) -> list[Pixels]:
             for c in clips]
 
 
+InkRegions = Callable[[Sequence[DomSnapshot]], Sequence[Sequence[Box]]]
+"""Per slide of a capture, the boxes (slide px) where the checks need the drawn glyphs."""
+
+
+def _text_clips(regions: Sequence[Sequence[Box]], per: Sequence[Clip]) -> list[Clip]:
+    """The text pass's clips: each slide's regions on the page, merged."""
+    clips = [c for i, boxes in enumerate(regions) for b in boxes
+             if (c := page_clip(b, (per[i][0], per[i][1]),
+                                (round(per[i][2]), round(per[i][3])))) is not None]
+    return merge_clips(clips, MAX_SHOT_PX)
+
+
+def _paste(notext: Sequence[Pixels], per: Sequence[Clip], clips: Sequence[Clip],
+           pngs: Sequence[bytes]) -> list[Pixels]:
+    """Each slide's no-text pixels with what the text pass captured pasted over them."""
+    out = list(notext)  # a slide no clip touches shares its no-text array
+    copied: set[int] = set()
+    for clip, png in zip(clips, pngs, strict=True):
+        shot = _decode(png, round(clip[2]), round(clip[3]))
+        for i, slide in enumerate(per):
+            cut = overlap(clip, slide)
+            if cut is None:
+                continue
+            if i not in copied:
+                out[i] = out[i].copy()
+                copied.add(i)
+            sx, sy = round(cut[0] - slide[0]), round(cut[1] - slide[1])
+            cx, cy = round(cut[0] - clip[0]), round(cut[1] - clip[1])
+            w, h = round(cut[2]), round(cut[3])
+            out[i][sy:sy + h, sx:sx + w] = shot[cy:cy + h, cx:cx + w]
+    return out
+
+
 def capture_slides(
-    irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS
+    irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS,
+    ink: InkRegions | None = None,
 ) -> list[SlideCapture]:
     """Render ``irs`` into one document, measure it, and screenshot every slide twice (with
-    and without text) in one browser round. Keep batches modest (tens of slides): each slide
-    costs two RGB arrays of its size in memory."""
+    and without text) in one browser round. With ``ink``, the text pass captures only the
+    regions it names (``SlideCapture.text`` holds the no-text pixels elsewhere): for checks
+    that need the drawn glyphs only where the measured text comes near a limit. Keep
+    batches modest (tens of slides): each slide costs two RGB arrays of its size in memory."""
     if not irs:
         return []
     # The package's pictures and art are drawn: contrast is judged against what a person sees.
@@ -247,19 +277,33 @@ def capture_slides(
 
     widest = max(ir.slide.w for ir in irs)
     per: list[Clip] = []
+    doms: list[DomSnapshot] = []
+    text_clips: list[Clip] = []
 
-    def union_of(result: object) -> list[Clip]:
+    def pass_clips(result: object) -> list[list[Clip]]:
         per[:] = clips_of(result)
         whole = _union(per)
-        return [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else per
+        slides = [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else list(per)
+        if ink is None:
+            return [slides, slides]
+        assert isinstance(result, dict)
+        doms[:] = snapshots(irs, result["rows"], settings.SAFE_PADDING)
+        text_clips[:] = _text_clips(ink(doms), per)
+        return [text_clips, slides]
 
     result, got = measurer.engine.capture_document(
-        html, CAPTURE_JS, union_of, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
+        html, CAPTURE_JS, pass_clips, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
     )
-    shots = [_crops(p, per) for p in got] if len(per) > 1 and len(got[0]) == 1 else [
-        [_decode(png, *sizes[i]) for i, png in enumerate(p)] for p in got]
     assert isinstance(result, dict)
-    doms = snapshots(irs, result["rows"], settings.SAFE_PADDING)
+    notext = (_crops(got[1], per) if len(per) > 1 and len(got[1]) == 1
+              else [_decode(png, *sizes[i]) for i, png in enumerate(got[1])])
+    if ink is None:
+        text = (_crops(got[0], per) if len(per) > 1 and len(got[0]) == 1
+                else [_decode(png, *sizes[i]) for i, png in enumerate(got[0])])
+    else:
+        text = _paste(notext, per, text_clips, got[0])
+    if not doms:
+        doms = snapshots(irs, result["rows"], settings.SAFE_PADDING)
     runs = _runs(result["runs"], len(irs))
     unknown, painted = _boxes(result.get("unknown"), len(irs)), _boxes(result.get("painted"),
                                                                        len(irs))
@@ -268,8 +312,8 @@ def capture_slides(
         SlideCapture(
             dom=doms[i],
             runs=runs[i],
-            text=shots[0][i],
-            notext=shots[1][i],
+            text=text[i],
+            notext=notext[i],
             unknown=unknown[i],
             painted=painted[i],
             plain_page=plain.get(i, True),

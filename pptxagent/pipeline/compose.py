@@ -30,6 +30,7 @@ from pptxagent.pipeline.crosscheck import (
     refine_crosschecked,
     start_libreoffice,
 )
+from pptxagent.pipeline.early import start_crosscheck
 from pptxagent.pipeline.fill import (
     build_report,
     check_output,
@@ -37,13 +38,12 @@ from pptxagent.pipeline.fill import (
     fill_settings,
     inventory_filled,
     refine_slides,
-    write_back_slides,
 )
 from pptxagent.pipeline.harmonize import harmonize_siblings
 from pptxagent.pipeline.job import FillJob, FillOptions, Progress, Scratch
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.visualqa import visual_qa
-from pptxagent.pipeline.writeback import pack
+from pptxagent.pipeline.writeback import pack, write_back_slides
 from pptxagent.policy.base import Policy
 from pptxagent.qa.scratch import BODY_MIN_PT, TITLE_RATIO
 from pptxagent.render.media import MediaStore
@@ -215,6 +215,7 @@ COMPOSE_STAGES: tuple[Callable[[FillJob], None], ...] = (
     refine_slides,
     reflow_overflowing,
     harmonize_siblings,
+    start_crosscheck,
     visual_qa,
     write_back_slides,
     pack,

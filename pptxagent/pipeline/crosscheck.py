@@ -25,6 +25,7 @@ from typing import Any
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.ir import Box, RendererDelta
 from pptxagent.measure.crosscheck import CrosscheckResult, by_eid, compare, shape_boxes
+from pptxagent.pipeline.early import early_bounds
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.writeback import pack, write_back_slide
@@ -104,7 +105,9 @@ def _bounds(job: FillJob) -> TextBounds:
 def crosscheck(job: FillJob) -> None:
     if not job.opts.crosscheck:
         return
-    bounds = _bounds(job)
+    bounds = early_bounds(job)
+    if bounds is None:
+        bounds = _bounds(job)
     for w in job.slides:
         if not w.touched or w.final_ir is None or w.dom is None:
             continue

@@ -30,6 +30,7 @@ from pptxagent.pipeline.crosscheck import (
     refine_crosschecked,
     start_libreoffice,
 )
+from pptxagent.pipeline.early import start_crosscheck
 from pptxagent.pipeline.guard import (
     TemplateGuard,
     baseline_keys,
@@ -42,7 +43,7 @@ from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
 from pptxagent.pipeline.summary import make_report
 from pptxagent.pipeline.visualqa import visual_qa
-from pptxagent.pipeline.writeback import pack, write_back_slide
+from pptxagent.pipeline.writeback import pack, write_back_slides
 from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings
 
@@ -174,12 +175,6 @@ def refine_slides(job: FillJob) -> None:
                 f"{outcome.result.iterations_to_converge} patch(es)")
 
 
-def write_back_slides(job: FillJob) -> None:
-    for w in job.slides:
-        if w.outcome is not None:
-            w.changes = write_back_slide(job.package, w.ir, w.outcome)
-
-
 def build_report(job: FillJob) -> None:
     job.report = make_report(job)
 
@@ -193,6 +188,7 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     inventory_filled,
     template_baseline,
     refine_slides,
+    start_crosscheck,
     visual_qa,
     write_back_slides,
     pack,

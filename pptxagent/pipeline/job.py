@@ -8,10 +8,12 @@ reach it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pptxagent.engines.libreoffice import TextBounds
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.fill.content import Content
 from pptxagent.ir import DeckIR, Diagnostics, DomSnapshot, RendererDelta, SlideIR
@@ -92,6 +94,20 @@ class Scratch:
 
 
 @dataclass
+class EarlyBounds:
+    """The cross-check started before the visual QA (``pipeline.early``): LibreOffice draws
+    the deck as the loop left it while the QA runs in the browser."""
+
+    future: Future[TextBounds]
+    outcomes: dict[int, RefineOutcome]
+    """Output slide number → the refinement result written into the early deck."""
+    parts: dict[str, bytes]
+    """Each written slide part as it was before that write."""
+    folder: Path
+    """The temporary folder of the early deck (removed once its bounds are read)."""
+
+
+@dataclass
 class FillJob:
     opts: FillOptions
     settings: Settings = field(default_factory=Settings)
@@ -107,6 +123,7 @@ class FillJob:
     report: FillReport | None = None
     scratch: Scratch | None = None
     """Set by ``pptxagent compose``: no template, absolute QA, scratch rules."""
+    early: EarlyBounds | None = None
 
     def say(self, msg: str) -> None:
         if self.opts.progress is not None:

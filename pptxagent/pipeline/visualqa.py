@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pptxagent.ir import Diagnostics, DomSnapshot, SlideIR
+from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
@@ -33,6 +33,7 @@ from pptxagent.qa import (
     read_package_facts,
 )
 from pptxagent.qa.check import reconcile
+from pptxagent.qa.layout import ink_regions
 from pptxagent.qa.scratch import scratch_issues
 
 QA_SUFFIX = "-qa"
@@ -40,9 +41,17 @@ QA_SUFFIX = "-qa"
 
 
 def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
+    """Each slide drawn with and without its text; the drawn glyphs only where the layout
+    checks need them (``ink_regions``), so a clean slide costs one screenshot, not two."""
     out: list[SlideCapture] = []
     for batch in capture_batches(irs):
-        out += capture_slides(irs[batch.start:batch.stop], job.measurer, job.settings)
+        part = irs[batch.start:batch.stop]
+
+        def ink(doms: Sequence[DomSnapshot], part: Sequence[SlideIR] = part
+                ) -> list[list[Box]]:
+            return [ink_regions(ir, d, job.settings.qa) for ir, d in zip(part, doms, strict=True)]
+
+        out += capture_slides(part, job.measurer, job.settings, ink=ink)
     return out
 
 

@@ -56,6 +56,23 @@ def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> l
     return changes
 
 
+def write_back_slides(job: FillJob) -> None:
+    """Write every refined slide into its part. A slide the early cross-check already wrote
+    with the same result is left as it is; one the visual QA changed since gets its part
+    back as it was before that write, then the new result."""
+    early = job.early
+    for w in job.slides:
+        if w.outcome is None:
+            continue
+        if early is not None:
+            if early.outcomes.get(w.filled.index) is w.outcome:
+                continue
+            before = early.parts.get(w.filled.part)
+            if before is not None:
+                job.package.set_bytes(w.filled.part, before)
+        w.changes = write_back_slide(job.package, w.ir, w.outcome)
+
+
 def pack(job: FillJob) -> None:
     """Validate the package against the template's own findings and save it to ``-o``."""
     new = compare_findings(job.template_findings, validate_package(job.package))

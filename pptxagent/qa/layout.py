@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pptxagent.ir import Box, Element
+from pptxagent.ir import Box, DomSnapshot, Element, SlideIR
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.facts import (
     SlideFacts,
@@ -22,6 +22,29 @@ from pptxagent.qa.settings import QaSettings
 
 def _text_elements(facts: SlideFacts) -> list[Element]:
     return [el for el in facts.ir.elements if measurable_text(el, facts.dom.get(el.eid))]
+
+
+def ink_regions(ir: SlideIR, dom: DomSnapshot, s: QaSettings) -> list[Box]:
+    """Where the checks below need the drawn glyphs (``SlideFacts.ink_box``) rather than the
+    measured line boxes: text whose line boxes leave its box (overflow) or the slide (cut
+    off), or come within the edge zone (plus the baseline tolerance, for the template side).
+    The ink lies inside the line boxes, so a line box clear of every limit is an ink box
+    clear of it too: elsewhere the checks decide the same from the line boxes alone."""
+    out: list[Box] = []
+    sw, sh = ir.slide.w, ir.slide.h
+    edge = s.EDGE_MIN_FRAC * sw + s.EDGE_BASELINE_TOL_PX
+    for el in ir.elements:
+        d = dom.get(el.eid)
+        if not measurable_text(el, d):
+            continue
+        assert d is not None and d.textBox is not None
+        text, box = d.textBox, d.bbox
+        down = max(box.y - text.y, text.bottom - box.bottom)
+        across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
+        if (max(down, across) > s.OVERFLOW_MIN_PX
+                or edge_distance(text, sw, sh) < edge):
+            out.append(text)
+    return out
 
 
 def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:

@@ -26,6 +26,6 @@ def test_capture_draws_a_large_stylesheet_picture() -> None:
             + _png((3000, 2250), (10, 120, 200)) + "); }</style></head>"
             "<body><div id='s' class='pic'></div></body></html>")
     _, shots = get_chromium().capture_document(
-        html, "() => 1", lambda _: [(0, 0, 400, 300)], [""])
+        html, "() => 1", lambda _: [[(0, 0, 400, 300)]], [""])
     image = Image.open(io.BytesIO(shots[0][0])).convert("RGB")
     assert image.getpixel((200, 150)) == (10, 120, 200)

@@ -81,3 +81,56 @@ def test_a_title_wrapping_off_its_banner_is_found_and_kept_on_it(tmp_path: Path)
     title, banner = shapes["Cover Title"], shapes["Banner"]
     assert banner.top <= title.top and title.top + title.height <= banner.top + banner.height
     assert title.text_frame.text.startswith("Quarterly business review")
+
+
+def _finish(job: FillJob) -> None:
+    for stage in STAGES[STAGES.index(visual_qa):]:
+        stage(job)
+
+
+@pytest.mark.libreoffice
+def test_the_cross_check_describes_the_output_even_when_the_qa_changed_a_slide(
+        tmp_path: Path) -> None:
+    """LibreOffice starts drawing the loop's deck before the visual QA; when the QA's
+    correction pass changes a slide, the output (not that early deck) is what is written and
+    cross-checked, and the early copy is gone."""
+    from pptx import Presentation
+
+    job = _job_crosschecked(tmp_path, "Alexandra Konstantinopoulou")
+    assert job.early is not None
+    w = job.slides[0]
+    assert w.final_ir is not None
+    name = next(e for e in w.final_ir.elements if e.source and e.source.name == "Name")
+    name.layout.y += 300  # the bad first pass again, after LibreOffice got the early deck
+    _finish(job)
+    assert any(i.status == "resolved" for i in w.qa)
+    shape = next(s for s in Presentation(str(tmp_path / "out.pptx")).slides[0].shapes
+                 if s.name == "Name")
+    assert RIBBON[1] - 9525 <= shape.top and shape.top + shape.height <= (
+        RIBBON[1] + RIBBON[3] + 9525)  # the corrected name, on its ribbon, in the file
+    assert w.crosscheck is not None and w.crosscheck["compared"] >= 1
+    assert not job.early.folder.exists()
+
+
+@pytest.mark.libreoffice
+def test_an_unchanged_deck_is_cross_checked_from_the_early_drawing(tmp_path: Path) -> None:
+    from pptxagent.engines.libreoffice import get_libreoffice
+    from pptxagent.pipeline.crosscheck import compare_slide, summary
+
+    job = _job_crosschecked(tmp_path, "Ada Lovelace")
+    _finish(job)
+    assert job.early is not None and job.early.future.done()
+    assert not job.early.folder.exists()
+    w = job.slides[0]
+    fresh = get_libreoffice().text_bounds(tmp_path / "out.pptx")
+    assert w.crosscheck == summary(compare_slide(job, w, fresh.get(1, {})))
+
+
+def _job_crosschecked(tmp: Path, name: str) -> FillJob:
+    template = _template(tmp)
+    content = tmp / "content.json"
+    content.write_text(json.dumps({"tokens": {"name": name}}))
+    job = FillJob(FillOptions(template=template, content=content, out=tmp / "out.pptx"))
+    for stage in STAGES[: STAGES.index(visual_qa)]:
+        stage(job)
+    return job

@@ -21,9 +21,9 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, sync_playwright
 
-from pptxagent.engines.chromium import LAUNCH_ARGS, find_executable, get_chromium
+from pptxagent.engines.chromium import LAUNCH_ARGS, find_executable
 
 ROOT = Path(__file__).resolve().parents[2]
 BANNER = ROOT / "templates" / "pptx" / "banner.pptx"
@@ -102,11 +102,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def chromium(server: str) -> Iterator[Browser]:
     """Our own Playwright browser on the project's Chromium (not the engine's shared page);
     closed before the server stops."""
-    # one sync Playwright driver per thread: launch from the one the engine runs here
-    pw = get_chromium().playwright
-    b = pw.chromium.launch(executable_path=find_executable(), args=list(LAUNCH_ARGS))
-    yield b
-    b.close()
+    # a driver of this thread's own (the engine's browser runs on a thread of its own)
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=find_executable(), args=list(LAUNCH_ARGS))
+        yield b
+        b.close()
 
 
 @pytest.fixture

@@ -1,0 +1,60 @@
+"""The LibreOffice cross-check, started before the visual QA.
+
+After the loop, the deck is written and packed to a temporary file and LibreOffice draws it
+in a background thread while the visual QA runs in the browser (its own process, the other
+core). When the QA's correction pass changes no slide, the packed output is that same deck
+and ``crosscheck`` takes these bounds instead of drawing it again; when it changes one, the
+early bounds are dropped and the output is drawn as before. Nothing of it reaches the
+output folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import weakref
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.errors import PptxAgentError
+from pptxagent.pipeline.job import EarlyBounds, FillJob
+from pptxagent.pipeline.writeback import write_back_slides
+
+
+def start_crosscheck(job: FillJob) -> None:
+    """Write the refined slides, pack a temporary copy, let LibreOffice draw it meanwhile."""
+    if not job.opts.crosscheck or not any(w.outcome is not None for w in job.slides):
+        return
+    parts = {w.filled.part: job.package.read_bytes(w.filled.part)
+             for w in job.slides if w.outcome is not None}
+    write_back_slides(job)
+    folder = Path(tempfile.mkdtemp(prefix="pptxagent-early-"))
+    deck = folder / "early.pptx"
+    job.package.save(deck)
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pptxagent-early")
+    future = pool.submit(get_libreoffice().text_bounds, deck)
+    pool.shutdown(wait=False)
+    job.early = EarlyBounds(
+        future=future,
+        outcomes={w.filled.index: w.outcome for w in job.slides if w.outcome is not None},
+        parts=parts, folder=folder)
+    weakref.finalize(job.early, shutil.rmtree, folder, True)
+
+
+def early_bounds(job: FillJob) -> TextBounds | None:
+    """The early drawing's bounds when the output is the deck it drew (no slide changed
+    since), else ``None`` (draw the output)."""
+    early = job.early
+    if early is None:
+        return None
+    try:
+        same = all(early.outcomes.get(w.filled.index) is w.outcome
+                   for w in job.slides if w.outcome is not None)
+        try:
+            bounds = early.future.result()
+        except PptxAgentError:
+            return None  # drawn again from the output, which reports the failure plainly
+        return bounds if same else None
+    finally:
+        shutil.rmtree(early.folder, ignore_errors=True)
