@@ -13,11 +13,9 @@ Python that never returns) is abandoned with its thread and the lane starts a ne
 from __future__ import annotations
 
 import atexit
-import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
 from typing import Any
@@ -33,6 +31,7 @@ from pptxagent.agent.core import (
     result_hash,
     sha256_json,
 )
+from pptxagent.engines.thread import EngineThread
 from pptxagent.errors import EngineError, PptxAgentError
 from pptxagent.pipeline.tools import kill_engines, warm_engines
 
@@ -40,40 +39,14 @@ KILL_GRACE_S = 10.0
 """After the engines are killed, how long a timed-out call may take to notice."""
 DEFAULT_RETRIES: Mapping[str, int] = {"engine": 1, "pure": 0}
 
-Job = tuple[Callable[[], ToolResult], "Future[ToolResult]"]
 
 
-class _Lane:
+def _new_lane() -> EngineThread:
     """One daemon thread running submitted calls in order."""
-
-    def __init__(self) -> None:
-        self._q: queue.Queue[Job | None] = queue.Queue()
-        self.thread = threading.Thread(target=self._loop, name="pptxagent-tools", daemon=True)
-        self.thread.start()
-
-    def _loop(self) -> None:
-        while True:
-            item = self._q.get()
-            if item is None:
-                return
-            fn, fut = item
-            if not fut.set_running_or_notify_cancel():
-                continue
-            try:
-                fut.set_result(fn())
-            except BaseException as exc:  # the caller sees it through the future
-                fut.set_exception(exc)
-
-    def submit(self, fn: Callable[[], ToolResult]) -> Future[ToolResult]:
-        fut: Future[ToolResult] = Future()
-        self._q.put((fn, fut))
-        return fut
-
-    def abandon(self) -> None:
-        self._q.put(None)  # ends the thread if its stuck call ever returns
+    return EngineThread("pptxagent-tools")
 
 
-_lane: _Lane | None = None
+_lane: EngineThread | None = None
 _exit_hook = False
 _lane_lock = threading.Lock()
 
@@ -85,18 +58,18 @@ def _at_exit() -> None:
         kill_engines()
 
 
-def lane() -> _Lane:
+def lane() -> EngineThread:
     global _lane, _exit_hook
     with _lane_lock:
-        if _lane is None or not _lane.thread.is_alive():
-            _lane = _Lane()
+        if _lane is None:
+            _lane = _new_lane()
         if not _exit_hook:
             atexit.register(_at_exit)
             _exit_hook = True
         return _lane
 
 
-def _replace_lane(old: _Lane) -> None:
+def _replace_lane(old: EngineThread) -> None:
     global _lane
     with _lane_lock:
         if _lane is old:

@@ -31,9 +31,14 @@ class EngineThread:
     def ident(self) -> int | None:
         return self._thread.ident if self._thread is not None else None
 
-    def _run(self) -> None:
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _run(self, jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None]
+             ) -> None:
         while True:
-            item = self._queue.get()
+            item = jobs.get()
             if item is None:
                 return
             fn, future = item
@@ -48,7 +53,8 @@ class EngineThread:
         """Queue ``fn`` for the engine thread (started on first use); its future."""
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread = threading.Thread(target=self._run, args=(self._queue,),
+                                                name=self._name, daemon=True)
                 self._thread.start()
         future: Future[T] = Future()
         self._queue.put((fn, future))
@@ -60,3 +66,11 @@ class EngineThread:
         if threading.get_ident() == self.ident:
             return fn()
         return self.submit(fn).result()
+
+    def abandon(self) -> None:
+        """Give up the current thread (stuck in a call that may never return): it ends if
+        that call ever returns; the next ``submit`` starts a new thread with a new queue."""
+        with self._lock:
+            self._queue.put(None)
+            self._queue = queue.SimpleQueue()
+            self._thread = None

@@ -8,6 +8,9 @@ backgrounds would make it judge text against a white page that is not there.
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass
+
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
@@ -69,11 +72,54 @@ def _shows_parent_art(root: etree._Element) -> bool:
     return root.get("showMasterSp") not in ("0", "false")
 
 
+@dataclass(frozen=True)
+class _Part:
+    """What a slide, layout or master part adds to the backdrop."""
+
+    background: str | bool | None
+    art: bool
+    """Painted non-placeholder art large enough to count (read for layouts and masters)."""
+    shows_parent_art: bool
+    parent: str | None
+
+
+_PARENTS = {"sld": "/slideLayout", "sldLayout": "/slideMaster"}
+_LAYOUTS: weakref.WeakKeyDictionary[Package, dict[str, _Part]] = weakref.WeakKeyDictionary()
+"""Layouts and masters read once per package (a fill never writes them)."""
+
+
+def _read_part(pkg: Package, part: str, with_art: bool) -> _Part:
+    root = pkg.xml(part)
+    art = False
+    if with_art:
+        cx, cy = pkg.slide_size_emu()
+        area = max(1.0, float(cx) * float(cy))
+        for sp in read_slide_doc(pkg, part).shapes:
+            if sp.ph is not None or sp.xfrm is None or sp.hidden:
+                continue
+            painted = sp.kind == "pic" or (sp.fill_set and sp.fill is not None) or (
+                not sp.fill_set and sp.style_fill is not None)
+            if painted and abs(sp.xfrm.w * sp.xfrm.h) / area >= ART_MIN_SHARE:
+                art = True
+                break
+    local = etree.QName(root).localname
+    suffix = _PARENTS.get(local)
+    parent = next((r.target for r in pkg.rels(part)
+                   if suffix is not None and r.type.endswith(suffix) and not r.external), None)
+    return _Part(_background(root), art, _shows_parent_art(root), parent)
+
+
+def _parent_part(pkg: Package, part: str) -> _Part:
+    cache = _LAYOUTS.setdefault(pkg, {})
+    found = cache.get(part)
+    if found is None:
+        found = cache[part] = _read_part(pkg, part, with_art=True)
+    return found
+
+
 def slide_backdrop(pkg: Package, slide_part: str) -> str | None:
     """Why the slide is not drawn on a plain light page (``"picture background"``,
     ``"master art"`` …), or ``None`` when it is."""
-    cx, cy = pkg.slide_size_emu()
-    area = max(1.0, float(cx) * float(cy))
     part: str | None = slide_part
     background: str | bool | None = False
     show_art = True
@@ -81,20 +127,13 @@ def slide_backdrop(pkg: Package, slide_part: str) -> str | None:
     while part is not None and depth < 3:
         if not pkg.has_part(part):
             break
-        root = pkg.xml(part)
+        info = _read_part(pkg, part, with_art=False) if depth == 0 else _parent_part(pkg, part)
         if background is False:
-            background = _background(root)
-        doc = read_slide_doc(pkg, part)
-        if depth > 0 and show_art:
-            for sp in doc.shapes:
-                if sp.ph is not None or sp.xfrm is None or sp.hidden:
-                    continue
-                painted = sp.kind == "pic" or (sp.fill_set and sp.fill is not None) or (
-                    not sp.fill_set and sp.style_fill is not None)
-                if painted and abs(sp.xfrm.w * sp.xfrm.h) / area >= ART_MIN_SHARE:
-                    return "master art"
-        show_art = show_art and _shows_parent_art(root)
-        part = doc.parent
+            background = info.background
+        if depth > 0 and show_art and info.art:
+            return "master art"
+        show_art = show_art and info.shows_parent_art
+        part = info.parent
         depth += 1
     return background if isinstance(background, str) else None
 

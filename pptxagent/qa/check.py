@@ -160,7 +160,7 @@ def check_slides(
 def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
     return SlideBaseline(
         contrast={eid: rc.ratio for eid, rc in element_contrasts(facts, settings).items()},
-        edge=element_edge_distances(facts),
+        edge=element_edge_distances(facts, settings),
         issues=check_facts(facts, settings),
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)
                 for el in facts.ir.elements},

@@ -39,9 +39,7 @@ def ink_regions(ir: SlideIR, dom: DomSnapshot, s: QaSettings) -> list[Box]:
             continue
         assert d is not None and d.textBox is not None
         text, box = d.textBox, d.bbox
-        down = max(box.y - text.y, text.bottom - box.bottom)
-        across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
-        if (max(down, across) > s.OVERFLOW_MIN_PX
+        if (max(_outside(text, box, el)) > s.OVERFLOW_MIN_PX
                 or edge_distance(text, sw, sh) < edge):
             out.append(text)
     return out
@@ -54,7 +52,6 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
         text, box = dom.textBox, dom.bbox
-        ink = facts.ink_box(el.eid)
         off = cut_off_by(facts, el, s)
         if off is not None:
             issues.append(make_issue(
@@ -63,10 +60,13 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 measured=off, threshold=s.CUTOFF_MIN_PX, unit="px", box=text,
             ))
             continue
+        down, across = _outside(text, box, el)
+        if max(down, across) <= s.OVERFLOW_MIN_PX:
+            continue  # the line boxes fit, so do the glyphs inside them
+        ink = facts.ink_box(el.eid)
         if ink is not None:  # the line boxes' leading may leave the box, the glyphs not
             text = ink
-        down = max(box.y - text.y, text.bottom - box.bottom)
-        across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
+            down, across = _outside(text, box, el)
         over = max(down, across)
         if over > s.OVERFLOW_MIN_PX:
             if down >= across:
@@ -80,6 +80,13 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 measured=over, threshold=s.OVERFLOW_MIN_PX, unit="px", box=union([box, text]),
             ))
     return issues
+
+
+def _outside(text: Box, box: Box, el: Element) -> tuple[float, float]:
+    """How far ``text`` leaves ``box`` up/down and sideways (sideways only when it wraps)."""
+    down = max(box.y - text.y, text.bottom - box.bottom)
+    across = max(box.x - text.x, text.right - box.right) if el.style.wrap is not False else 0
+    return down, across
 
 
 def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
@@ -147,6 +154,8 @@ def check_edges(
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
+        if edge_distance(dom.textBox, sw, sh) >= limit:
+            continue  # the glyphs lie inside the line boxes: clear of the edge too
         text = facts.ink_box(el.eid) or dom.textBox
         dist = edge_distance(text, sw, sh)
         if dist >= limit or dist < -s.CUTOFF_MIN_PX or cut_off_by(facts, el, s) is not None:
@@ -165,16 +174,21 @@ def check_edges(
     return issues
 
 
-def element_edge_distances(facts: SlideFacts) -> dict[str, float]:
-    """The template's own edge distance per text box: of its glyphs, else of its box."""
+def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]:
+    """The template's own edge distance per text box: of its glyphs where its text comes
+    near the edge (where a filled box's distance is compared with it), else of its line
+    boxes; of its frame for an empty placeholder."""
     out: dict[str, float] = {}
     sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    near = s.EDGE_MIN_FRAC * sw + s.EDGE_BASELINE_TOL_PX
     for el in facts.ir.elements:
         dom = facts.dom.get(el.eid)
         if dom is None or not dom.visible:
             continue
         if el.is_text and dom.textBox is not None:
-            out[el.eid] = edge_distance(facts.ink_box(el.eid) or dom.textBox, sw, sh)
+            dist = edge_distance(dom.textBox, sw, sh)
+            ink = facts.ink_box(el.eid) if dist < near else None
+            out[el.eid] = dist if ink is None else edge_distance(ink, sw, sh)
         elif el.source is not None and el.source.ph_type is not None:
             out[el.eid] = edge_distance(dom.bbox, sw, sh)
     return out
