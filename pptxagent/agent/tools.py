@@ -8,7 +8,9 @@ later step reads (a fill's report, a template's signals).
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -63,12 +65,35 @@ class InspectInventory(BaseTool):
 
     def call(self, inp: DeckIn, ctx: ToolContext) -> ToolResult:
         out = _out(ctx, "inventory.json")
-        write_inventory(inp.deck, out)
-        sig = template_signals(inp.deck)
+        sig = _manifest(inp.deck, out)
         return ToolResult(ok=True, summary=f"{sig['slides']} slide(s), "
                           f"{sig['text_shapes']} text shape(s)",
                           artifacts={"inventory": str(out)}, data={"signals": sig},
                           metrics={k: v for k, v in sig.items() if isinstance(v, int | float)})
+
+
+_MANIFESTS: OrderedDict[str, tuple[bytes, dict[str, Any]]] = OrderedDict()
+MANIFESTS_KEPT = 16
+"""Templates whose inventory and signals a worker keeps (by content hash): automation fills
+the same few templates all day; the inspection of a known one is a file copy."""
+
+
+def _manifest(deck: Path, out: Path) -> dict[str, Any]:
+    """Write the deck's inventory to ``out`` and return its §6.1 signals, from the cache when
+    the same bytes were inspected before (the inventory names no path: the copy is exact)."""
+    digest = hashlib.sha256(deck.read_bytes()).hexdigest() if deck.is_file() else ""
+    hit = _MANIFESTS.get(digest) if digest else None
+    if hit is not None:
+        _MANIFESTS.move_to_end(digest)
+        out.write_bytes(hit[0])
+        return dict(hit[1])
+    write_inventory(deck, out)
+    sig = template_signals(deck)
+    if digest:
+        _MANIFESTS[digest] = (out.read_bytes(), dict(sig))
+        while len(_MANIFESTS) > MANIFESTS_KEPT:
+            _MANIFESTS.popitem(last=False)
+    return sig
 
 
 def report_metrics(rep: FillReport) -> dict[str, float | int | str]:

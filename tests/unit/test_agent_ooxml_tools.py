@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pptxagent.agent.core import AuditRecord, ToolContext
+from pptxagent.agent.core import AuditRecord, ToolContext, ToolResult
 from pptxagent.agent.runner import ToolRunner
 from pptxagent.agent.tools_qa import REGISTRY
 from pptxagent.pipeline.tools import deck_texts
@@ -47,6 +47,35 @@ def test_inspect_and_content_check(tmp_path: Path) -> None:
     assert chk.data["gates"]["completeness"] is False
     bad = runner.run("pptx.inspect_inventory", {"deck": str(tmp_path / "nope.pptx")}, ctx)
     assert not bad.ok and "no such file" in (bad.error or "")
+
+
+def test_a_known_template_is_inspected_from_the_workers_cache(tmp_path: Path) -> None:
+    """The same template bytes under another name (a new job's upload) give the same
+    inventory and signals; a changed template is inspected afresh."""
+    import shutil
+    import zipfile
+
+    runner = ToolRunner(REGISTRY, lambda a: None)
+
+    def inspect(deck: Path, folder: str) -> ToolResult:
+        return runner.run("pptx.inspect_inventory", {"deck": str(deck)},
+                          ToolContext(tmp_path / folder))
+
+    first = inspect(TEMPLATE, "a")
+    copy = tmp_path / "upload.pptx"
+    shutil.copy(TEMPLATE, copy)
+    again = inspect(copy, "b")
+    assert again.ok and again.data == first.data
+    assert (Path(again.artifacts["inventory"]).read_bytes()
+            == Path(first.artifacts["inventory"]).read_bytes())
+    renamed = tmp_path / "renamed.pptx"  # the same deck with another word in its text
+    with zipfile.ZipFile(TEMPLATE) as src, zipfile.ZipFile(renamed, "w") as dst:
+        for item in src.infolist():
+            dst.writestr(item, src.read(item.filename).replace(b"Quarterly", b"Yearly"))
+    other = inspect(renamed, "c")
+    assert other.ok
+    assert (Path(other.artifacts["inventory"]).read_bytes()
+            != Path(first.artifacts["inventory"]).read_bytes())
 
 
 def test_scratch_tools(tmp_path: Path) -> None:
