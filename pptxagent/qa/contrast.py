@@ -56,11 +56,15 @@ def pixel_ratios(
     color: tuple[int, int, int, float], background: NDArray[np.uint8]
 ) -> NDArray[np.float64]:
     """Per-pixel ratio of the text colour (its alpha blended over each pixel) vs the pixel."""
-    bg = background.reshape(-1, 3).astype(np.float64)
-    alpha = color[3]
-    fg = alpha * np.array(color[:3], dtype=np.float64) + (1 - alpha) * bg
-    l_fg = luminances(np.clip(np.rint(fg), 0, 255).astype(np.uint8))
     l_bg = luminances(background.reshape(-1, 3))
+    alpha = color[3]
+    if alpha >= 1.0:  # opaque text (nearly all): one luminance for every pixel
+        l_fg: NDArray[np.float64] | float = float(
+            luminances(np.array([color[:3]], dtype=np.uint8))[0])
+    else:
+        bg = background.reshape(-1, 3).astype(np.float64)
+        fg = alpha * np.array(color[:3], dtype=np.float64) + (1 - alpha) * bg
+        l_fg = luminances(np.clip(np.rint(fg), 0, 255).astype(np.uint8))
     hi, lo = np.maximum(l_fg, l_bg), np.minimum(l_fg, l_bg)
     ratios: NDArray[np.float64] = (hi + 0.05) / (lo + 0.05)
     return ratios
