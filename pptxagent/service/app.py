@@ -28,6 +28,7 @@ from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.pool import WorkerPool, stop_quietly
+from pptxagent.service.wake import API, Listener
 from pptxagent.store import Store
 
 log = logging.getLogger("pptxagent.service")
@@ -63,6 +64,22 @@ def begin_shutdown(app: FastAPI) -> None:
         loop.call_soon_threadsafe(closing.set)
 
 
+def listen_for_events(app: FastAPI, cfg: ServiceConfig) -> Listener:
+    """Workers wake the API when they record an event: ``app.state.changed`` is set (and
+    replaced) so every open event stream reads the database at once."""
+    app.state.changed = asyncio.Event()
+    listener = Listener(cfg.run_dir, API)
+
+    def readable() -> None:
+        if listener.drain():
+            fired, app.state.changed = app.state.changed, asyncio.Event()
+            fired.set()
+
+    if listener.listening:
+        app.state.loop.add_reader(listener.fileno(), readable)
+    return listener
+
+
 def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     install_redaction()
     the_store = store or Store(cfg.database_url, data_dir=cfg.data_dir)
@@ -71,6 +88,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.loop = asyncio.get_running_loop()
         app.state.closing = asyncio.Event()
+        listener = listen_for_events(app, cfg)
         await run_in_threadpool(the_store.migrate)
         pool: WorkerPool | None = None
         if cfg.workers > 0:
@@ -81,6 +99,9 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
             yield
         finally:
             app.state.closing.set()
+            if listener.listening:
+                app.state.loop.remove_reader(listener.fileno())
+            listener.close()
             await run_in_threadpool(stop_quietly, pool)
             the_store.close()
 
@@ -94,6 +115,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     app.state.store = the_store
     app.state.pool = None
     app.state.closing = asyncio.Event()
+    app.state.changed = asyncio.Event()
     guard = [Depends(require_token)]
     app.include_router(routes_jobs.router, dependencies=guard)
     app.include_router(events.router, dependencies=guard)

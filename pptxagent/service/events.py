@@ -3,14 +3,14 @@
 Both read the ``job_events`` table; nothing is kept in the web process's memory (any number of
 server processes answer the same). The event id is the job's ``seq`` (1, 2, 3 … without
 gaps): ``?after=N`` pages, and an SSE client that reconnects with ``Last-Event-ID: N`` resumes
-after N. The stream polls the database every ``sse_poll_s``, sends a ``: ping`` comment after
+after N. The stream reads the database when a worker says it recorded an event
+(``service.wake``) and at least every ``sse_poll_s``, sends a ``: ping`` comment after
 ``sse_ping_s`` of silence, ends after the job's terminal event and when the server shuts down.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -37,6 +37,16 @@ def sse_frame(event: EventOut) -> str:
     return f"id: {event.id}\nevent: {event.type}\ndata: {data}\n\n"
 
 
+async def _either(a: asyncio.Event, b: asyncio.Event, timeout: float) -> None:
+    """Until ``a`` or ``b`` is set, at most ``timeout`` s (the poll, when no wake-up comes)."""
+    waits = [asyncio.ensure_future(a.wait()), asyncio.ensure_future(b.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
 async def stream_events(request: Request, store: Store, job_id: str, after: int
                         ) -> AsyncIterator[str]:
     cfg = request.app.state.cfg
@@ -44,6 +54,7 @@ async def stream_events(request: Request, store: Store, job_id: str, after: int
     yield f"retry: {int(cfg.sse_poll_s * 4000)}\n\n"
     last_sent = time.monotonic()
     while not closing.is_set():
+        changed: asyncio.Event = request.app.state.changed  # taken before reading: no wake lost
         rows = await run_in_threadpool(store.events, job_id, after, PAGE)
         for row in rows:
             event = EventOut.of(row)
@@ -63,8 +74,7 @@ async def stream_events(request: Request, store: Store, job_id: str, after: int
             last_sent = time.monotonic()
         if await request.is_disconnected():
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(closing.wait(), cfg.sse_poll_s)
+        await _either(closing, changed, cfg.sse_poll_s)
 
 
 @router.get("/jobs/{job_id}/events", response_model=list[EventOut], summary=(

@@ -29,6 +29,7 @@ from pptxagent.service.uploads import (
     validate_options,
     validate_outline,
 )
+from pptxagent.service.wake import wake_workers
 from pptxagent.store import JobRow, NotFound, QueueFull, Store
 
 PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
@@ -130,8 +131,10 @@ def prior_degraded(store: Store, token: int, template_sha: str, recent: int = 50
 def _submit(store: Store, cfg: ServiceConfig, token: int, req: dict[str, Any],
             deck_id: str | None) -> JobRow:
     try:
-        return store.submit_job(token, str(req["kind"]), req, deck_id=deck_id,
-                                max_attempts=cfg.max_attempts)
+        job = store.submit_job(token, str(req["kind"]), req, deck_id=deck_id,
+                               max_attempts=cfg.max_attempts)
+        wake_workers(cfg.run_dir)  # an idle worker claims it now, not at its next poll
+        return job
     except QueueFull as exc:
         raise HTTPException(429, {"detail": exc.message},
                             headers={"Retry-After": str(cfg.retry_after_s)}) from exc

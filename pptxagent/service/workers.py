@@ -38,6 +38,7 @@ from pptxagent.engines.reset import kill_engines
 from pptxagent.service import hooks
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.reaper import SERVICE_VAR, WORKER_VAR
+from pptxagent.service.wake import API, Listener, wake
 from pptxagent.store import Store, ToolRunRecord
 from pptxagent.store.records import JobRow
 
@@ -133,6 +134,7 @@ class Worker:
         self._runs: dict[tuple[str, int], int] = {}
         """(tool, attempt) → tool_runs id, between the audit and its tool.finished event."""
         self._parent = os.getppid()
+        self._wake = Listener(cfg.run_dir, name)
 
     def warm_up(self) -> None:
         """Start Chromium (in the tools' thread, where the tools will use it) and LibreOffice
@@ -147,7 +149,7 @@ class Worker:
         while not self._stop.is_set() and os.getppid() == self._parent:
             job = self.store.claim_job(self.name, self.cfg.lease_s)
             if job is None:
-                self._stop.wait(IDLE_POLL_S)
+                self._wake.wait(IDLE_POLL_S)  # a queued job wakes it (``service.wake``)
                 continue
             self.run(job)
             self.jobs_done += 1
@@ -198,6 +200,7 @@ class Worker:
         data = redact(data, self._data_prefix)
         self.store.add_event(job_id, kind, data, stage=str(data.get("tool") or ""),
                              severity="warning" if bad else "info")
+        wake(self.cfg.run_dir, [API])  # the event streams send it now
         if self.cfg.test_hooks:
             hooks.on_event(kind, data)
 
@@ -229,6 +232,7 @@ class Worker:
         self.store.finish_job(job.id, self.name, ok=error is None,
                               result=redact(result, self._data_prefix),
                               error=redact(error, self._data_prefix))
+        wake(self.cfg.run_dir, [API])
         if error is None:
             shutil.rmtree(self.cfg.jobs_dir / job.id, ignore_errors=True)
 
