@@ -7,6 +7,16 @@ import pytest
 from pptxagent.engines.chromium import Chromium, get_chromium
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-goldens", action="store_true", default=False,
+                     help="rewrite the golden files (tests/golden) from this run's results")
+
+
+@pytest.fixture(scope="session")
+def regen_goldens(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--regen-goldens"))
+
+
 @pytest.fixture(scope="session")
 def browser() -> Chromium:
     """The real headless Chromium (the same one ``Measurer()`` uses), started once."""
