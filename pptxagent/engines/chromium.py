@@ -101,8 +101,15 @@ class Chromium:
         if threading.get_ident() == self._engine.ident:
             self._close()
             return
+        if not self._engine.alive:
+            return  # never started, or its thread is gone: nothing to close
         with contextlib.suppress(TimeoutError):
             self._engine.submit(self._close).result(timeout=CLOSE_WAIT_S)
+
+    def retire(self) -> None:
+        """Close for good: the browser, then its thread (a replaced instance)."""
+        self.close()
+        self._engine.stop()
 
     def evaluate_document(self, html: str, script: str, arg: object = None) -> object:
         """Load ``html`` into the warm page and return ``(script)(arg)`` (see
@@ -330,7 +337,8 @@ def get_chromium() -> Chromium:
     has one thread, hence one browser; the agent's tools run in their own thread)."""
     inst: Chromium | None = getattr(_local, "inst", None)
     if inst is not None and getattr(_local, "gen", None) != _generation:
-        inst.close()  # its processes were killed: release Playwright in its own thread
+        inst.retire()  # its processes were killed: release Playwright, end its thread
+        atexit.unregister(inst.close)
         inst = None
     if inst is None:
         inst = Chromium()

@@ -172,8 +172,9 @@ class LibreOffice:
             shutil.rmtree(self._dir, ignore_errors=True)
 
     def _scratch(self, suffix: str) -> Path:
-        self._seq += 1
-        return self._dir / f"job-{self._seq}{suffix}"
+        with self._lock:  # two threads' drawings never share a file
+            self._seq += 1
+            return self._dir / f"job-{self._seq}{suffix}"
 
     # --- rendering --------------------------------------------------------------------------
     def to_pdf(self, pptx: Path, pdf: Path) -> None:

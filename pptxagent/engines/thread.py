@@ -51,13 +51,13 @@ class EngineThread:
 
     def submit(self, fn: Callable[[], T]) -> Future[T]:
         """Queue ``fn`` for the engine thread (started on first use); its future."""
-        with self._lock:
+        future: Future[T] = Future()
+        with self._lock:  # the queue and its thread change together (``abandon``, ``stop``)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, args=(self._queue,),
                                                 name=self._name, daemon=True)
                 self._thread.start()
-        future: Future[T] = Future()
-        self._queue.put((fn, future))
+            self._queue.put((fn, future))
         return future
 
     def call(self, fn: Callable[[], T]) -> T:
@@ -66,6 +66,14 @@ class EngineThread:
         if threading.get_ident() == self.ident:
             return fn()
         return self.submit(fn).result()
+
+    def stop(self) -> None:
+        """End the thread once it has run what is queued (an engine closed for good)."""
+        with self._lock:
+            if self._thread is not None:
+                self._queue.put(None)
+                self._queue = queue.SimpleQueue()
+                self._thread = None
 
     def abandon(self) -> None:
         """Give up the current thread (stuck in a call that may never return): it ends if

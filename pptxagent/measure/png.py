@@ -32,6 +32,8 @@ def _fast(png: bytes) -> NDArray[np.uint8] | None:
         length, kind = struct.unpack(">I4s", png[pos:pos + 8])
         data = png[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
+            if len(data) != 13:
+                return None
             head = struct.unpack(">IIBBBBB", data)
         elif kind == b"IDAT":
             idat.append(data)

@@ -10,6 +10,7 @@ output folder.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import weakref
@@ -31,7 +32,11 @@ def start_crosscheck(job: FillJob) -> None:
     write_back_slides(job)
     folder = Path(tempfile.mkdtemp(prefix="pptxagent-early-"))
     deck = folder / "early.pptx"
-    job.package.save(deck)
+    try:
+        job.package.save(deck)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pptxagent-early")
     future = pool.submit(get_libreoffice().text_bounds, deck)
     pool.shutdown(wait=False)
@@ -48,13 +53,16 @@ def early_bounds(job: FillJob) -> TextBounds | None:
     early = job.early
     if early is None:
         return None
+    same = all(early.outcomes.get(w.filled.index) is w.outcome
+               for w in job.slides if w.outcome is not None)
     try:
-        same = all(early.outcomes.get(w.filled.index) is w.outcome
-                   for w in job.slides if w.outcome is not None)
+        if not same:
+            with contextlib.suppress(Exception):
+                early.future.result()  # a stale drawing: let it end, whatever it says
+            return None
         try:
-            bounds = early.future.result()
+            return early.future.result()
         except PptxAgentError:
             return None  # drawn again from the output, which reports the failure plainly
-        return bounds if same else None
     finally:
         shutil.rmtree(early.folder, ignore_errors=True)

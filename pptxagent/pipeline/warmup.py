@@ -6,6 +6,7 @@ starting Chromium; started first, in the browser's own thread, the two overlap.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 BROWSER_COMMANDS = frozenset({"fill", "compose", "qa", "render", "refine"})
@@ -14,8 +15,14 @@ BROWSER_COMMANDS = frozenset({"fill", "compose", "qa", "render", "refine"})
 
 def needs_browser(argv: Sequence[str]) -> bool:
     """``argv`` (without the program) runs a command that will draw slides (not its help)."""
-    return (bool(argv) and argv[0] in BROWSER_COMMANDS
-            and not any(a in ("-h", "--help") for a in argv[1:]))
+    if not argv or argv[0] not in BROWSER_COMMANDS:
+        return False
+    args = list(argv[1:])
+    if any(a in ("-h", "--help") for a in args):
+        return False
+    lo_only = (("--engine", "libreoffice") in itertools.pairwise(args)
+               or "--engine=libreoffice" in args)
+    return not (argv[0] == "render" and lo_only)
 
 
 def warm_browser(argv: Sequence[str]) -> bool:

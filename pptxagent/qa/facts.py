@@ -99,10 +99,13 @@ class SlideFacts:
             a = self.text_px[y0:y1, x0:x1].astype(np.int16)
             b = self.notext[y0:y1, x0:x1].astype(np.int16)
             ys, xs = np.nonzero(np.abs(a - b).max(axis=2) > threshold)
-            if len(xs):
-                found.append(Box(x=x0 + float(xs.min()), y=y0 + float(ys.min()),
-                                 w=float(xs.max() - xs.min() + 1),
-                                 h=float(ys.max() - ys.min() + 1)))
+            if len(xs):  # inked pixels, cut to the rect (a pixel it only partly covers
+                # counts up to the rect's edge): the ink never leaves the line rects
+                ix0, iy0 = max(r.x, x0 + float(xs.min())), max(r.y, y0 + float(ys.min()))
+                ix1 = min(r.right, x0 + float(xs.max()) + 1)
+                iy1 = min(r.bottom, y0 + float(ys.max()) + 1)
+                if ix1 > ix0 and iy1 > iy0:
+                    found.append(Box(x=ix0, y=iy0, w=ix1 - ix0, h=iy1 - iy0))
         return union(found)
 
     def glyph_rects(self, eid: str) -> list[Box]:

@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import select
 import socket
+import time
 from pathlib import Path
 
 
@@ -28,13 +29,18 @@ class Listener:
     """A worker's (or the API's) end: ``wait`` returns early when woken."""
 
     def __init__(self, run_dir: Path, name: str) -> None:
-        self._sock: socket.socket | None = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self._sock: socket.socket | None = None
         try:
-            self._sock.bind(address(run_dir, name))
-            self._sock.setblocking(False)
-        except OSError:  # another process holds the name: poll only
-            self._sock.close()
-            self._sock = None
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        except OSError:  # no sockets left (EMFILE), no AF_UNIX: poll only
+            return
+        try:
+            sock.bind(address(run_dir, name))
+            sock.setblocking(False)
+        except OSError:  # another process holds the name, no abstract namespace: poll only
+            sock.close()
+            return
+        self._sock = sock
 
     @property
     def listening(self) -> bool:
@@ -55,8 +61,10 @@ class Listener:
         return woken
 
     def wait(self, timeout: float) -> bool:
-        """Up to ``timeout`` s; True when woken (every pending wake-up is consumed)."""
+        """Up to ``timeout`` s; True when woken (every pending wake-up is consumed). Not
+        listening, it just sleeps ``timeout``."""
         if self._sock is None:
+            time.sleep(timeout)
             return False
         ready, _, _ = select.select([self._sock], [], [], timeout)
         return bool(ready) and self.drain()
