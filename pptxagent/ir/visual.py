@@ -91,6 +91,43 @@ class ChartSeries(_Model):
     color: str
     points: list[str] | None = None
     """Per-point colours (pie slices)."""
+    name: str = ""
+    raw: list[float] | None = None
+    """The cached values when ``values`` are per cent of a category (data labels show
+    these)."""
+
+
+class ChartText(_Model):
+    """How a chart's text is set: size in pt, weight, colour, font family (installed)."""
+
+    size: float = Field(10, gt=0, le=400)
+    bold: bool = False
+    color: str = "#000000"
+    font: str | None = None
+
+
+class ChartAxis(_Model):
+    labels: bool = True
+    """Tick labels drawn."""
+    line: str | None = None
+    """The axis line's colour (``None``: not drawn)."""
+    grid: str | None = None
+    """Major gridlines' colour (``None``: none)."""
+    text: ChartText = Field(default_factory=ChartText)
+    format: str | None = None
+    """Number format code of the tick labels (``General``, ``0%``, ``#,##0.0`` …)."""
+    minimum: float | None = None
+    maximum: float | None = None
+    unit: float | None = None
+    reverse: bool = False
+
+
+class ChartLegend(_Model):
+    position: Literal["r", "l", "t", "b", "tr"] = "r"
+    overlay: bool = False
+    text: ChartText = Field(default_factory=ChartText)
+    box: list[float] | None = None
+    """Manual ``x, y, w, h`` as fractions of the chart frame (``w``/``h`` 0: its own size)."""
 
 
 class Chart(_Model):
@@ -104,6 +141,25 @@ class Chart(_Model):
     """Gap between categories as % of a bar's width."""
     overlap: float | None = Field(None, ge=-100, le=100)
     """% of a bar's width neighbouring series share (None: 0, or 100 when stacked)."""
+    percent: bool = False
+    """``percentStacked``: the values are per cent of each category's total."""
+    categories: list[str] = Field(default_factory=list)
+    catAxis: ChartAxis | None = None
+    """The category axis (``None``: deleted or absent: no labels, no line)."""
+    valAxis: ChartAxis | None = None
+    legend: ChartLegend | None = None
+    dataLabels: ChartText | None = None
+    """Values written at the points (``c:dLbls/c:showVal``), in this text."""
+    labelPos: str | None = None
+    valueFormat: str | None = None
+    """The cached values' number format (a source-linked axis and data labels show it)."""
+    plot: list[float] | None = None
+    """Manual plot area ``x, y, w, h`` as fractions of the frame."""
+    plotInner: bool = False
+    """``plot`` is the inner plot (without its axis labels)."""
+    title: str | None = None
+    titleText: ChartText | None = None
+    titleOverlay: bool = False
 
 
 

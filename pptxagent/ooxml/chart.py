@@ -1,8 +1,9 @@
-"""The little of a chart part the faithful render draws: title, first plot's type and series.
+"""What of a chart part the faithful render draws: title, first plot's type and series, its
+axes, legend and data labels.
 
 Values come from the chart's cached numbers (``c:numCache`` / ``c:numLit``); colours from each
-series' (and pie point's) ``c:spPr`` fill, unresolved. Anything else (axes, labels, legends,
-3-D) is not read.
+series' (and pie point's) ``c:spPr`` fill, unresolved. Axes, legend, labels and text styles are
+read by ``chart_parts``. 3-D is drawn flat; further plots of a combined chart are not read.
 """
 
 from __future__ import annotations
@@ -12,6 +13,19 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from pptxagent.errors import PptxAgentError
+from pptxagent.ooxml.chart_parts import (
+    AxisData,
+    LegendData,
+    TextStyle,
+    categories,
+    format_code,
+    manual_layout,
+    read_axis,
+    read_legend,
+    series_name,
+    shows_values,
+    text_style,
+)
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.theme import ColorSpec, read_color
 from pptxagent.ooxml.xml import local_name, qn
@@ -29,6 +43,7 @@ class SeriesData:
     color: ColorSpec | None = None
     points: dict[int, ColorSpec] = field(default_factory=dict)
     """Per-point fills (``c:dPt``), by point index."""
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +63,22 @@ class ChartData:
     style: int = 2
     """``c:style`` (1-48): its colour scheme is ``(style - 1) % 8``: 0 greys, 1 the accents in
     turn, 2-7 shades of accent 1-6."""
+    categories: tuple[str, ...] = ()
+    cat_axis: AxisData | None = None
+    val_axis: AxisData | None = None
+    legend: LegendData | None = None
+    values_shown: bool = False
+    """Data labels with the values (``c:dLbls/c:showVal``)."""
+    label_pos: str | None = None
+    label_text: TextStyle = field(default_factory=TextStyle)
+    value_format: str | None = None
+    plot_layout: tuple[float, float, float, float] | None = None
+    plot_inner: bool = False
+    """``plot_layout`` is the plot without its axis labels (``layoutTarget`` inner)."""
+    text: TextStyle = field(default_factory=TextStyle)
+    """The chart's own text style (``c:chartSpace/c:txPr``)."""
+    title_text: TextStyle = field(default_factory=TextStyle)
+    title_overlay: bool = False
 
 
 def _solid(sp_pr: etree._Element | None) -> ColorSpec | None:
@@ -76,12 +107,38 @@ def _values(ser: etree._Element) -> tuple[float, ...]:
     return tuple(found.get(i, 0.0) for i in range(max(found) + 1)) if found else ()
 
 
-def _title(chart: etree._Element) -> str | None:
+def _title(chart: etree._Element, auto: str | None = None) -> str | None:
+    """The title's rich text; a title without text is the only series' name (``auto``)."""
     title = chart.find(qn("c:title"))
     if title is None:
         return None
-    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in title.iter(qn("a:p"))]
+    rich = title.find(f"{qn('c:tx')}/{qn('c:rich')}")
+    if rich is None:
+        ref = next(title.iter(qn("c:v")), None)
+        return (ref.text or None) if ref is not None else auto
+    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in rich.iter(qn("a:p"))]
     return "\n".join(p for p in paras if p.strip()) or None
+
+
+def _axes(plot: etree._Element, first: etree._Element, base: TextStyle
+          ) -> tuple[AxisData | None, AxisData | None]:
+    """The first plot's category (or scatter X) axis and value axis."""
+    ids = {a.get("val") for a in first.iterfind(qn("c:axId"))}
+    axes = [ax for ax in plot if isinstance(ax.tag, str)
+            and local_name(ax.tag) in ("catAx", "valAx", "dateAx", "serAx")
+            and _val(ax, "c:axId") in ids]
+    read = [read_axis(ax, base) for ax in axes]
+    cat = next((a for a in read if a.kind in ("cat", "date")), None)
+    vals = [a for a in read if a.kind == "val"]
+    if cat is None and len(vals) > 1:  # scatter: X is the axis across
+        cat = next((a for a in vals if a.position in ("b", "t")), vals[0])
+    val = next((a for a in vals if a is not cat), None)
+    return cat, val
+
+
+def _val(el: etree._Element, tag: str) -> str | None:
+    child = el.find(qn(tag))
+    return child.get("val") if child is not None else None
 
 
 def read_chart(pkg: Package, part: str | None) -> ChartData | None:
@@ -100,6 +157,7 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
                  None) if plot is not None else None
     if first is None:
         return ChartData("other", _title(chart))
+    assert plot is not None
     grouping = first.find(qn("c:grouping"))
     bar_dir = first.find(qn("c:barDir"))
     series = []
@@ -110,18 +168,33 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
             spec = _solid(dpt.find(qn("c:spPr")))
             if idx is not None and spec is not None and (idx.get("val") or "").isdigit():
                 points[int(idx.get("val") or 0)] = spec
-        series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr"))), points))
+        series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr"))), points,
+                                 series_name(ser)))
     style_el = next(root.iter(qn("c:style")), None)
     style = int(style_el.get("val") or 2) if style_el is not None and (
         style_el.get("val") or "").isdigit() else 2
     group = grouping.get("val") if grouping is not None else None
+    base = text_style(root)
+    cat_axis, val_axis = _axes(plot, first, base)
+    shown, label_pos, dlbls = shows_values(first)
+    layout = manual_layout(plot)
+    title = chart.find(qn("c:title"))
+    auto = series[0].name if len(series) == 1 and series[0].name else None
+    if title is None:
+        auto = None
     return ChartData(
-        _KINDS[local_name(first.tag)], _title(chart),
+        _KINDS[local_name(first.tag)], _title(chart, auto),
         horizontal=bar_dir is not None and bar_dir.get("val") == "bar",
         stacked=group in ("stacked", "percentStacked"), percent=group == "percentStacked",
         series=tuple(series), style=style if 1 <= style <= 48 else 2,
         gap_width=_int_val(first.find(qn("c:gapWidth"))),
         overlap=_int_val(first.find(qn("c:overlap"))),
+        categories=categories(first.find(qn("c:ser"))), cat_axis=cat_axis, val_axis=val_axis,
+        legend=read_legend(chart, base), values_shown=shown, label_pos=label_pos,
+        label_text=text_style(dlbls, base), value_format=format_code(first.find(qn("c:ser"))),
+        plot_layout=layout[0] if layout else None, plot_inner=bool(layout and layout[1]),
+        text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
+        title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
     )
 
 

@@ -1,49 +1,29 @@
-"""A chart's plot as SVG shapes (no text): bars, lines, areas, pie and doughnut slices.
+"""A chart as SVG: bars, lines, areas, pie and doughnut slices from the cached values, with
+the furniture LibreOffice draws around them (gridlines, axis lines, tick and category labels,
+legend, data labels, title) where ``chart_layout`` puts it.
 
 An approximation for the picture of the slide (what lies behind text, how dark the frame
-is), not a chart engine: the plot takes the frame minus fixed margins, one value axis from
-the smaller of 0 and the minimum to the larger of 0 and the maximum, no labels or legend.
+is), not a chart engine. Its text is art: SVG ``<text>`` inside the paint layer, never a
+measured element.
 """
 
 from __future__ import annotations
 
 import math
+from html import escape
 
-from pptxagent.ir import Chart
-from pptxagent.render.css import color, num
-
-AXIS = "#BFBFBF"
-
-
-def _plot_box(w: float, h: float, titled: bool, axes: bool) -> tuple[float, float, float, float]:
-    """Room for the title above, and for axis labels left of and below a plot with axes."""
-    top = h * (0.17 if titled else 0.07)
-    left, bottom = (0.1, 0.8) if axes else (0.06, 0.93)
-    return w * left, top, w * (0.95 - left), h * bottom - top
+from pptxagent.ir import Chart, ChartText
+from pptxagent.render.chart_layout import Box, Label, Layout, layout
+from pptxagent.render.chart_scale import PT, Scale, format_value
+from pptxagent.render.css import color, font_family, num
 
 
-def _range(values: list[float]) -> tuple[float, float]:
-    """The value axis: from 0, unless every value is on one side far from it (as Excel's
-    automatic axis: the minimum above 5/6 of the maximum)."""
-    lo, hi = min(values), max(values)
-    if lo > 0 and lo > hi * 5 / 6:
-        return lo - (hi - lo) / 2, hi + (hi - lo) / 10
-    if hi < 0 and hi < lo * 5 / 6:
-        return lo - (hi - lo) / 10, hi + (hi - lo) / 2
-    return min(0.0, lo), max(0.0, hi)
-
-
-def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> list[str]:
+def _bars(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
+          marks: list[tuple[float, float, float, str]]) -> None:
+    """Bars into ``out``; each value's label anchor (x, y, value, placement) into ``marks``."""
     x0, y0, pw, ph = box
     n = max(len(s.values) for s in chart.series)
-    if chart.stacked:
-        pos = [sum(max(s.values[i], 0) for s in chart.series if i < len(s.values))
-               for i in range(n)]
-        neg = [sum(min(s.values[i], 0) for s in chart.series if i < len(s.values))
-               for i in range(n)]
-        lo, hi = min(0.0, *neg), max(0.0, *pos)
-    else:
-        lo, hi = _range([v for s in chart.series for v in s.values])
+    lo, hi = scale.lo, scale.hi
     span = (hi - lo) or 1.0
     base0 = min(max(0.0, lo), hi)  # where bars start: 0, or the axis end nearest to it
     length = pw if chart.horizontal else ph
@@ -57,7 +37,7 @@ def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> l
     thick = band / (lanes - (lanes - 1) * overlap + chart.gapWidth / 100)
     step = thick * (1 - overlap)
     lead = (band - thick - (lanes - 1) * step) / 2
-    out: list[str] = []
+    reverse = chart.catAxis is not None and chart.catAxis.reverse
     up = [0.0] * n
     down = [0.0] * n
     for k, s in enumerate(chart.series):
@@ -73,35 +53,38 @@ def _bars(chart: Chart, box: tuple[float, float, float, float], where: str) -> l
                 lane = 0
             else:
                 a, b, lane = base0, v, k
+            a, b = min(max(a, lo), hi), min(max(b, lo), hi)
             p0 = (min(a, b) - lo) / span * length
             p1 = (max(a, b) - lo) / span * length
-            across = i * band + lead + lane * step
+            across = (n - 1 - i if reverse else i) * band + lead + lane * step
             if chart.horizontal:  # the first category at the bottom, as Office draws it
                 rx, ry, rw, rh = x0 + p0, y0 + ph - across - thick, p1 - p0, thick
+                end = (rx + rw if b >= a else rx, ry + rh / 2)
+                mid = (rx + rw / 2, ry + rh / 2)
             else:
                 rx, ry, rw, rh = x0 + across, y0 + ph - p1, thick, p1 - p0
+                end = (rx + rw / 2, ry if b >= a else ry + rh)
+                mid = (rx + rw / 2, ry + rh / 2)
             out.append(f'<rect x="{num(rx)}" y="{num(ry)}" width="{num(rw)}" '
                        f'height="{num(rh)}" fill="{fill}"/>')
-    zero = (base0 - lo) / span * length
-    if chart.horizontal:
-        out.append(f'<path d="M{num(x0 + zero)} {num(y0)} V{num(y0 + ph)}" stroke="{AXIS}"/>')
-    else:
-        out.append(f'<path d="M{num(x0)} {num(y0 + ph - zero)} H{num(x0 + pw)}" '
-                   f'stroke="{AXIS}"/>')
-    return out
+            place = chart.labelPos or ("ctr" if chart.stacked else "outEnd")
+            at = mid if place in ("ctr", "inBase", "inEnd") else end
+            sign = "-" if b < a else "+"
+            marks.append((at[0], at[1], v, (place if place in ("ctr", "inBase", "inEnd")
+                                            else ("r" if chart.horizontal else "t")) + sign))
 
 
-def _lines(chart: Chart, box: tuple[float, float, float, float], where: str) -> list[str]:
+def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
+           marks: list[tuple[float, float, float, str]]) -> None:
     x0, y0, pw, ph = box
-    lo, hi = _range([v for s in chart.series for v in s.values])
+    lo, hi = scale.lo, scale.hi
     span = (hi - lo) or 1.0
-    out = [f'<path d="M{num(x0)} {num(y0 + ph)} H{num(x0 + pw)}" stroke="{AXIS}"/>']
+    n = max(len(s.values) for s in chart.series)
     # Areas overlap: the first series is drawn last, in front (as Office draws them).
     for s in (chart.series[::-1] if chart.kind == "area" else chart.series):
-        n = len(s.values)
         step = pw / max(n - 1, 1) if chart.kind == "area" else pw / max(n, 1)
         off = 0.0 if chart.kind == "area" else step / 2
-        pts = [(x0 + off + i * step, y0 + ph - (v - lo) / span * ph)
+        pts = [(x0 + off + i * step, y0 + ph - (min(max(v, lo), hi) - lo) / span * ph)
                for i, v in enumerate(s.values)]
         if not pts:
             continue
@@ -113,17 +96,19 @@ def _lines(chart: Chart, box: tuple[float, float, float, float], where: str) -> 
             out.append(f'<path d="{d}" fill="{fill}"/>')
         else:
             out.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="2.25"/>')
-    return out
+        place = chart.labelPos or ("ctr" if chart.kind == "area" else "r")
+        marks += [(x, y, v, place + "+") for (x, y), v in zip(pts, s.values, strict=False)]
 
 
-def _pie(chart: Chart, box: tuple[float, float, float, float], where: str) -> list[str]:
+def _pie(chart: Chart, box: Box, where: str, out: list[str],
+         marks: list[tuple[float, float, float, str]]) -> None:
     x0, y0, pw, ph = box
     s = chart.series[0]
     total = sum(abs(v) for v in s.values) or 1.0
     r = min(pw, ph) / 2
     cx, cy = x0 + pw / 2, y0 + ph / 2
-    out: list[str] = []
     a = -math.pi / 2
+    outside = chart.labelPos == "outEnd"
     for i, v in enumerate(s.values):
         sweep = abs(v) / total * 2 * math.pi
         fill = color((s.points or [s.color])[i % len(s.points or [s.color])], where)
@@ -135,21 +120,99 @@ def _pie(chart: Chart, box: tuple[float, float, float, float], where: str) -> li
             large = 1 if sweep > math.pi else 0
             out.append(f'<path d="M{num(cx)} {num(cy)} L{num(x1)} {num(y1)} A{num(r)} {num(r)} '
                        f'0 {large} 1 {num(x2)} {num(y2)} Z" fill="{fill}" stroke="#FFFFFF"/>')
+        mid = a + sweep / 2
+        k = 1.15 if outside else (0.75 if chart.kind == "doughnut" else 0.6)
+        marks.append((cx + k * r * math.cos(mid), cy + k * r * math.sin(mid), v, "ctr+"))
         a += sweep
     if chart.kind == "doughnut":
         out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.5)}" fill="#FFFFFF"/>')
+
+
+def _grid_and_axes(chart: Chart, lay: Layout, where: str) -> tuple[list[str], list[str]]:
+    """Gridlines (behind the plot) and axis lines (in front of it)."""
+    x0, y0, pw, ph = lay.plot
+    sc = lay.scale
+    span = (sc.hi - sc.lo) or 1.0
+    across = chart.kind == "bar" and chart.horizontal
+    back: list[str] = []
+    front: list[str] = []
+    va, ca = chart.valAxis, chart.catAxis
+    if va is not None and va.grid is not None:
+        stroke = color(va.grid, where)
+        for t in sc.ticks():
+            p = (t - sc.lo) / span
+            d = (f"M{num(x0 + p * pw)} {num(y0)} V{num(y0 + ph)}" if across
+                 else f"M{num(x0)} {num(y0 + ph - p * ph)} H{num(x0 + pw)}")
+            back.append(f'<path d="{d}" stroke="{stroke}" stroke-width="0.75"/>')
+    zero = (min(max(0.0, sc.lo), sc.hi) - sc.lo) / span
+    if ca is not None and ca.line is not None:
+        stroke = color(ca.line, where)
+        d = (f"M{num(x0 + zero * pw)} {num(y0)} V{num(y0 + ph)}" if across
+             else f"M{num(x0)} {num(y0 + ph - zero * ph)} H{num(x0 + pw)}")
+        front.append(f'<path d="{d}" stroke="{stroke}" stroke-width="0.75"/>')
+    if va is not None and va.line is not None:
+        stroke = color(va.line, where)
+        d = (f"M{num(x0)} {num(y0 + ph)} H{num(x0 + pw)}" if across
+             else f"M{num(x0)} {num(y0)} V{num(y0 + ph)}")
+        front.append(f'<path d="{d}" stroke="{stroke}" stroke-width="0.75"/>')
+    return back, front
+
+
+def _text(label: Label, where: str) -> str:
+    st = label.style
+    weight = ' font-weight="bold"' if st.bold else ""
+    return (f'<text x="{num(label.x)}" y="{num(label.y)}" text-anchor="{label.anchor}" '
+            f'font-size="{num(st.size * PT)}" fill="{color(st.color, where)}"{weight} '
+            f'font-family="{escape(font_family(st.font, where))}">{escape(label.text)}</text>')
+
+
+def _value_labels(chart: Chart, marks: list[tuple[float, float, float, str]],
+                  raw: list[float], st: ChartText) -> list[Label]:
+    font = st.size * PT
+    out = []
+    for (x, y, _, place), v in zip(marks, raw, strict=False):
+        text = format_value(v, chart.valueFormat)
+        sign = place[-1]
+        kind = place[:-1]
+        if kind in ("t", "outEnd") and sign == "+":
+            out.append(Label(x, y - 0.3 * font, text, "middle", st))
+        elif kind in ("t", "outEnd"):
+            out.append(Label(x, y + 0.95 * font, text, "middle", st))
+        elif kind == "r":
+            out.append(Label(x + 0.3 * font, y + 0.35 * font, text, "start", st))
+        elif kind == "l":
+            out.append(Label(x - 0.3 * font, y + 0.35 * font, text, "end", st))
+        elif kind == "b":
+            out.append(Label(x, y + 1.1 * font, text, "middle", st))
+        else:
+            out.append(Label(x, y + 0.35 * font, text, "middle", st))
     return out
 
 
-def chart_svg(chart: Chart, w: float, h: float, titled: bool, where: str) -> str:
+def chart_svg(chart: Chart, w: float, h: float, where: str) -> str:
     """SVG elements drawing ``chart`` in a ``w × h`` box (empty when it has no values)."""
     if not chart.series or not any(s.values for s in chart.series):
         return ""
-    box = _plot_box(w, h, titled, chart.kind not in ("pie", "doughnut"))
+    lay = layout(chart, w, h)
+    back, front = ([], []) if chart.kind in ("pie", "doughnut") else _grid_and_axes(
+        chart, lay, where)
+    parts: list[str] = list(back)
+    marks: list[tuple[float, float, float, str]] = []
     if chart.kind == "bar":
-        parts = _bars(chart, box, where)
+        _bars(chart, lay.plot, lay.scale, where, parts, marks)
     elif chart.kind in ("pie", "doughnut"):
-        parts = _pie(chart, box, where)
+        _pie(chart, lay.plot, where, parts, marks)
     else:
-        parts = _lines(chart, box, where)
+        _lines(chart, lay.plot, lay.scale, where, parts, marks)
+    parts += front
+    labels = list(lay.labels)
+    if chart.dataLabels is not None:
+        series = chart.series[:1] if chart.kind in ("pie", "doughnut") else chart.series
+        raw = [v for s in (series[::-1] if chart.kind == "area" else series)
+               for v in (s.raw or s.values)]
+        labels += _value_labels(chart, marks, raw, chart.dataLabels)
+    for (x, y, sw, sh), col in lay.swatches:
+        parts.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(sw)}" height="{num(sh)}" '
+                     f'fill="{color(col, where)}"/>')
+    parts += [_text(label, where) for label in labels]
     return "".join(parts)

@@ -1,0 +1,274 @@
+"""Where a chart's parts go, the way LibreOffice lays a chart out: the title at the top, the
+legend at its side of what is left, the diagram in the rest inset by 2 % of the frame, and
+the plot inside the diagram shrunk by its axis labels. A manual layout of the plot area
+(``c:manualLayout``, fractions of the frame) replaces the automatic diagram.
+
+Pure geometry in px of the chart frame; ``chart_text`` and ``chart`` draw it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from pptxagent.ir import Chart, ChartText
+from pptxagent.render.chart_scale import HMM, LINE, PT, Scale, auto_scale, format_value, text_width
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of chart text: its anchor point (``anchor`` start/middle/end, ``y`` the
+    baseline) and style."""
+
+    x: float
+    y: float
+    text: str
+    anchor: str
+    style: ChartText
+
+
+@dataclass
+class Layout:
+    plot: Box
+    scale: Scale = field(default_factory=lambda: Scale(0.0, 1.0, 1.0))
+    labels: list[Label] = field(default_factory=list)
+    swatches: list[tuple[Box, str]] = field(default_factory=list)
+    """Legend keys: box and colour."""
+
+
+def _inset(box: Box, left: float, top: float, right: float, bottom: float) -> Box:
+    x, y, w, h = box
+    return x + left, y + top, max(w - left - right, 1.0), max(h - top - bottom, 1.0)
+
+
+def data_range(chart: Chart) -> tuple[float, float]:
+    """The values the value axis must hold (stacked: the sums either side of 0)."""
+    if chart.percent:
+        return 0.0, 100.0
+    n = max((len(s.values) for s in chart.series), default=0)
+    if chart.stacked and n:
+        pos = [sum(max(s.values[i], 0) for s in chart.series if i < len(s.values))
+               for i in range(n)]
+        neg = [sum(min(s.values[i], 0) for s in chart.series if i < len(s.values))
+               for i in range(n)]
+        return min(neg), max(pos)
+    values = [v for s in chart.series for v in s.values] or [0.0]
+    return min(values), max(values)
+
+
+def scale_for(chart: Chart, max_count: int = 10) -> Scale:
+    lo, hi = data_range(chart)
+    ax = chart.valAxis
+    return auto_scale(lo, hi, max_count, ax.minimum if ax else None,
+                      ax.maximum if ax else None, ax.unit if ax else None,
+                      close=not chart.percent)
+
+
+def tick_text(chart: Chart, v: float) -> str:
+    ax = chart.valAxis
+    code = (ax.format if ax else None) or chart.valueFormat
+    return format_value(v, code, percent_axis=chart.percent)
+
+
+def wrap(text: str, size: float, width: float, max_lines: int = 3) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (as LibreOffice breaks
+    category labels that do not fit their band)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            cand = f"{cur} {word}" if cur else word
+            if cur and text_width(cand, size) > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = cand
+        lines.append(cur)
+    return lines[:max_lines]
+
+
+def _legend_entries(chart: Chart) -> list[tuple[str, str]]:
+    if chart.kind in ("pie", "doughnut") and chart.series:
+        s = chart.series[0]
+        cols = s.points or [s.color]
+        names = chart.categories or [str(i + 1) for i in range(len(s.values))]
+        return [(names[i] if i < len(names) else "", cols[i % len(cols)])
+                for i in range(len(s.values))]
+    return [(s.name or f"Series {i + 1}", s.color) for i, s in enumerate(chart.series)]
+
+
+def _legend(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> None:
+    """The legend's keys and names into ``out``; ``rem`` (x, y, w, h) loses its room."""
+    legend = chart.legend
+    if legend is None:
+        return
+    entries = _legend_entries(chart)
+    if not entries:
+        return
+    st = legend.text
+    font = st.size * PT
+    sym = font * 0.6
+    gap = max(100 * HMM, 0.22 * font)
+    xpad, xoff = max(100 * HMM, 0.33 * font), max(100 * HMM, 0.66 * font)
+    ypad = yoff = max(100 * HMM, 0.2 * font)
+    line_h = font * LINE
+    widths = [sym + gap + text_width(name, font) for name, _ in entries]
+    pos = legend.position
+    rows: list[list[int]] = []
+    if pos in ("t", "b"):
+        room = rem[2] - 2 * xpad
+        for i, wd in enumerate(widths):
+            if rows and sum(widths[j] + xoff for j in rows[-1]) + wd <= room:
+                rows[-1].append(i)
+            else:
+                rows.append([i])
+        lw = 2 * xpad + max(sum(widths[j] for j in r) + xoff * (len(r) - 1) for r in rows)
+    else:
+        rows = [[i] for i in range(len(entries))]
+        lw = 2 * xpad + max(widths)
+    lh = 2 * ypad + len(rows) * line_h + (len(rows) - 1) * yoff
+    lw, lh = min(lw, w), min(lh, h)
+    mx, my = 210 * HMM, 185 * HMM
+    if legend.box is not None:
+        bx, by, bw, bh = legend.box
+        x, y = bx * w, by * h
+        if bw > 0 and bh > 0:
+            lw, lh = bw * w, bh * h
+    elif pos == "b":
+        x, y = (w - lw) / 2, h - my - lh
+    elif pos == "t":
+        x, y = (w - lw) / 2, rem[1] + my
+    elif pos == "l":
+        x, y = mx, (h - lh) / 2
+    elif pos == "tr":
+        x, y = w - mx - lw, rem[1] + my
+    else:
+        x, y = w - mx - lw, (h - lh) / 2
+    if not legend.overlay:
+        if pos == "b":
+            rem[3] -= lh + my
+        elif pos == "t":
+            rem[1] += lh + my
+            rem[3] -= lh + my
+        elif pos == "l":
+            rem[0] += lw + mx
+            rem[2] -= lw + mx
+        else:
+            rem[2] -= lw + mx
+    top = y + max((lh - (len(rows) * line_h + (len(rows) - 1) * yoff)) / 2, 0)
+    for r, row in enumerate(rows):
+        row_w = sum(widths[j] for j in row) + xoff * (len(row) - 1)
+        cx = x + (lw - row_w) / 2 if pos in ("t", "b") else x + xpad
+        cy = top + r * (line_h + yoff)
+        for j in row:
+            name, col = entries[j]
+            out.swatches.append(((cx, cy + (line_h - sym) / 2, sym, sym), col))
+            out.labels.append(Label(cx + sym + gap, cy + font * 0.93, name, "start", st))
+            cx += widths[j] + xoff
+
+
+def _title(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> None:
+    if not chart.title or chart.titleText is None:
+        return
+    st = chart.titleText
+    font = st.size * PT
+    lines = chart.title.split("\n")
+    dist = 0.02 * h + 135 * HMM
+    for i, line in enumerate(lines):
+        out.labels.append(Label(w / 2, dist + font * (0.93 + i * LINE), line, "middle", st))
+    if not chart.titleOverlay:
+        used = len(lines) * font * LINE + dist
+        rem[1] += used
+        rem[3] -= used
+
+
+def layout(chart: Chart, w: float, h: float) -> Layout:
+    """Where ``chart``'s plot, labels and legend keys go in a ``w × h`` frame."""
+    rem = [0.0, 0.0, w, h]
+    out = Layout(plot=(0.0, 0.0, w, h))
+    _title(chart, w, h, rem, out)
+    _legend(chart, w, h, rem, out)
+    inner = False
+    if chart.plot is not None and chart.plot[2] > 0 and chart.plot[3] > 0:
+        px, py, pw, ph = chart.plot
+        outer: Box = (px * w, py * h, pw * w, ph * h)
+        inner = chart.plotInner
+    else:
+        outer = _inset((rem[0], rem[1], max(rem[2], 1.0), max(rem[3], 1.0)),
+                       0.02 * w, 0.02 * h, 0.02 * w, 0.02 * h)
+    out.plot = outer
+    if chart.kind in ("pie", "doughnut"):
+        return out
+    _axes(chart, outer, inner, out)
+    return out
+
+
+def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
+    """The plot inside ``outer`` less its axis labels (unless ``inner``), the value scale
+    and the tick and category labels."""
+    va, ca = chart.valAxis, chart.catAxis
+    vst = va.text if va is not None and va.labels else None
+    cst = ca.text if ca is not None and ca.labels else None
+    vfont = vst.size * PT if vst else 0.0
+    cfont = cst.size * PT if cst else 0.0
+    cats = chart.categories or [str(i + 1) for i in range(
+        max((len(s.values) for s in chart.series), default=0))]
+    n = max(len(cats), max((len(s.values) for s in chart.series), default=0), 1)
+    across = chart.kind == "bar" and chart.horizontal
+    vgap, cgap = 0.3 * vfont + 2, 0.3 * cfont + 2
+    scale = scale_for(chart)
+    plot = outer
+    for _ in range(2):  # the scale's step count depends on the axis length, and back
+        ticks = [tick_text(chart, t) for t in scale.ticks()] if vst else []
+        vw = max((text_width(t, vfont) for t in ticks), default=0.0)
+        if across:
+            cw = max((text_width(c, cfont) for c in cats), default=0.0) if cst else 0.0
+            left = cw + cgap if cst else 0.0
+            bottom = vfont * LINE + vgap if vst else 0.0
+            plot = outer if inner else _inset(outer, left, 0, vw / 2 if vst else 0, bottom)
+            count = math.floor(plot[2] / vw) if vw else 10
+        else:
+            left = vw + vgap if vst else 0.0
+            band = (outer[2] - left) / (n if chart.kind != "area" else max(n - 1, 1))
+            lines = max((len(wrap(c, cfont, band)) for c in cats), default=1) if cst else 0
+            bottom = lines * cfont * LINE + cgap if cst else 0.0
+            top = vfont * LINE / 2 if vst else 0.0
+            plot = outer if inner else _inset(outer, left, top, 0, bottom)
+            count = math.floor(plot[3] / (vfont * LINE)) if vfont else 10
+        new = scale_for(chart, count)
+        if new == scale:
+            break
+        scale = new
+    out.plot, out.scale = plot, scale
+    x0, y0, pw, ph = plot
+    span = (scale.hi - scale.lo) or 1.0
+    if vst is not None:
+        for t in scale.ticks():
+            text = tick_text(chart, t)
+            if across:
+                out.labels.append(Label(x0 + (t - scale.lo) / span * pw,
+                                        y0 + ph + vgap + vfont * 0.93, text, "middle", vst))
+            else:
+                out.labels.append(Label(x0 - vgap, y0 + ph - (t - scale.lo) / span * ph
+                                        + vfont * 0.35, text, "end", vst))
+    if cst is None:
+        return
+    reverse = ca is not None and ca.reverse
+    for i, c in enumerate(cats[:n]):
+        k = n - 1 - i if reverse else i
+        if across:
+            band = ph / n
+            cy = y0 + ph - (k + 0.5) * band
+            out.labels.append(Label(x0 - cgap, cy + cfont * 0.35, c, "end", cst))
+            continue
+        if chart.kind == "area":
+            cx = x0 + k * pw / max(n - 1, 1)
+            band = pw / max(n - 1, 1)
+        else:
+            band = pw / n
+            cx = x0 + (k + 0.5) * band
+        for j, line in enumerate(wrap(c, cfont, band)):
+            out.labels.append(Label(cx, y0 + ph + cgap + cfont * (0.93 + j * LINE), line,
+                                    "middle", cst))
