@@ -24,7 +24,8 @@ def _text(style: TextStyle, ctx: ColorContext, fonts: Fonts, size: float = 10.0,
     if font and font.startswith("+"):
         font = fonts[1] if font.startswith("+mj") else fonts[0]
     return ChartText(size=style.size or size, bold=style.bold if style.bold is not None else bold,
-                     color=resolve_color(style.color, ctx) or TEXT, font=font or fonts[0])
+                     color=resolve_color(style.color, ctx) or TEXT, font=font or fonts[0],
+                     rotation=style.rotation, wrap=style.wrap)
 
 
 def _axis(axis: AxisData | None, ctx: ColorContext, fonts: Fonts) -> ChartAxis | None:
@@ -106,8 +107,10 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         catAxis=None if pie else _axis(data.cat_axis, ctx, fonts),
         valAxis=None if pie else _axis(data.val_axis, ctx, fonts),
         legend=_legend(data.legend, ctx, fonts),
-        dataLabels=_text(data.label_text, ctx, fonts) if data.values_shown else None,
-        labelPos=data.label_pos, valueFormat=data.value_format,
+        dataLabels=_text(data.label_text, ctx, fonts) if data.label_shows else None,
+        labelShows=cast(list[Literal["category", "value", "percent"]],
+                        list(data.label_shows) or ["value"]),
+        labelPos=data.label_pos, valueFormat=data.value_format, labelFormat=data.label_format,
         plot=list(data.plot_layout) if data.plot_layout else None, plotInner=data.plot_inner,
         title=data.title,
         titleText=_text(data.title_text, ctx, fonts, 18.0, True) if data.title else None,

@@ -97,6 +97,10 @@ class ChartSeries(_Model):
     these)."""
 
 
+LabelPart = Literal["category", "value", "percent"]
+_VALUE_ONLY: tuple[LabelPart, ...] = ("value",)
+
+
 class ChartText(_Model):
     """How a chart's text is set: size in pt, weight, colour, font family (installed)."""
 
@@ -104,6 +108,10 @@ class ChartText(_Model):
     bold: bool = False
     color: str = "#000000"
     font: str | None = None
+    rotation: float | None = None
+    """Degrees (``None``: automatic: 0, or 45 where category labels do not fit)."""
+    wrap: bool = False
+    """Category labels may break into lines (``a:bodyPr wrap="square"``)."""
 
 
 class ChartAxis(_Model):
@@ -150,9 +158,13 @@ class Chart(_Model):
     legend: ChartLegend | None = None
     dataLabels: ChartText | None = None
     """Values written at the points (``c:dLbls/c:showVal``), in this text."""
+    labelShows: list[LabelPart] = Field(default_factory=lambda: list(_VALUE_ONLY))
+    """What a data label says, line by line."""
     labelPos: str | None = None
     valueFormat: str | None = None
     """The cached values' number format (a source-linked axis and data labels show it)."""
+    labelFormat: str | None = None
+    """The data labels' own number format."""
     plot: list[float] | None = None
     """Manual plot area ``x, y, w, h`` as fractions of the frame."""
     plotInner: bool = False

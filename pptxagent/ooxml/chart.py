@@ -19,6 +19,7 @@ from pptxagent.ooxml.chart_parts import (
     TextStyle,
     categories,
     format_code,
+    label_format,
     manual_layout,
     read_axis,
     read_legend,
@@ -67,11 +68,12 @@ class ChartData:
     cat_axis: AxisData | None = None
     val_axis: AxisData | None = None
     legend: LegendData | None = None
-    values_shown: bool = False
-    """Data labels with the values (``c:dLbls/c:showVal``)."""
+    label_shows: tuple[str, ...] = ()
+    """What data labels show: ``category``, ``value``, ``percent`` (none: no labels)."""
     label_pos: str | None = None
     label_text: TextStyle = field(default_factory=TextStyle)
     value_format: str | None = None
+    label_format: str | None = None
     plot_layout: tuple[float, float, float, float] | None = None
     plot_inner: bool = False
     """``plot_layout`` is the plot without its axis labels (``layoutTarget`` inner)."""
@@ -190,8 +192,9 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         gap_width=_int_val(first.find(qn("c:gapWidth"))),
         overlap=_int_val(first.find(qn("c:overlap"))),
         categories=categories(first.find(qn("c:ser"))), cat_axis=cat_axis, val_axis=val_axis,
-        legend=read_legend(chart, base), values_shown=shown, label_pos=label_pos,
+        legend=read_legend(chart, base), label_shows=shown, label_pos=label_pos,
         label_text=text_style(dlbls, base), value_format=format_code(first.find(qn("c:ser"))),
+        label_format=label_format(dlbls),
         plot_layout=layout[0] if layout else None, plot_inner=bool(layout and layout[1]),
         text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),

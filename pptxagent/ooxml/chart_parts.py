@@ -26,6 +26,10 @@ class TextStyle:
     bold: bool | None = None
     color: ColorSpec | None = None
     font: str | None = None
+    rotation: float | None = None
+    """``a:bodyPr rot`` in degrees (``None``: automatic)."""
+    wrap: bool = False
+    """``a:bodyPr wrap="square"``: labels may break into lines."""
 
 
 @dataclass(frozen=True)
@@ -91,8 +95,12 @@ def text_style(el: etree._Element | None, base: TextStyle | None = None) -> Text
     rpr = next(body.iter(qn("a:defRPr")), None) if body is not None else None
     if rpr is None and body is not None:
         rpr = next(body.iter(qn("a:rPr")), None)
+    bpr = body.find(qn("a:bodyPr")) if body is not None else None
+    rot = _float(bpr.get("rot")) if bpr is not None else None
+    rotation = rot / 60000 if rot is not None and abs(rot) <= 5400000 else base.rotation
+    wrap = bpr.get("wrap") == "square" if bpr is not None else base.wrap
     if rpr is None:
-        return base
+        return TextStyle(base.size, base.bold, base.color, base.font, rotation, wrap)
     size = _float(rpr.get("sz"))
     bold = rpr.get("b")
     fill = rpr.find(qn("a:solidFill"))
@@ -102,6 +110,7 @@ def text_style(el: etree._Element | None, base: TextStyle | None = None) -> Text
         bold=(bold in ("1", "true")) if bold is not None else base.bold,
         color=read_color(fill) if fill is not None else base.color,
         font=(latin.get("typeface") if latin is not None else None) or base.font,
+        rotation=rotation, wrap=wrap,
     )
 
 
@@ -211,14 +220,26 @@ def format_code(ser: etree._Element | None) -> str | None:
     return code.text if code is not None and code.text else None
 
 
-def shows_values(plot: etree._Element) -> tuple[bool, str | None, etree._Element | None]:
-    """Whether the first plot's values are labelled (plot or first series ``c:dLbls``
-    ``showVal``), the labels' ``c:dLblPos`` and the ``c:dLbls`` element that says so."""
+def label_format(dlbls: etree._Element | None) -> str | None:
+    """The data labels' own number format (``c:dLbls/c:numFmt``, unless source-linked)."""
+    fmt = dlbls.find(qn("c:numFmt")) if dlbls is not None else None
+    if fmt is None or fmt.get("sourceLinked") in ("1", "true"):
+        return None
+    return fmt.get("formatCode")
+
+
+def shows_values(plot: etree._Element) -> tuple[tuple[str, ...], str | None,
+                                                etree._Element | None]:
+    """What the first plot's data labels show (of ``category``, ``value``, ``percent``; from
+    the plot's or first series' ``c:dLbls``), their ``c:dLblPos`` and the ``c:dLbls`` that
+    says so."""
     for holder in (plot.find(qn("c:ser")), plot):
         dl = holder.find(qn("c:dLbls")) if holder is not None else None
         if dl is None or _flag(dl, "c:delete", False):
             continue
-        if _flag(dl, "c:showVal", False) or _flag(dl, "c:showPercent", False):
-            return True, _val(dl, "c:dLblPos"), dl
-        return False, None, None
-    return False, None, None
+        shows = tuple(name for name, tag in (("category", "c:showCatName"),
+                                              ("value", "c:showVal"),
+                                              ("percent", "c:showPercent"))
+                      if _flag(dl, tag, False))
+        return (shows, _val(dl, "c:dLblPos"), dl) if shows else ((), None, None)
+    return (), None, None

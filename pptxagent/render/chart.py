@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from html import escape
 
-from pptxagent.ir import Chart, ChartText
+from pptxagent.ir import Chart, ChartSeries, ChartText
 from pptxagent.render.chart_layout import Box, Label, Layout, layout
-from pptxagent.render.chart_scale import PT, Scale, format_value
+from pptxagent.render.chart_scale import LINE, PT, Scale, format_value
 from pptxagent.render.css import color, font_family, num
 
 
@@ -80,24 +80,39 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
     lo, hi = scale.lo, scale.hi
     span = (hi - lo) or 1.0
     n = max(len(s.values) for s in chart.series)
-    # Areas overlap: the first series is drawn last, in front (as Office draws them).
-    for s in (chart.series[::-1] if chart.kind == "area" else chart.series):
-        step = pw / max(n - 1, 1) if chart.kind == "area" else pw / max(n, 1)
-        off = 0.0 if chart.kind == "area" else step / 2
-        pts = [(x0 + off + i * step, y0 + ph - (min(max(v, lo), hi) - lo) / span * ph)
-               for i, v in enumerate(s.values)]
+    area = chart.kind == "area"
+    step = pw / max(n - 1, 1) if area else pw / max(n, 1)
+    off = 0.0 if area else step / 2
+
+    def y_of(v: float) -> float:
+        return y0 + ph - (min(max(v, lo), hi) - lo) / span * ph
+
+    # Stacked: each series lies on the sum of those before it.
+    below = [0.0] * n
+    shapes: list[str] = []
+    for s in chart.series:
+        tops = [(below[i] if chart.stacked else 0.0) + v for i, v in enumerate(s.values)]
+        pts = [(x0 + off + i * step, y_of(t)) for i, t in enumerate(tops)]
         if not pts:
             continue
         d = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pts)
         fill = color(s.color, where)
-        if chart.kind == "area":
-            base = y0 + ph - (min(max(0.0, lo), hi) - lo) / span * ph
-            d += f" L{num(pts[-1][0])} {num(base)} L{num(pts[0][0])} {num(base)} Z"
-            out.append(f'<path d="{d}" fill="{fill}"/>')
+        if area:
+            if chart.stacked:
+                back = [(x0 + i * step, y_of(below[i])) for i in range(len(pts))][::-1]
+                d += " L" + " L".join(f"{num(x)} {num(y)}" for x, y in back) + " Z"
+            else:
+                base = y_of(min(max(0.0, lo), hi))
+                d += f" L{num(pts[-1][0])} {num(base)} L{num(pts[0][0])} {num(base)} Z"
+            shapes.append(f'<path d="{d}" fill="{fill}"/>')
         else:
-            out.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="2.25"/>')
-        place = chart.labelPos or ("ctr" if chart.kind == "area" else "r")
+            shapes.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="2.25"/>')
+        if chart.stacked:
+            below = list(tops) + below[len(tops):]
+        place = chart.labelPos or ("ctr" if area else "r")
         marks += [(x, y, v, place + "+") for (x, y), v in zip(pts, s.values, strict=False)]
+    # Unstacked areas overlap: the first series is drawn last, in front (as Office does).
+    out += shapes[::-1] if area and not chart.stacked else shapes
 
 
 def _pie(chart: Chart, box: Box, where: str, out: list[str],
@@ -121,7 +136,8 @@ def _pie(chart: Chart, box: Box, where: str, out: list[str],
             out.append(f'<path d="M{num(cx)} {num(cy)} L{num(x1)} {num(y1)} A{num(r)} {num(r)} '
                        f'0 {large} 1 {num(x2)} {num(y2)} Z" fill="{fill}" stroke="#FFFFFF"/>')
         mid = a + sweep / 2
-        k = 1.15 if outside else (0.75 if chart.kind == "doughnut" else 0.6)
+        out_here = outside or (chart.labelPos in (None, "bestFit") and sweep < 0.5)
+        k = 1.2 if out_here else (0.75 if chart.kind == "doughnut" else 0.65)
         marks.append((cx + k * r * math.cos(mid), cy + k * r * math.sin(mid), v, "ctr+"))
         a += sweep
     if chart.kind == "doughnut":
@@ -161,31 +177,50 @@ def _grid_and_axes(chart: Chart, lay: Layout, where: str) -> tuple[list[str], li
 def _text(label: Label, where: str) -> str:
     st = label.style
     weight = ' font-weight="bold"' if st.bold else ""
+    if label.rotate:
+        weight += f' transform="rotate({num(label.rotate)} {num(label.x)} {num(label.y)})"'
     return (f'<text x="{num(label.x)}" y="{num(label.y)}" text-anchor="{label.anchor}" '
             f'font-size="{num(st.size * PT)}" fill="{color(st.color, where)}"{weight} '
             f'font-family="{escape(font_family(st.font, where))}">{escape(label.text)}</text>')
 
 
-def _value_labels(chart: Chart, marks: list[tuple[float, float, float, str]],
-                  raw: list[float], st: ChartText) -> list[Label]:
-    font = st.size * PT
-    out = []
-    for (x, y, _, place), v in zip(marks, raw, strict=False):
-        text = format_value(v, chart.valueFormat)
-        sign = place[-1]
-        kind = place[:-1]
-        if kind in ("t", "outEnd") and sign == "+":
-            out.append(Label(x, y - 0.3 * font, text, "middle", st))
-        elif kind in ("t", "outEnd"):
-            out.append(Label(x, y + 0.95 * font, text, "middle", st))
-        elif kind == "r":
-            out.append(Label(x + 0.3 * font, y + 0.35 * font, text, "start", st))
-        elif kind == "l":
-            out.append(Label(x - 0.3 * font, y + 0.35 * font, text, "end", st))
-        elif kind == "b":
-            out.append(Label(x, y + 1.1 * font, text, "middle", st))
+def _label_text(chart: Chart, s: ChartSeries, i: int) -> str:
+    """A data label's lines: category name, value, share of the series (as shown)."""
+    v = (s.raw or s.values)[i]
+    code = chart.labelFormat or chart.valueFormat
+    lines = []
+    for part in chart.labelShows:
+        if part == "category":
+            lines.append(chart.categories[i] if i < len(chart.categories) else str(i + 1))
+        elif part == "value":
+            lines.append(format_value(v, code))
         else:
-            out.append(Label(x, y + 0.35 * font, text, "middle", st))
+            share = abs(v) / (sum(abs(x) for x in s.values) or 1.0)
+            lines.append(format_value(share, code if code and "%" in code else "0%"))
+    return "\n".join(lines)
+
+
+def _value_labels(chart: Chart, marks: list[tuple[float, float, float, str]],
+                  st: ChartText) -> list[Label]:
+    font = st.size * PT
+    series = chart.series[:1] if chart.kind in ("pie", "doughnut") else chart.series
+    points = [(s, i) for s in series for i in range(len(s.values))]
+    out = []
+    for (x, y, _, place), (s, i) in zip(marks, points, strict=False):
+        lines = _label_text(chart, s, i).split("\n")
+        kind, sign = place[:-1], place[-1]
+        if kind in ("t", "outEnd") and sign == "+":
+            y, anchor = y - 0.3 * font - (len(lines) - 1) * font * LINE, "middle"
+        elif kind in ("t", "outEnd"):
+            y, anchor = y + 0.95 * font, "middle"
+        elif kind in ("r", "l"):
+            x += 0.3 * font if kind == "r" else -0.3 * font
+            y, anchor = y + 0.35 * font, "start" if kind == "r" else "end"
+        elif kind == "b":
+            y, anchor = y + 1.1 * font, "middle"
+        else:
+            y, anchor = y + 0.35 * font - (len(lines) - 1) * font * LINE / 2, "middle"
+        out += [Label(x, y + j * font * LINE, line, anchor, st) for j, line in enumerate(lines)]
     return out
 
 
@@ -207,10 +242,7 @@ def chart_svg(chart: Chart, w: float, h: float, where: str) -> str:
     parts += front
     labels = list(lay.labels)
     if chart.dataLabels is not None:
-        series = chart.series[:1] if chart.kind in ("pie", "doughnut") else chart.series
-        raw = [v for s in (series[::-1] if chart.kind == "area" else series)
-               for v in (s.raw or s.values)]
-        labels += _value_labels(chart, marks, raw, chart.dataLabels)
+        labels += _value_labels(chart, marks, chart.dataLabels)
     for (x, y, sw, sh), col in lay.swatches:
         parts.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(sw)}" height="{num(sh)}" '
                      f'fill="{color(col, where)}"/>')

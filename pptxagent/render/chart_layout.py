@@ -27,6 +27,8 @@ class Label:
     text: str
     anchor: str
     style: ChartText
+    rotate: float = 0.0
+    """Degrees, clockwise, about ``(x, y)``."""
 
 
 @dataclass
@@ -220,23 +222,32 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
     vgap, cgap = 0.3 * vfont + 2, 0.3 * cfont + 2
     scale = scale_for(chart)
     plot = outer
+    rot = 0.0
     for _ in range(2):  # the scale's step count depends on the axis length, and back
         ticks = [tick_text(chart, t) for t in scale.ticks()] if vst else []
         vw = max((text_width(t, vfont) for t in ticks), default=0.0)
         if across:
             cw = max((text_width(c, cfont) for c in cats), default=0.0) if cst else 0.0
             left = cw + cgap if cst else 0.0
+            rot = 0.0
             bottom = vfont * LINE + vgap if vst else 0.0
             plot = outer if inner else _inset(outer, left, 0, vw / 2 if vst else 0, bottom)
             count = math.floor(plot[2] / vw) if vw else 10
         else:
             left = vw + vgap if vst else 0.0
             band = (outer[2] - left) / (n if chart.kind != "area" else max(n - 1, 1))
-            lines = max((len(wrap(c, cfont, band)) for c in cats), default=1) if cst else 0
-            bottom = lines * cfont * LINE + cgap if cst else 0.0
+            rot = _rotation(cst, cats, cfont, band) if cst else 0.0
+            if rot:
+                a = math.radians(abs(rot))
+                cw = max((text_width(c, cfont) for c in cats), default=0.0)
+                bottom = cw * math.sin(a) + cfont * math.cos(a) + cgap
+            else:
+                lines = max((len(_breaks(c, cst, cfont, band)) for c in cats),
+                            default=1) if cst else 0
+                bottom = lines * cfont * LINE + cgap if cst else 0.0
             top = vfont * LINE / 2 if vst else 0.0
             plot = outer if inner else _inset(outer, left, top, 0, bottom)
-            count = math.floor(plot[3] / (vfont * LINE)) if vfont else 10
+            count = 10  # LibreOffice: up to 10 steps up a vertical axis
         new = scale_for(chart, count)
         if new == scale:
             break
@@ -269,6 +280,24 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
         else:
             band = pw / n
             cx = x0 + (k + 0.5) * band
-        for j, line in enumerate(wrap(c, cfont, band)):
+        if rot:
+            out.labels.append(Label(cx + cfont * 0.3, y0 + ph + cgap + cfont * 0.5, c,
+                                    "end" if rot < 0 else "start", cst, rot))
+            continue
+        for j, line in enumerate(_breaks(c, cst, cfont, band)):
             out.labels.append(Label(cx, y0 + ph + cgap + cfont * (0.93 + j * LINE), line,
                                     "middle", cst))
+
+
+def _rotation(st: ChartText, cats: list[str], size: float, band: float) -> float:
+    """Category labels' rotation: the part's own, else 45° up where one does not fit its
+    band and may not break into lines (as LibreOffice turns them)."""
+    if st.rotation is not None:
+        return st.rotation
+    if st.wrap:
+        return 0.0
+    return -45.0 if any(text_width(c, size) > band for c in cats) else 0.0
+
+
+def _breaks(text: str, st: ChartText, size: float, band: float) -> list[str]:
+    return wrap(text, size, band) if st.wrap else [text]

@@ -16,8 +16,8 @@ HMM = 96 / 2540
 """px per 1/100 mm (LibreOffice's chart unit)."""
 LINE = 1.17
 """A line of chart text is this many times its font size high."""
-_WIDE = frozenset("MWmw@%")
-_NARROW = frozenset("iljtfI.,:;'|!() ")
+_WIDE = frozenset("MWmw@")
+_NARROW = frozenset("iljtfrI.,:;'|!()[] ")
 
 
 @dataclass(frozen=True)
@@ -38,15 +38,19 @@ def text_width(text: str, size: float) -> float:
     em = 0.0
     for ch in text:
         if ch in _WIDE:
-            em += 0.82
+            em += 0.8
         elif ch in _NARROW:
-            em += 0.28
+            em += 0.25
+        elif ch.isdigit():
+            em += 0.507
+        elif ch == "%":
+            em += 0.715
         elif ch.isupper():
-            em += 0.62
+            em += 0.6
         elif ord(ch) > 0x2E80:
             em += 1.0
         else:
-            em += 0.5
+            em += 0.47
     return em * size
 
 
