@@ -41,7 +41,8 @@ def _axis(axis: AxisData | None, ctx: ColorContext, fonts: Fonts) -> ChartAxis |
         format=None if axis.source_linked else axis.num_fmt,
         minimum=axis.minimum, maximum=axis.maximum,
         unit=axis.major_unit if axis.major_unit and axis.major_unit > 0 else None,
-        reverse=axis.reverse)
+        reverse=axis.reverse, title=axis.title,
+        titleText=_text(axis.title_text, ctx, fonts, 10.0, True))
 
 
 def _legend(legend: LegendData | None, ctx: ColorContext, fonts: Fonts) -> ChartLegend | None:
@@ -115,4 +116,5 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         title=data.title,
         titleText=_text(data.title_text, ctx, fonts, 18.0, True) if data.title else None,
         titleOverlay=data.title_overlay,
+        xValues=list(data.x_values) if data.x_values else None,
     )

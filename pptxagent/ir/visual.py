@@ -128,6 +128,8 @@ class ChartAxis(_Model):
     maximum: float | None = None
     unit: float | None = None
     reverse: bool = False
+    title: str | None = None
+    titleText: ChartText = Field(default_factory=ChartText)
 
 
 class ChartLegend(_Model):
@@ -172,6 +174,8 @@ class Chart(_Model):
     title: str | None = None
     titleText: ChartText | None = None
     titleOverlay: bool = False
+    xValues: list[float] | None = None
+    """Scatter: the points' X values (the category axis is then a value axis)."""
 
 
 

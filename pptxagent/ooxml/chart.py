@@ -26,6 +26,8 @@ from pptxagent.ooxml.chart_parts import (
     series_name,
     shows_values,
     text_style,
+    title_of,
+    x_values,
 )
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.theme import ColorSpec, read_color
@@ -81,6 +83,8 @@ class ChartData:
     """The chart's own text style (``c:chartSpace/c:txPr``)."""
     title_text: TextStyle = field(default_factory=TextStyle)
     title_overlay: bool = False
+    x_values: tuple[float, ...] = ()
+    """A scatter chart's X values (first series' ``c:xVal``)."""
 
 
 def _solid(sp_pr: etree._Element | None) -> ColorSpec | None:
@@ -111,15 +115,7 @@ def _values(ser: etree._Element) -> tuple[float, ...]:
 
 def _title(chart: etree._Element, auto: str | None = None) -> str | None:
     """The title's rich text; a title without text is the only series' name (``auto``)."""
-    title = chart.find(qn("c:title"))
-    if title is None:
-        return None
-    rich = title.find(f"{qn('c:tx')}/{qn('c:rich')}")
-    if rich is None:
-        ref = next(title.iter(qn("c:v")), None)
-        return (ref.text or None) if ref is not None else auto
-    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in rich.iter(qn("a:p"))]
-    return "\n".join(p for p in paras if p.strip()) or None
+    return title_of(chart, auto)
 
 
 def _axes(plot: etree._Element, first: etree._Element, base: TextStyle
@@ -198,6 +194,8 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         plot_layout=layout[0] if layout else None, plot_inner=bool(layout and layout[1]),
         text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
+        x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"
+        else (),
     )
 
 

@@ -54,6 +54,8 @@ class AxisData:
     major_unit: float | None = None
     reverse: bool = False
     """``c:scaling/c:orientation`` is ``maxMin``."""
+    title: str | None = None
+    title_text: TextStyle = TextStyle()
 
 
 @dataclass(frozen=True)
@@ -92,19 +94,21 @@ def text_style(el: etree._Element | None, base: TextStyle | None = None) -> Text
     body = el.find(qn("c:txPr"))
     if body is None:
         body = el.find(f"{qn('c:tx')}/{qn('c:rich')}")
-    rpr = next(body.iter(qn("a:defRPr")), None) if body is not None else None
-    if rpr is None and body is not None:
-        rpr = next(body.iter(qn("a:rPr")), None)
+    # The paragraph default, then the first run (a title's runs often carry the size).
+    rprs = [r for r in (next(body.iter(qn(t)), None) for t in ("a:defRPr", "a:rPr"))
+            if r is not None] if body is not None else []
     bpr = body.find(qn("a:bodyPr")) if body is not None else None
     rot = _float(bpr.get("rot")) if bpr is not None else None
     rotation = rot / 60000 if rot is not None and abs(rot) <= 5400000 else base.rotation
     wrap = bpr.get("wrap") == "square" if bpr is not None else base.wrap
-    if rpr is None:
-        return TextStyle(base.size, base.bold, base.color, base.font, rotation, wrap)
-    size = _float(rpr.get("sz"))
-    bold = rpr.get("b")
-    fill = rpr.find(qn("a:solidFill"))
-    latin = rpr.find(qn("a:latin"))
+
+    def first(attr: str) -> str | None:
+        return next((r.get(attr) for r in rprs if r.get(attr) is not None), None)
+
+    size = _float(first("sz"))
+    bold = first("b")
+    fill = next((f for f in (r.find(qn("a:solidFill")) for r in rprs) if f is not None), None)
+    latin = next((f for f in (r.find(qn("a:latin")) for r in rprs) if f is not None), None)
     return TextStyle(
         size=size / 100 if size and 100 <= size <= 400000 else base.size,
         bold=(bold in ("1", "true")) if bold is not None else base.bold,
@@ -132,6 +136,7 @@ def read_axis(ax: etree._Element, base: TextStyle) -> AxisData:
     grid_line = _line(grid.find(qn("c:spPr"))) if grid is not None else (None, None)
     line, line_color = _line(ax.find(qn("c:spPr")))
     fmt = ax.find(qn("c:numFmt"))
+    title = ax.find(qn("c:title"))
     return AxisData(
         kind=kind, position=_val(ax, "c:axPos") or "b",
         deleted=_flag(ax, "c:delete", False),
@@ -144,6 +149,8 @@ def read_axis(ax: etree._Element, base: TextStyle) -> AxisData:
         minimum=_float(_val(scaling, "c:min")), maximum=_float(_val(scaling, "c:max")),
         major_unit=_float(_val(ax, "c:majorUnit")),
         reverse=_val(scaling, "c:orientation") == "maxMin",
+        title=title_of(ax), title_text=text_style(title, TextStyle(10.0, True, base.color,
+                                                                   base.font)),
     )
 
 
@@ -176,6 +183,35 @@ def read_legend(chart: etree._Element, base: TextStyle) -> LegendData | None:
     return LegendData(
         position=_val(legend, "c:legendPos") or "r", overlay=_flag(legend, "c:overlay", False),
         text=text_style(legend, base), layout=layout[0] if layout else None)
+
+
+def title_of(el: etree._Element, auto: str | None = None) -> str | None:
+    """``el``'s ``c:title`` text (rich text, or a cell reference's cached text; ``auto``
+    when it has neither); ``None`` without a title."""
+    title = el.find(qn("c:title"))
+    if title is None:
+        return None
+    rich = title.find(f"{qn('c:tx')}/{qn('c:rich')}")
+    if rich is None:
+        ref = next(title.iter(qn("c:v")), None)
+        return ((ref.text or None) if ref is not None else auto)
+    paras = ["".join(t.text or "" for t in p.iter(qn("a:t"))) for p in rich.iter(qn("a:p"))]
+    return "\n".join(p for p in paras if p.strip())[:MAX_LABEL * 2] or None
+
+
+def x_values(ser: etree._Element | None) -> tuple[float, ...]:
+    """A scatter series' numeric X values (``c:xVal``), empty when they are not numbers."""
+    xval = ser.find(qn("c:xVal")) if ser is not None else None
+    if xval is None or (next(xval.iter(qn("c:numCache")), None) is None
+                        and next(xval.iter(qn("c:numLit")), None) is None):
+        return ()
+    out = []
+    for text in _strings(xval):
+        f = _float(text)
+        if f is None:
+            return ()
+        out.append(f)
+    return tuple(out)
 
 
 def _strings(ref: etree._Element | None) -> tuple[str, ...]:

@@ -75,7 +75,7 @@ def _bars(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
 
 
 def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
-           marks: list[tuple[float, float, float, str]]) -> None:
+           marks: list[tuple[float, float, float, str]], xscale: Scale | None = None) -> None:
     x0, y0, pw, ph = box
     lo, hi = scale.lo, scale.hi
     span = (hi - lo) or 1.0
@@ -93,6 +93,12 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
     for s in chart.series:
         tops = [(below[i] if chart.stacked else 0.0) + v for i, v in enumerate(s.values)]
         pts = [(x0 + off + i * step, y_of(t)) for i, t in enumerate(tops)]
+        if xscale is not None and chart.xValues:
+            xspan = (xscale.hi - xscale.lo) or 1.0
+            pts = [(x0 + (xv - xscale.lo) / xspan * pw, y)
+                   for xv, (_, y) in zip(chart.xValues, pts, strict=False)]
+            shapes += [f'<circle cx="{num(x)}" cy="{num(y)}" r="3" fill="{color(s.color, where)}"/>'
+                       for x, y in pts]
         if not pts:
             continue
         d = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pts)
@@ -238,7 +244,7 @@ def chart_svg(chart: Chart, w: float, h: float, where: str) -> str:
     elif chart.kind in ("pie", "doughnut"):
         _pie(chart, lay.plot, where, parts, marks)
     else:
-        _lines(chart, lay.plot, lay.scale, where, parts, marks)
+        _lines(chart, lay.plot, lay.scale, where, parts, marks, lay.xscale)
     parts += front
     labels = list(lay.labels)
     if chart.dataLabels is not None:

@@ -38,6 +38,8 @@ class Layout:
     labels: list[Label] = field(default_factory=list)
     swatches: list[tuple[Box, str]] = field(default_factory=list)
     """Legend keys: box and colour."""
+    xscale: Scale | None = None
+    """Scatter: the X axis."""
 
 
 def _inset(box: Box, left: float, top: float, right: float, bottom: float) -> Box:
@@ -172,11 +174,13 @@ def _legend(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> 
 
 
 def _title(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> None:
+    """The title centred at the top (lines broken at 80 % of the frame's width, as
+    LibreOffice breaks them); the rest of the chart goes below it."""
     if not chart.title or chart.titleText is None:
         return
     st = chart.titleText
     font = st.size * PT
-    lines = chart.title.split("\n")
+    lines = [ln for para in chart.title.split("\n") for ln in wrap(para, font, 0.8 * w, 4)]
     dist = 0.02 * h + 135 * HMM
     for i, line in enumerate(lines):
         out.labels.append(Label(w / 2, dist + font * (0.93 + i * LINE), line, "middle", st))
@@ -192,6 +196,7 @@ def layout(chart: Chart, w: float, h: float) -> Layout:
     out = Layout(plot=(0.0, 0.0, w, h))
     _title(chart, w, h, rem, out)
     _legend(chart, w, h, rem, out)
+    titles = _axis_titles(chart, w, rem)
     inner = False
     if chart.plot is not None and chart.plot[2] > 0 and chart.plot[3] > 0:
         px, py, pw, ph = chart.plot
@@ -204,6 +209,51 @@ def layout(chart: Chart, w: float, h: float) -> Layout:
     if chart.kind in ("pie", "doughnut"):
         return out
     _axes(chart, outer, inner, out)
+    ox, oy, ow, oh = outer
+    for lines, st, side, room in titles:
+        font = st.size * PT
+        if side == "b":
+            for i, line in enumerate(lines):
+                out.labels.append(Label(ox + ow / 2, oy + oh + 0.02 * h + font * (
+                    0.93 + i * LINE), line, "middle", st))
+        elif st.rotation == 0:  # set upright: a column left of the plot
+            cx = ox - room / 2 - 0.02 * w
+            top = oy + oh / 2 - len(lines) * font * LINE / 2
+            for i, line in enumerate(lines):
+                out.labels.append(Label(cx, top + font * (0.93 + i * LINE), line, "middle", st))
+        else:
+            cx = ox - font * LINE / 2 - 0.02 * w
+            out.labels.append(Label(cx + font * 0.35, oy + oh / 2, " ".join(lines), "middle",
+                                    st, -90.0))
+    return out
+
+
+def _axis_titles(chart: Chart, w: float, rem: list[float]
+                 ) -> list[tuple[list[str], ChartText, str, float]]:
+    """The axis titles (lines, style, side ``b`` or ``l``, room across); ``rem`` loses their
+    room. Lines break at 20 % of the frame's width (a left title only when set upright)."""
+    if chart.kind in ("pie", "doughnut"):
+        return []
+    across = chart.kind == "bar" and chart.horizontal
+    out = []
+    for axis, side in ((chart.catAxis, "l" if across else "b"),
+                       (chart.valAxis, "b" if across else "l")):
+        if axis is None or not axis.title:
+            continue
+        st = axis.titleText
+        font = st.size * PT
+        upright = side == "b" or st.rotation == 0
+        lines = wrap(axis.title.replace("\n", " "), font, 0.2 * w, 5) if upright else [
+            axis.title.replace("\n", " ")]
+        if side == "b":
+            rem[3] -= len(lines) * font * LINE + 420 * HMM
+            room = 0.0
+        else:
+            room = max(text_width(ln, font) for ln in lines) if st.rotation == 0 \
+                else font * LINE
+            rem[0] += room + 450 * HMM
+            rem[2] -= room + 450 * HMM
+        out.append((lines, st, side, room))
     return out
 
 
@@ -236,7 +286,7 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
         else:
             left = vw + vgap if vst else 0.0
             band = (outer[2] - left) / (n if chart.kind != "area" else max(n - 1, 1))
-            rot = _rotation(cst, cats, cfont, band) if cst else 0.0
+            rot = _rotation(cst, cats, cfont, band) if cst and not chart.xValues else 0.0
             if rot:
                 a = math.radians(abs(rot))
                 cw = max((text_width(c, cfont) for c in cats), default=0.0)
@@ -264,6 +314,9 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
             else:
                 out.labels.append(Label(x0 - vgap, y0 + ph - (t - scale.lo) / span * ph
                                         + vfont * 0.35, text, "end", vst))
+    if chart.xValues:
+        _x_axis(chart, out, cst, cfont, cgap)
+        return
     if cst is None:
         return
     reverse = ca is not None and ca.reverse
@@ -287,6 +340,28 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
         for j, line in enumerate(_breaks(c, cst, cfont, band)):
             out.labels.append(Label(cx, y0 + ph + cgap + cfont * (0.93 + j * LINE), line,
                                     "middle", cst))
+
+
+def _x_axis(chart: Chart, out: Layout, st: ChartText | None, font: float, gap: float) -> None:
+    """A scatter chart's X axis: a value scale across the plot, with its tick labels."""
+    xs = chart.xValues or [0.0]
+    ax = chart.catAxis
+    x0, y0, pw, ph = out.plot
+    scale = auto_scale(min(xs), max(xs), 10, ax.minimum if ax else None,
+                       ax.maximum if ax else None, ax.unit if ax else None)
+    code = ax.format if ax else None
+    widest = max((text_width(format_value(t, code), font) for t in scale.ticks()), default=0)
+    if widest:
+        scale = auto_scale(min(xs), max(xs), math.floor(pw / widest),
+                           ax.minimum if ax else None, ax.maximum if ax else None,
+                           ax.unit if ax else None)
+    out.xscale = scale
+    if st is None:
+        return
+    span = (scale.hi - scale.lo) or 1.0
+    for t in scale.ticks():
+        out.labels.append(Label(x0 + (t - scale.lo) / span * pw, y0 + ph + gap + font * 0.93,
+                                format_value(t, code), "middle", st))
 
 
 def _rotation(st: ChartText, cats: list[str], size: float, band: float) -> float:
