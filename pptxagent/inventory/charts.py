@@ -105,6 +105,7 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         gapWidth=min(max(data.gap_width if data.gap_width is not None else 150, 0), 500),
         overlap=None if data.overlap is None else min(max(data.overlap, -100), 100),
         percent=data.percent, categories=list(data.categories),
+        categoryFormat=data.category_format,
         catAxis=None if pie else _axis(data.cat_axis, ctx, fonts),
         valAxis=None if pie else _axis(data.val_axis, ctx, fonts),
         legend=_legend(data.legend, ctx, fonts),

@@ -154,6 +154,8 @@ class Chart(_Model):
     percent: bool = False
     """``percentStacked``: the values are per cent of each category's total."""
     categories: list[str] = Field(default_factory=list)
+    categoryFormat: str | None = None
+    """Number format of numeric categories (dates are Excel serial days)."""
     catAxis: ChartAxis | None = None
     """The category axis (``None``: deleted or absent: no labels, no line)."""
     valAxis: ChartAxis | None = None

@@ -18,6 +18,7 @@ from pptxagent.ooxml.chart_parts import (
     LegendData,
     TextStyle,
     categories,
+    category_format,
     format_code,
     label_format,
     manual_layout,
@@ -83,6 +84,7 @@ class ChartData:
     """The chart's own text style (``c:chartSpace/c:txPr``)."""
     title_text: TextStyle = field(default_factory=TextStyle)
     title_overlay: bool = False
+    category_format: str | None = None
     x_values: tuple[float, ...] = ()
     """A scatter chart's X values (first series' ``c:xVal``)."""
 
@@ -194,6 +196,7 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         plot_layout=layout[0] if layout else None, plot_inner=bool(layout and layout[1]),
         text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
+        category_format=category_format(first.find(qn("c:ser"))),
         x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"
         else (),
     )

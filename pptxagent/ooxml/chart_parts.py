@@ -242,6 +242,14 @@ def categories(ser: etree._Element | None) -> tuple[str, ...]:
     return _strings(lvl if lvl is not None else cat)
 
 
+def category_format(ser: etree._Element | None) -> str | None:
+    """The number format of numeric categories (``c:cat/c:numRef``: dates, years …)."""
+    cat = ser.find(qn("c:cat")) if ser is not None else None
+    cache = next(cat.iter(qn("c:numCache")), None) if cat is not None else None
+    code = cache.find(qn("c:formatCode")) if cache is not None else None
+    return code.text if code is not None and code.text else None
+
+
 def series_name(ser: etree._Element) -> str:
     tx = ser.find(qn("c:tx"))
     if tx is None:

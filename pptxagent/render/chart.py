@@ -14,7 +14,7 @@ from html import escape
 
 from pptxagent.ir import Chart, ChartSeries, ChartText
 from pptxagent.render.chart_layout import Box, Label, Layout, layout
-from pptxagent.render.chart_scale import LINE, PT, Scale, format_value
+from pptxagent.render.chart_scale import LINE, PT, Scale, format_category, format_value
 from pptxagent.render.css import color, font_family, num
 
 
@@ -112,7 +112,7 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
                 d += f" L{num(pts[-1][0])} {num(base)} L{num(pts[0][0])} {num(base)} Z"
             shapes.append(f'<path d="{d}" fill="{fill}"/>')
         else:
-            shapes.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="2.25"/>')
+            shapes.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="3"/>')
         if chart.stacked:
             below = list(tops) + below[len(tops):]
         place = chart.labelPos or ("ctr" if area else "r")
@@ -197,7 +197,8 @@ def _label_text(chart: Chart, s: ChartSeries, i: int) -> str:
     lines = []
     for part in chart.labelShows:
         if part == "category":
-            lines.append(chart.categories[i] if i < len(chart.categories) else str(i + 1))
+            lines.append(format_category(chart.categories[i], chart.categoryFormat)
+                         if i < len(chart.categories) else str(i + 1))
         elif part == "value":
             lines.append(format_value(v, code))
         else:

@@ -12,7 +12,16 @@ import math
 from dataclasses import dataclass, field
 
 from pptxagent.ir import Chart, ChartText
-from pptxagent.render.chart_scale import HMM, LINE, PT, Scale, auto_scale, format_value, text_width
+from pptxagent.render.chart_scale import (
+    HMM,
+    LINE,
+    PT,
+    Scale,
+    auto_scale,
+    format_category,
+    format_value,
+    text_width,
+)
 
 Box = tuple[float, float, float, float]
 
@@ -97,7 +106,8 @@ def _legend_entries(chart: Chart) -> list[tuple[str, str]]:
     if chart.kind in ("pie", "doughnut") and chart.series:
         s = chart.series[0]
         cols = s.points or [s.color]
-        names = chart.categories or [str(i + 1) for i in range(len(s.values))]
+        names = [format_category(c, chart.categoryFormat) for c in chart.categories] or [
+            str(i + 1) for i in range(len(s.values))]
         return [(names[i] if i < len(names) else "", cols[i % len(cols)])
                 for i in range(len(s.values))]
     return [(s.name or f"Series {i + 1}", s.color) for i, s in enumerate(chart.series)]
@@ -265,8 +275,8 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
     cst = ca.text if ca is not None and ca.labels else None
     vfont = vst.size * PT if vst else 0.0
     cfont = cst.size * PT if cst else 0.0
-    cats = chart.categories or [str(i + 1) for i in range(
-        max((len(s.values) for s in chart.series), default=0))]
+    cats = [format_category(c, chart.categoryFormat) for c in chart.categories] or [
+        str(i + 1) for i in range(max((len(s.values) for s in chart.series), default=0))]
     n = max(len(cats), max((len(s.values) for s in chart.series), default=0), 1)
     across = chart.kind == "bar" and chart.horizontal
     vgap, cgap = 0.3 * vfont + 2, 0.3 * cfont + 2

@@ -6,6 +6,7 @@ Pure arithmetic, no SVG: ``chart_layout`` places, ``chart_text`` and ``chart`` d
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 from dataclasses import dataclass
@@ -160,3 +161,33 @@ def format_value(v: float, code: str | None, percent_axis: bool = False) -> str:
 
     sign = "-" if value < 0 and round(abs(value), decimals) != 0 else ""
     return f"{sign}{lit(parts[0])}{body}{lit(parts[1])}".strip()
+
+
+_DATE_TOKENS = re.compile(r"yyyy|yy|mmmm|mmm|mm|m|dddd|ddd|dd|d", re.IGNORECASE)
+
+
+def format_category(text: str, code: str | None) -> str:
+    """A numeric category as its format shows it: dates (Excel serial days) by their
+    ``y``/``m``/``d`` tokens, other numbers by ``format_value``; text as it is."""
+    if not code or code.strip().lower() == "general":
+        return text
+    try:
+        v = float(text)
+    except ValueError:
+        return text
+    sec = _section(code).replace('"', "")
+    if not re.search(r"[dDyY]", sec):
+        return format_value(v, code)
+    try:
+        day = dt.date(1899, 12, 30) + dt.timedelta(days=int(v))
+    except OverflowError:
+        return text
+
+    def token(m: re.Match[str]) -> str:
+        t = m.group(0).lower()
+        return {"yyyy": f"{day.year}", "yy": f"{day.year % 100:02d}",
+                "mmmm": day.strftime("%B"), "mmm": day.strftime("%b"),
+                "mm": f"{day.month:02d}", "m": f"{day.month}", "dddd": day.strftime("%A"),
+                "ddd": day.strftime("%a"), "dd": f"{day.day:02d}", "d": f"{day.day}"}[t]
+
+    return _DATE_TOKENS.sub(token, sec).strip()
