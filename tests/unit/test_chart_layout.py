@@ -72,7 +72,7 @@ def test_legend_and_labels_take_their_room_from_the_plot() -> None:
     bare = layout(_bars(None), 600, 400)
     bottom = layout(_bars("b"), 600, 400)
     right = layout(_bars("r"), 600, 400)
-    px, py, pw, ph = bottom.plot
+    px, py, _, ph = bottom.plot
     assert bare.plot[3] > ph and right.plot[2] < bare.plot[2]
     keys = [box for box, _ in bottom.swatches]
     assert len(keys) == 2 and all(y > py + ph for _, y, _, _ in keys)  # below the plot
