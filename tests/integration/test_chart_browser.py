@@ -35,13 +35,13 @@ TEXTS = r"""
 def _deck(tmp_path: Path, position: int) -> SlideIR:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
     data.categories = ["North", "South", "East"]
-    data.add_series("Plan", (12, 30, 21))
-    data.add_series("Actual", (8, 25, 37))
+    data.add_series("Plan", (12, 30, 21))  # type: ignore[no-untyped-call]
+    data.add_series("Actual", (8, 25, 37))  # type: ignore[no-untyped-call]
     frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1),
                                    Inches(8), Inches(5), data)
-    chart = frame.chart  # type: ignore[attr-defined]
+    chart = frame.chart
     chart.has_legend = True
     chart.legend.position = position
     chart.legend.include_in_layout = False

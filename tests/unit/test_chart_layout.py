@@ -65,7 +65,7 @@ def _bars(legend: str | None = "b") -> Chart:
         series=[ChartSeries(values=[12, 30, 21], color="#4472C4", name="2024"),
                 ChartSeries(values=[8, 25, 37], color="#ED7D31", name="2025")],
         valAxis=ChartAxis(grid="#D9D9D9"), catAxis=ChartAxis(line="#BFBFBF"),
-        legend=ChartLegend(position=legend) if legend else None)  # type: ignore[arg-type]
+        legend=ChartLegend(position=legend) if legend else None)
 
 
 def test_legend_and_labels_take_their_room_from_the_plot() -> None:
