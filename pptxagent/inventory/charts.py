@@ -118,4 +118,7 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         titleText=_text(data.title_text, ctx, fonts, 18.0, True) if data.title else None,
         titleOverlay=data.title_overlay,
         xValues=list(data.x_values) if data.x_values else None,
+        fill=resolve_color(data.paint[0], ctx), border=resolve_color(data.paint[1], ctx),
+        plotFill=resolve_color(data.plot_paint[0], ctx),
+        plotBorder=resolve_color(data.plot_paint[1], ctx),
     )

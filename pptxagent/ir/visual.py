@@ -176,6 +176,11 @@ class Chart(_Model):
     title: str | None = None
     titleText: ChartText | None = None
     titleOverlay: bool = False
+    fill: str | None = None
+    border: str | None = None
+    """The chart area's own fill and outline colours."""
+    plotFill: str | None = None
+    plotBorder: str | None = None
     xValues: list[float] | None = None
     """Scatter: the points' X values (the category axis is then a value axis)."""
 

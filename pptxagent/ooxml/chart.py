@@ -87,13 +87,29 @@ class ChartData:
     category_format: str | None = None
     x_values: tuple[float, ...] = ()
     """A scatter chart's X values (first series' ``c:xVal``)."""
+    paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
+    """The chart area's own fill and outline."""
+    plot_paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
 
 
-def _solid(sp_pr: etree._Element | None) -> ColorSpec | None:
-    fill = sp_pr.find(qn("a:solidFill")) if sp_pr is not None else None
-    if fill is None and sp_pr is not None:  # a line series is coloured by its line
-        fill = sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")
+def _solid(sp_pr: etree._Element | None, line: bool = False) -> ColorSpec | None:
+    """A series' colour: its fill, or its line's (first, for a ``line`` series)."""
+    if sp_pr is None:
+        return None
+    fills = [sp_pr.find(qn("a:solidFill")), sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")]
+    fill = next((f for f in (fills[::-1] if line else fills) if f is not None), None)
     return read_color(fill) if fill is not None else None
+
+
+def _box_paint(el: etree._Element | None) -> tuple[ColorSpec | None, ColorSpec | None]:
+    """``el``'s own ``c:spPr`` solid fill and solid outline (``None`` where not said)."""
+    sp_pr = el.find(qn("c:spPr")) if el is not None else None
+    if sp_pr is None:
+        return None, None
+    fill = sp_pr.find(qn("a:solidFill"))
+    line = sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")
+    return (read_color(fill) if fill is not None else None,
+            read_color(line) if line is not None else None)
 
 
 def _values(ser: etree._Element) -> tuple[float, ...]:
@@ -168,7 +184,9 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
             spec = _solid(dpt.find(qn("c:spPr")))
             if idx is not None and spec is not None and (idx.get("val") or "").isdigit():
                 points[int(idx.get("val") or 0)] = spec
-        series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr"))), points,
+        lined = local_name(first.tag) in ("lineChart", "line3DChart", "scatterChart",
+                                          "radarChart")
+        series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr")), lined), points,
                                  series_name(ser)))
     style_el = next(root.iter(qn("c:style")), None)
     style = int(style_el.get("val") or 2) if style_el is not None and (
@@ -197,6 +215,7 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
         category_format=category_format(first.find(qn("c:ser"))),
+        paint=_box_paint(root), plot_paint=_box_paint(plot),
         x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"
         else (),
     )

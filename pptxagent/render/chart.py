@@ -180,6 +180,17 @@ def _grid_and_axes(chart: Chart, lay: Layout, where: str) -> tuple[list[str], li
     return back, front
 
 
+def _box(fill: str | None, line: str | None, box: Box, where: str) -> str:
+    """A filled and/or outlined rectangle (the chart area, the plot area); empty for
+    neither."""
+    if fill is None and line is None:
+        return ""
+    x, y, w, h = box
+    stroke = f' stroke="{color(line, where)}" stroke-width="0.75"' if line else ""
+    return (f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" '
+            f'fill="{color(fill, where) if fill else "none"}"{stroke}/>')
+
+
 def _text(label: Label, where: str) -> str:
     st = label.style
     weight = ' font-weight="bold"' if st.bold else ""
@@ -236,9 +247,12 @@ def chart_svg(chart: Chart, w: float, h: float, where: str) -> str:
     if not chart.series or not any(s.values for s in chart.series):
         return ""
     lay = layout(chart, w, h)
+    paint = [_box(chart.fill, chart.border, (0.0, 0.0, w, h), where)]
+    if chart.kind not in ("pie", "doughnut"):
+        paint.append(_box(chart.plotFill, chart.plotBorder, lay.plot, where))
     back, front = ([], []) if chart.kind in ("pie", "doughnut") else _grid_and_axes(
         chart, lay, where)
-    parts: list[str] = list(back)
+    parts: list[str] = [p for p in paint if p] + back
     marks: list[tuple[float, float, float, str]] = []
     if chart.kind == "bar":
         _bars(chart, lay.plot, lay.scale, where, parts, marks)
