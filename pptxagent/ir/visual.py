@@ -110,8 +110,8 @@ class ChartText(_Model):
     font: str | None = None
     rotation: float | None = None
     """Degrees (``None``: automatic: 0, or 45 where category labels do not fit)."""
-    wrap: bool = False
-    """Category labels may break into lines (``a:bodyPr wrap="square"``)."""
+    wrap: bool | None = None
+    """Category labels may break into lines (``a:bodyPr wrap``; ``None``: not said)."""
 
 
 class ChartAxis(_Model):

@@ -28,8 +28,8 @@ class TextStyle:
     font: str | None = None
     rotation: float | None = None
     """``a:bodyPr rot`` in degrees (``None``: automatic)."""
-    wrap: bool = False
-    """``a:bodyPr wrap="square"``: labels may break into lines."""
+    wrap: bool | None = None
+    """``a:bodyPr wrap``: labels may break into lines (``square``) or not (``none``)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,8 @@ def text_style(el: etree._Element | None, base: TextStyle | None = None) -> Text
     bpr = body.find(qn("a:bodyPr")) if body is not None else None
     rot = _float(bpr.get("rot")) if bpr is not None else None
     rotation = rot / 60000 if rot is not None and abs(rot) <= 5400000 else base.rotation
-    wrap = bpr.get("wrap") == "square" if bpr is not None else base.wrap
+    said = bpr.get("wrap") if bpr is not None else None
+    wrap = (said == "square") if said in ("square", "none") else base.wrap
 
     def first(attr: str) -> str | None:
         return next((r.get(attr) for r in rprs if r.get(attr) is not None), None)

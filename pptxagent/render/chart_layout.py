@@ -85,7 +85,8 @@ def tick_text(chart: Chart, v: float) -> str:
     return format_value(v, code, percent_axis=chart.percent)
 
 
-def wrap(text: str, size: float, width: float, max_lines: int = 3) -> list[str]:
+def wrap(text: str, size: float, width: float, max_lines: int = 3,
+         font: str | None = None) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` (as LibreOffice breaks
     category labels that do not fit their band)."""
     lines: list[str] = []
@@ -93,7 +94,7 @@ def wrap(text: str, size: float, width: float, max_lines: int = 3) -> list[str]:
         cur = ""
         for word in para.split(" "):
             cand = f"{cur} {word}" if cur else word
-            if cur and text_width(cand, size) > width:
+            if cur and text_width(cand, size, font) > width:
                 lines.append(cur)
                 cur = word
             else:
@@ -128,7 +129,7 @@ def _legend(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> 
     xpad, xoff = max(100 * HMM, 0.33 * font), max(100 * HMM, 0.66 * font)
     ypad = yoff = max(100 * HMM, 0.2 * font)
     line_h = font * LINE
-    widths = [sym + gap + text_width(name, font) for name, _ in entries]
+    widths = [sym + gap + text_width(name, font, st.font) for name, _ in entries]
     pos = legend.position
     rows: list[list[int]] = []
     if pos in ("t", "b"):
@@ -190,7 +191,8 @@ def _title(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> N
         return
     st = chart.titleText
     font = st.size * PT
-    lines = [ln for para in chart.title.split("\n") for ln in wrap(para, font, 0.8 * w, 4)]
+    lines = [ln for para in chart.title.split("\n") for ln in wrap(para, font, 0.8 * w, 4,
+                                                                          st.font)]
     dist = 0.02 * h + 135 * HMM
     for i, line in enumerate(lines):
         out.labels.append(Label(w / 2, dist + font * (0.93 + i * LINE), line, "middle", st))
@@ -253,13 +255,13 @@ def _axis_titles(chart: Chart, w: float, rem: list[float]
         st = axis.titleText
         font = st.size * PT
         upright = side == "b" or st.rotation == 0
-        lines = wrap(axis.title.replace("\n", " "), font, 0.2 * w, 5) if upright else [
+        lines = wrap(axis.title.replace("\n", " "), font, 0.2 * w, 5, st.font) if upright else [
             axis.title.replace("\n", " ")]
         if side == "b":
             rem[3] -= len(lines) * font * LINE + 420 * HMM
             room = 0.0
         else:
-            room = max(text_width(ln, font) for ln in lines) if st.rotation == 0 \
+            room = max(text_width(ln, font, st.font) for ln in lines) if st.rotation == 0 \
                 else font * LINE
             rem[0] += room + 450 * HMM
             rem[2] -= room + 450 * HMM
@@ -285,9 +287,11 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
     rot = 0.0
     for _ in range(2):  # the scale's step count depends on the axis length, and back
         ticks = [tick_text(chart, t) for t in scale.ticks()] if vst else []
-        vw = max((text_width(t, vfont) for t in ticks), default=0.0)
+        vw = max((text_width(t, vfont, vst.font if vst else None) for t in ticks),
+                 default=0.0)
         if across:
-            cw = max((text_width(c, cfont) for c in cats), default=0.0) if cst else 0.0
+            cw = max((text_width(c, cfont, cst.font) for c in cats),
+                     default=0.0) if cst else 0.0
             left = cw + cgap if cst else 0.0
             rot = 0.0
             bottom = vfont * LINE + vgap if vst else 0.0
@@ -297,9 +301,9 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
             left = vw + vgap if vst else 0.0
             band = (outer[2] - left) / (n if chart.kind != "area" else max(n - 1, 1))
             rot = _rotation(cst, cats, cfont, band) if cst and not chart.xValues else 0.0
-            if rot:
+            if rot and cst is not None:
                 a = math.radians(abs(rot))
-                cw = max((text_width(c, cfont) for c in cats), default=0.0)
+                cw = max((text_width(c, cfont, cst.font) for c in cats), default=0.0)
                 bottom = cw * math.sin(a) + cfont * math.cos(a) + cgap
             else:
                 lines = max((len(_breaks(c, cst, cfont, band)) for c in cats),
@@ -360,7 +364,9 @@ def _x_axis(chart: Chart, out: Layout, st: ChartText | None, font: float, gap: f
     scale = auto_scale(min(xs), max(xs), 10, ax.minimum if ax else None,
                        ax.maximum if ax else None, ax.unit if ax else None)
     code = ax.format if ax else None
-    widest = max((text_width(format_value(t, code), font) for t in scale.ticks()), default=0)
+    face = st.font if st else None
+    widest = max((text_width(format_value(t, code), font, face) for t in scale.ticks()),
+                 default=0)
     if widest:
         scale = auto_scale(min(xs), max(xs), math.floor(pw / widest),
                            ax.minimum if ax else None, ax.maximum if ax else None,
@@ -375,14 +381,20 @@ def _x_axis(chart: Chart, out: Layout, st: ChartText | None, font: float, gap: f
 
 
 def _rotation(st: ChartText, cats: list[str], size: float, band: float) -> float:
-    """Category labels' rotation: the part's own, else 45° up where one does not fit its
-    band and may not break into lines (as LibreOffice turns them)."""
+    """Category labels' rotation: the part's own; else 0 where every label fits its band
+    (broken at spaces into at most 3 lines, unless breaking is off), else 45° up, as
+    LibreOffice turns labels that would overlap."""
     if st.rotation is not None:
         return st.rotation
-    if st.wrap:
+    if all(text_width(c, size, st.font) <= band for c in cats):
         return 0.0
-    return -45.0 if any(text_width(c, size) > band for c in cats) else 0.0
+    if st.wrap is not False and all(
+            len(wrap(c, size, band, 99, st.font)) <= 3
+            and all(text_width(word, size, st.font) <= band for word in c.split())
+            for c in cats):
+        return 0.0
+    return -45.0
 
 
 def _breaks(text: str, st: ChartText, size: float, band: float) -> list[str]:
-    return wrap(text, size, band) if st.wrap else [text]
+    return [text] if st.wrap is False else wrap(text, size, band, font=st.font)

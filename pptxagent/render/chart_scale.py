@@ -11,6 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from pptxagent.fonts import resolve_font
+
 PT = 4 / 3
 """px per pt."""
 HMM = 96 / 2540
@@ -34,8 +36,14 @@ class Scale:
         return [round(self.lo + i * self.step, 12) for i in range(n + 1)]
 
 
-def text_width(text: str, size: float) -> float:
-    """An estimate of ``text``'s advance at ``size`` px in a sans face (Carlito/Liberation)."""
+_WIDER = {"DejaVu Sans": 1.18, "Liberation Sans": 1.07, "Liberation Sans Narrow": 0.88,
+          "DejaVu Serif": 1.15, "Liberation Serif": 0.98, "Liberation Mono": 1.25}
+"""Advance of a face against Carlito's (installed faces the chart text may be set in)."""
+
+
+def text_width(text: str, size: float, font: str | None = None) -> float:
+    """An estimate of ``text``'s advance at ``size`` px in ``font`` (Carlito's metrics,
+    widened for the installed face standing in for ``font``)."""
     em = 0.0
     for ch in text:
         if ch in _WIDE:
@@ -52,7 +60,7 @@ def text_width(text: str, size: float) -> float:
             em += 1.0
         else:
             em += 0.47
-    return em * size
+    return em * size * _WIDER.get(resolve_font(font), 1.0)
 
 
 def auto_scale(lo: float, hi: float, max_count: int = 10, minimum: float | None = None,
