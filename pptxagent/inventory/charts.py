@@ -10,6 +10,7 @@ from pptxagent.ir import Chart, ChartAxis, ChartLegend, ChartSeries, ChartText
 from pptxagent.ooxml.chart import ChartData
 from pptxagent.ooxml.chart_parts import AxisData, LegendData, TextStyle
 from pptxagent.ooxml.theme import ColorSpec
+from pptxagent.units import emu_to_px
 
 GRID = "#B3B3B3"
 """LibreOffice's gridlines and axis lines where the part gives no colour."""
@@ -97,6 +98,8 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
             points = [resolve_color(s.points.get(k), ctx) or auto(k, len(s.values))
                       for k in range(len(s.values))]
         series.append(ChartSeries(values=values, color=color, points=points, name=s.name,
+                                  marker=s.marker, width=3.0 if s.line_width is None
+                                  else min(round(emu_to_px(s.line_width), 2), 50.0),
                                   raw=list(s.values) if data.percent else None))
     kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
     pie = kind in ("pie", "doughnut")
@@ -118,6 +121,8 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         titleText=_text(data.title_text, ctx, fonts, 18.0, True) if data.title else None,
         titleOverlay=data.title_overlay,
         xValues=list(data.x_values) if data.x_values else None,
+        holeSize=min(max(data.hole if data.hole is not None else 50, 10), 90),
+        firstAngle=data.first_angle % 360,
         fill=resolve_color(data.paint[0], ctx), border=resolve_color(data.paint[1], ctx),
         plotFill=resolve_color(data.plot_paint[0], ctx),
         plotBorder=resolve_color(data.plot_paint[1], ctx),

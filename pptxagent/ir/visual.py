@@ -92,6 +92,10 @@ class ChartSeries(_Model):
     points: list[str] | None = None
     """Per-point colours (pie slices)."""
     name: str = ""
+    marker: bool = False
+    """Points marked (line charts)."""
+    width: float = Field(3.0, ge=0, le=50)
+    """A line series' stroke in px (0: no line, markers only)."""
     raw: list[float] | None = None
     """The cached values when ``values`` are per cent of a category (data labels show
     these)."""
@@ -176,6 +180,10 @@ class Chart(_Model):
     title: str | None = None
     titleText: ChartText | None = None
     titleOverlay: bool = False
+    holeSize: float = Field(50, ge=10, le=90)
+    """A doughnut's hole, % of its diameter."""
+    firstAngle: float = 0
+    """Where a pie's first slice starts, degrees clockwise from 12 o'clock."""
     fill: str | None = None
     border: str | None = None
     """The chart area's own fill and outline colours."""

@@ -48,6 +48,11 @@ class SeriesData:
     points: dict[int, ColorSpec] = field(default_factory=dict)
     """Per-point fills (``c:dPt``), by point index."""
     name: str = ""
+    marker: bool = False
+    """A line series drawn with markers (the plot's ``c:marker``, the series' symbol not
+    ``none``)."""
+    line_width: int | None = None
+    """A line series' ``a:ln w`` in EMU (0: ``a:noFill``, no line)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,10 @@ class ChartData:
     category_format: str | None = None
     x_values: tuple[float, ...] = ()
     """A scatter chart's X values (first series' ``c:xVal``)."""
+    hole: int | None = None
+    """A doughnut's ``c:holeSize`` (% of the diameter)."""
+    first_angle: int = 0
+    """A pie's ``c:firstSliceAng`` (degrees clockwise from 12 o'clock)."""
     paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
     """The chart area's own fill and outline."""
     plot_paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
@@ -99,6 +108,15 @@ def _solid(sp_pr: etree._Element | None, line: bool = False) -> ColorSpec | None
     fills = [sp_pr.find(qn("a:solidFill")), sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")]
     fill = next((f for f in (fills[::-1] if line else fills) if f is not None), None)
     return read_color(fill) if fill is not None else None
+
+
+def _line_width(ser: etree._Element) -> int | None:
+    ln = ser.find(f"{qn('c:spPr')}/{qn('a:ln')}")
+    if ln is None:
+        return None
+    if ln.find(qn("a:noFill")) is not None:
+        return 0
+    return _int_val(ln, "w")
 
 
 def _box_paint(el: etree._Element | None) -> tuple[ColorSpec | None, ColorSpec | None]:
@@ -186,8 +204,11 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
                 points[int(idx.get("val") or 0)] = spec
         lined = local_name(first.tag) in ("lineChart", "line3DChart", "scatterChart",
                                           "radarChart")
+        symbol = ser.find(f"{qn('c:marker')}/{qn('c:symbol')}")
+        marked = lined and _val(first, "c:marker") in ("1", "true") and (
+            symbol is None or symbol.get("val") != "none")
         series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr")), lined), points,
-                                 series_name(ser)))
+                                 series_name(ser), marked, _line_width(ser) if lined else None))
     style_el = next(root.iter(qn("c:style")), None)
     style = int(style_el.get("val") or 2) if style_el is not None and (
         style_el.get("val") or "").isdigit() else 2
@@ -216,14 +237,16 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
         category_format=category_format(first.find(qn("c:ser"))),
         paint=_box_paint(root), plot_paint=_box_paint(plot),
+        hole=_int_val(first.find(qn("c:holeSize"))),
+        first_angle=_int_val(first.find(qn("c:firstSliceAng"))) or 0,
         x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"
         else (),
     )
 
 
-def _int_val(el: etree._Element | None) -> int | None:
+def _int_val(el: etree._Element | None, attr: str = "val") -> int | None:
     try:
-        return None if el is None else int(el.get("val") or "")
+        return None if el is None else int(el.get(attr) or "")
     except ValueError:
         return None
 

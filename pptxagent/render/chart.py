@@ -112,7 +112,12 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
                 d += f" L{num(pts[-1][0])} {num(base)} L{num(pts[0][0])} {num(base)} Z"
             shapes.append(f'<path d="{d}" fill="{fill}"/>')
         else:
-            shapes.append(f'<path d="{d}" fill="none" stroke="{fill}" stroke-width="3"/>')
+            if s.width > 0:
+                shapes.append(f'<path d="{d}" fill="none" stroke="{fill}" '
+                              f'stroke-width="{num(s.width)}"/>')
+            if s.marker and not chart.xValues:
+                shapes += [f'<rect x="{num(x - 3)}" y="{num(y - 3)}" width="6" height="6" '
+                           f'fill="{fill}"/>' for x, y in pts]
         if chart.stacked:
             below = list(tops) + below[len(tops):]
         place = chart.labelPos or ("ctr" if area else "r")
@@ -129,26 +134,43 @@ def _pie(chart: Chart, box: Box, where: str, out: list[str],
     # LibreOffice keeps a margin round the pie, wider where labels may stand outside it.
     r = min(pw, ph) / 2 * (0.94 if chart.dataLabels is None else 0.86)
     cx, cy = x0 + pw / 2, y0 + ph / 2
-    a = -math.pi / 2
+    a = -math.pi / 2 + math.radians(chart.firstAngle)
     outside = chart.labelPos == "outEnd"
+    hole = r * chart.holeSize / 100 if chart.kind == "doughnut" else 0.0
     for i, v in enumerate(s.values):
         sweep = abs(v) / total * 2 * math.pi
         fill = color((s.points or [s.color])[i % len(s.points or [s.color])], where)
-        if sweep >= 2 * math.pi - 1e-9:
-            out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{fill}"/>')
-        elif sweep > 0:
-            x1, y1 = cx + r * math.cos(a), cy + r * math.sin(a)
-            x2, y2 = cx + r * math.cos(a + sweep), cy + r * math.sin(a + sweep)
-            large = 1 if sweep > math.pi else 0
-            out.append(f'<path d="M{num(cx)} {num(cy)} L{num(x1)} {num(y1)} A{num(r)} {num(r)} '
-                       f'0 {large} 1 {num(x2)} {num(y2)} Z" fill="{fill}" stroke="#FFFFFF"/>')
+        if sweep > 0:
+            out.append(f'<path d="{_slice(cx, cy, r, hole, a, sweep)}" fill="{fill}" '
+                       f'fill-rule="evenodd" stroke="#FFFFFF"/>')
         mid = a + sweep / 2
         out_here = outside or (chart.labelPos in (None, "bestFit") and sweep < 0.5)
-        k = 1.2 if out_here else (0.75 if chart.kind == "doughnut" else 0.65)
+        ring = (1 + chart.holeSize / 100) / 2
+        k = 1.2 if out_here else (ring if chart.kind == "doughnut" else 0.65)
         marks.append((cx + k * r * math.cos(mid), cy + k * r * math.sin(mid), v, "ctr+"))
         a += sweep
-    if chart.kind == "doughnut":
-        out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.5)}" fill="#FFFFFF"/>')
+
+
+def _slice(cx: float, cy: float, r: float, hole: float, a: float, sweep: float) -> str:
+    """The path of a pie slice (``hole`` 0) or doughnut segment from angle ``a``."""
+    if sweep >= 2 * math.pi - 1e-9:  # the whole round: two half arcs (and the hole's)
+        d = (f"M{num(cx + r)} {num(cy)} A{num(r)} {num(r)} 0 1 1 {num(cx - r)} {num(cy)} "
+             f"A{num(r)} {num(r)} 0 1 1 {num(cx + r)} {num(cy)} Z")
+        if hole > 0:
+            d += (f" M{num(cx + hole)} {num(cy)} A{num(hole)} {num(hole)} 0 1 0 "
+                  f"{num(cx - hole)} {num(cy)} A{num(hole)} {num(hole)} 0 1 0 "
+                  f"{num(cx + hole)} {num(cy)} Z")
+        return d
+    large = 1 if sweep > math.pi else 0
+
+    def at(rad: float, ang: float) -> str:
+        return f"{num(cx + rad * math.cos(ang))} {num(cy + rad * math.sin(ang))}"
+
+    outer = f"L{at(r, a)} A{num(r)} {num(r)} 0 {large} 1 {at(r, a + sweep)}"
+    if hole <= 0:
+        return f"M{num(cx)} {num(cy)} {outer} Z"
+    return (f"M{at(hole, a)} {outer} L{at(hole, a + sweep)} "
+            f"A{num(hole)} {num(hole)} 0 {large} 0 {at(hole, a)} Z")
 
 
 def _grid_and_axes(chart: Chart, lay: Layout, where: str) -> tuple[list[str], list[str]]:

@@ -362,7 +362,7 @@ def _x_axis(chart: Chart, out: Layout, st: ChartText | None, font: float, gap: f
     ax = chart.catAxis
     x0, y0, pw, ph = out.plot
     scale = auto_scale(min(xs), max(xs), 10, ax.minimum if ax else None,
-                       ax.maximum if ax else None, ax.unit if ax else None)
+                       ax.maximum if ax else None, ax.unit if ax else None, zero=False)
     code = ax.format if ax else None
     face = st.font if st else None
     widest = max((text_width(format_value(t, code), font, face) for t in scale.ticks()),
@@ -370,7 +370,7 @@ def _x_axis(chart: Chart, out: Layout, st: ChartText | None, font: float, gap: f
     if widest:
         scale = auto_scale(min(xs), max(xs), math.floor(pw / widest),
                            ax.minimum if ax else None, ax.maximum if ax else None,
-                           ax.unit if ax else None)
+                           ax.unit if ax else None, zero=False)
     out.xscale = scale
     if st is None:
         return

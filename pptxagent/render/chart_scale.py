@@ -65,12 +65,13 @@ def text_width(text: str, size: float, font: str | None = None) -> float:
 
 def auto_scale(lo: float, hi: float, max_count: int = 10, minimum: float | None = None,
                maximum: float | None = None, unit: float | None = None,
-               close: bool = True) -> Scale:
+               close: bool = True, zero: bool = True) -> Scale:
     """The axis from ``lo`` to ``hi`` (the data) as LibreOffice's automatic scaling sets it:
     from 0 unless the data lie within their top sixth, steps of 1, 2 or 5 × 10^n giving at
     most ``max_count`` intervals, ends on whole steps, one step more where the data come
     within 1/21 of an end (``close``: not for per cent stacked charts). ``minimum``,
-    ``maximum`` and ``unit`` are the part's fixed values."""
+    ``maximum`` and ``unit`` are the part's fixed values; ``zero`` False (a scatter's X
+    axis) keeps the axis near the data."""
     max_count = min(max(max_count, 2), 10)
     auto_min, auto_max = minimum is None, maximum is None
     src_lo = lo if auto_min else float(minimum or 0.0)
@@ -83,7 +84,7 @@ def auto_scale(lo: float, hi: float, max_count: int = 10, minimum: float | None 
         src_lo, src_hi = -src_hi, -src_lo
         auto_min, auto_max = auto_max, auto_min
     t_lo, t_hi = src_lo, src_hi
-    if auto_min and t_lo > 0:
+    if auto_min and t_lo > 0 and zero:
         if t_lo == t_hi or t_lo / t_hi < 5 / 6:
             t_lo = 0.0
         else:
