@@ -13,8 +13,16 @@ import math
 from html import escape
 
 from pptxagent.ir import Chart, ChartSeries, ChartText
-from pptxagent.render.chart_layout import Box, Label, Layout, layout
-from pptxagent.render.chart_scale import LINE, PT, Scale, format_category, format_value
+from pptxagent.render.chart_layout import Layout, layout
+from pptxagent.render.chart_scale import (
+    LINE,
+    PT,
+    Box,
+    Label,
+    Scale,
+    format_category,
+    format_value,
+)
 from pptxagent.render.css import color, font_family, num
 
 

@@ -3,7 +3,7 @@ legend at its side of what is left, the diagram in the rest inset by 2 % of the 
 the plot inside the diagram shrunk by its axis labels. A manual layout of the plot area
 (``c:manualLayout``, fractions of the frame) replaces the automatic diagram.
 
-Pure geometry in px of the chart frame; ``chart_text`` and ``chart`` draw it.
+Pure geometry in px of the chart frame; ``chart`` draws it.
 """
 
 from __future__ import annotations
@@ -12,32 +12,20 @@ import math
 from dataclasses import dataclass, field
 
 from pptxagent.ir import Chart, ChartText
+from pptxagent.render.chart_legend import legend_parts
 from pptxagent.render.chart_scale import (
     HMM,
     LINE,
     PT,
+    Box,
+    Label,
     Scale,
     auto_scale,
     format_category,
     format_value,
     text_width,
+    wrap,
 )
-
-Box = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class Label:
-    """One line of chart text: its anchor point (``anchor`` start/middle/end, ``y`` the
-    baseline) and style."""
-
-    x: float
-    y: float
-    text: str
-    anchor: str
-    style: ChartText
-    rotate: float = 0.0
-    """Degrees, clockwise, about ``(x, y)``."""
 
 
 @dataclass
@@ -85,105 +73,6 @@ def tick_text(chart: Chart, v: float) -> str:
     return format_value(v, code, percent_axis=chart.percent)
 
 
-def wrap(text: str, size: float, width: float, max_lines: int = 3,
-         font: str | None = None) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` (as LibreOffice breaks
-    category labels that do not fit their band)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split(" "):
-            cand = f"{cur} {word}" if cur else word
-            if cur and text_width(cand, size, font) > width:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = cand
-        lines.append(cur)
-    return lines[:max_lines]
-
-
-def _legend_entries(chart: Chart) -> list[tuple[str, str]]:
-    if chart.kind in ("pie", "doughnut") and chart.series:
-        s = chart.series[0]
-        cols = s.points or [s.color]
-        names = [format_category(c, chart.categoryFormat) for c in chart.categories] or [
-            str(i + 1) for i in range(len(s.values))]
-        return [(names[i] if i < len(names) else "", cols[i % len(cols)])
-                for i in range(len(s.values))]
-    return [(s.name or f"Series {i + 1}", s.color) for i, s in enumerate(chart.series)]
-
-
-def _legend(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> None:
-    """The legend's keys and names into ``out``; ``rem`` (x, y, w, h) loses its room."""
-    legend = chart.legend
-    if legend is None:
-        return
-    entries = _legend_entries(chart)
-    if not entries:
-        return
-    st = legend.text
-    font = st.size * PT
-    sym = font * 0.6
-    gap = max(100 * HMM, 0.22 * font)
-    xpad, xoff = max(100 * HMM, 0.33 * font), max(100 * HMM, 0.66 * font)
-    ypad = yoff = max(100 * HMM, 0.2 * font)
-    line_h = font * LINE
-    widths = [sym + gap + text_width(name, font, st.font) for name, _ in entries]
-    pos = legend.position
-    rows: list[list[int]] = []
-    if pos in ("t", "b"):
-        room = rem[2] - 2 * xpad
-        for i, wd in enumerate(widths):
-            if rows and sum(widths[j] + xoff for j in rows[-1]) + wd <= room:
-                rows[-1].append(i)
-            else:
-                rows.append([i])
-        lw = 2 * xpad + max(sum(widths[j] for j in r) + xoff * (len(r) - 1) for r in rows)
-    else:
-        rows = [[i] for i in range(len(entries))]
-        lw = 2 * xpad + max(widths)
-    lh = 2 * ypad + len(rows) * line_h + (len(rows) - 1) * yoff
-    lw, lh = min(lw, w), min(lh, h)
-    mx, my = 210 * HMM, 185 * HMM
-    if legend.box is not None:
-        bx, by, bw, bh = legend.box
-        x, y = bx * w, by * h
-        if bw > 0 and bh > 0:
-            lw, lh = bw * w, bh * h
-    elif pos == "b":
-        x, y = (w - lw) / 2, h - my - lh
-    elif pos == "t":
-        x, y = (w - lw) / 2, rem[1] + my
-    elif pos == "l":
-        x, y = mx, (h - lh) / 2
-    elif pos == "tr":
-        x, y = w - mx - lw, rem[1] + my
-    else:
-        x, y = w - mx - lw, (h - lh) / 2
-    if not legend.overlay:
-        if pos == "b":
-            rem[3] -= lh + my
-        elif pos == "t":
-            rem[1] += lh + my
-            rem[3] -= lh + my
-        elif pos == "l":
-            rem[0] += lw + mx
-            rem[2] -= lw + mx
-        else:
-            rem[2] -= lw + mx
-    top = y + max((lh - (len(rows) * line_h + (len(rows) - 1) * yoff)) / 2, 0)
-    for r, row in enumerate(rows):
-        row_w = sum(widths[j] for j in row) + xoff * (len(row) - 1)
-        cx = x + (lw - row_w) / 2 if pos in ("t", "b") else x + xpad
-        cy = top + r * (line_h + yoff)
-        for j in row:
-            name, col = entries[j]
-            out.swatches.append(((cx, cy + (line_h - sym) / 2, sym, sym), col))
-            out.labels.append(Label(cx + sym + gap, cy + font * 0.93, name, "start", st))
-            cx += widths[j] + xoff
-
-
 def _title(chart: Chart, w: float, h: float, rem: list[float], out: Layout) -> None:
     """The title centred at the top (lines broken at 80 % of the frame's width, as
     LibreOffice breaks them); the rest of the chart goes below it."""
@@ -207,7 +96,8 @@ def layout(chart: Chart, w: float, h: float) -> Layout:
     rem = [0.0, 0.0, w, h]
     out = Layout(plot=(0.0, 0.0, w, h))
     _title(chart, w, h, rem, out)
-    _legend(chart, w, h, rem, out)
+    labels, out.swatches = legend_parts(chart, w, h, rem)
+    out.labels += labels
     titles = _axis_titles(chart, w, rem)
     inner = False
     if chart.plot is not None and chart.plot[2] > 0 and chart.plot[3] > 0:

@@ -1,5 +1,6 @@
 """A chart's value axis and its labels as LibreOffice sets them: the automatic scale (nice
-1-2-5 steps, as many as the axis has room for, at most 10), number formats, text widths.
+1-2-5 steps, as many as the axis has room for, at most 10), number formats, text widths and
+line breaks, the record of one placed line of chart text.
 
 Pure arithmetic, no SVG: ``chart_layout`` places, ``chart_text`` and ``chart`` draw.
 """
@@ -12,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from pptxagent.fonts import resolve_font
+from pptxagent.ir import ChartText
 
 PT = 4 / 3
 """px per pt."""
@@ -21,6 +23,23 @@ LINE = 1.17
 """A line of chart text is this many times its font size high."""
 _WIDE = frozenset("MWmw@")
 _NARROW = frozenset("iljtfrI.,:;'|!()[] ")
+
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of chart text: its anchor point (``anchor`` start/middle/end, ``y`` the
+    baseline) and style."""
+
+    x: float
+    y: float
+    text: str
+    anchor: str
+    style: ChartText
+    rotate: float = 0.0
+    """Degrees, clockwise, about ``(x, y)``."""
 
 
 @dataclass(frozen=True)
@@ -200,3 +219,21 @@ def format_category(text: str, code: str | None) -> str:
                 "ddd": day.strftime("%a"), "dd": f"{day.day:02d}", "d": f"{day.day}"}[t]
 
     return _DATE_TOKENS.sub(token, sec).strip()
+
+
+def wrap(text: str, size: float, width: float, max_lines: int = 3,
+         font: str | None = None) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` (as LibreOffice breaks
+    category labels that do not fit their band)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        cur = ""
+        for word in para.split(" "):
+            cand = f"{cur} {word}" if cur else word
+            if cur and text_width(cand, size, font) > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = cand
+        lines.append(cur)
+    return lines[:max_lines]
