@@ -193,8 +193,11 @@ def _axes(chart: Chart, outer: Box, inner: bool, out: Layout) -> None:
             rot = _rotation(cst, cats, cfont, band) if cst and not chart.xValues else 0.0
             if rot and cst is not None:
                 a = math.radians(abs(rot))
-                cw = max((text_width(c, cfont, cst.font) for c in cats), default=0.0)
-                bottom = cw * math.sin(a) + cfont * math.cos(a) + cgap
+                widths = [text_width(c, cfont, cst.font) for c in cats]
+                bottom = max(widths, default=0.0) * math.sin(a) + cfont * math.cos(a) + cgap
+                if rot < 0:  # turned labels reach left of their ticks: the plot moves right
+                    left = max(left, *(wd * math.cos(a) - (k + 0.5) * band
+                                       for k, wd in enumerate(widths)))
             else:
                 lines = max((len(_breaks(c, cst, cfont, band)) for c in cats),
                             default=1) if cst else 0
