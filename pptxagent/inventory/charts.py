@@ -3,6 +3,7 @@ LibreOffice applies where the part says nothing (black 10 pt text, grey gridline
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Literal, cast
 
 from pptxagent.inventory.colors import ColorContext, apply_mods, resolve_color
@@ -61,6 +62,8 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
     point says none); ``None`` when there is nothing to plot."""
     if data is None or data.kind == "other" or not any(s.values for s in data.series):
         return None
+    if data.scheme:  # the chart's own theme colours
+        ctx = replace(ctx, scheme={**ctx.scheme, **data.scheme})
 
     scheme = (data.style - 1) % 8
 

@@ -96,6 +96,8 @@ class ChartData:
     """A doughnut's ``c:holeSize`` (% of the diameter)."""
     first_angle: int = 0
     """A pie's ``c:firstSliceAng`` (degrees clockwise from 12 o'clock)."""
+    scheme: dict[str, str] = field(default_factory=dict)
+    """The chart's own colour scheme (a ``themeOverride`` part): ``accent1`` → hex."""
     paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
     """The chart area's own fill and outline."""
     plot_paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
@@ -108,6 +110,25 @@ def _solid(sp_pr: etree._Element | None, line: bool = False) -> ColorSpec | None
     fills = [sp_pr.find(qn("a:solidFill")), sp_pr.find(f"{qn('a:ln')}/{qn('a:solidFill')}")]
     fill = next((f for f in (fills[::-1] if line else fills) if f is not None), None)
     return read_color(fill) if fill is not None else None
+
+
+def _override(pkg: Package, part: str) -> dict[str, str]:
+    """The colour scheme of the chart's ``themeOverride`` part, if it has one."""
+    for rel in pkg.rels(part):
+        if rel.external or not rel.type.endswith("/themeOverride") or not pkg.has_part(
+                rel.target):
+            continue
+        try:
+            clr = pkg.xml(rel.target).find(qn("a:clrScheme"))
+        except PptxAgentError:
+            return {}
+        colors = {}
+        for child in clr if clr is not None else ():
+            spec = read_color(child) if isinstance(child.tag, str) else None
+            if spec is not None and spec.kind in ("srgb", "sys"):
+                colors[local_name(child.tag)] = spec.value.upper()
+        return colors
+    return {}
 
 
 def _line_width(ser: etree._Element) -> int | None:
@@ -236,7 +257,7 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         text=base, title_text=text_style(title, TextStyle(18.0, True, base.color, base.font)),
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
         category_format=category_format(first.find(qn("c:ser"))),
-        paint=_box_paint(root), plot_paint=_box_paint(plot),
+        paint=_box_paint(root), plot_paint=_box_paint(plot), scheme=_override(pkg, part),
         hole=_int_val(first.find(qn("c:holeSize"))),
         first_angle=_int_val(first.find(qn("c:firstSliceAng"))) or 0,
         x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"

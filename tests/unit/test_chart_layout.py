@@ -108,3 +108,13 @@ def test_chart_part_furniture_is_read() -> None:
     chart = chart_of(data, CTX)
     assert chart is not None and chart.legend is not None and chart.dataLabels is not None
     assert [s.name for s in chart.series][:2] == ["Less than HS", "HS Diploma / GED"]
+
+
+def test_a_chart_with_its_own_theme_takes_its_colours_from_it() -> None:
+    pkg = Package.open(Path("../shared/corpus/pptx/poi__stress021.pptx"))
+    data = read_chart(pkg, "/ppt/charts/chart6.xml")
+    assert data is not None and data.scheme.get("accent1") == "4F81BD"
+    assert data.x_values == (0.0, 2.0, 4.0, 6.0, 8.0)  # a scatter chart's X values
+    chart = chart_of(data, CTX)
+    assert chart is not None and chart.series[0].color == "#4F81BD"
+    assert chart.xValues == [0.0, 2.0, 4.0, 6.0, 8.0]
