@@ -189,6 +189,8 @@ class Chart(_Model):
     """The chart area's own fill and outline colours."""
     plotFill: str | None = None
     plotBorder: str | None = None
+    radar: Literal["standard", "marker", "filled"] | None = None
+    """A radar chart (``kind`` line): its style."""
     xValues: list[float] | None = None
     """Scatter: the points' X values (the category axis is then a value axis)."""
 

@@ -96,6 +96,8 @@ class ChartData:
     """A doughnut's ``c:holeSize`` (% of the diameter)."""
     first_angle: int = 0
     """A pie's ``c:firstSliceAng`` (degrees clockwise from 12 o'clock)."""
+    radar: str | None = None
+    """A radar chart's ``c:radarStyle`` (standard, marker, filled)."""
     scheme: dict[str, str] = field(default_factory=dict)
     """The chart's own colour scheme (a ``themeOverride`` part): ``accent1`` → hex."""
     paint: tuple[ColorSpec | None, ColorSpec | None] = (None, None)
@@ -258,6 +260,8 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         title_overlay=title is not None and _val(title, "c:overlay") in ("1", "true"),
         category_format=category_format(first.find(qn("c:ser"))),
         paint=_box_paint(root), plot_paint=_box_paint(plot), scheme=_override(pkg, part),
+        radar=(_val(first, "c:radarStyle") or "standard") if local_name(first.tag) == "radarChart"
+        else None,
         hole=_int_val(first.find(qn("c:holeSize"))),
         first_angle=_int_val(first.find(qn("c:firstSliceAng"))) or 0,
         x_values=x_values(first.find(qn("c:ser"))) if local_name(first.tag) == "scatterChart"

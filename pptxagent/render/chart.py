@@ -14,6 +14,7 @@ from html import escape
 
 from pptxagent.ir import Chart, ChartSeries, ChartText
 from pptxagent.render.chart_layout import Layout, layout
+from pptxagent.render.chart_radar import radar_svg
 from pptxagent.render.chart_scale import (
     LINE,
     PT,
@@ -279,6 +280,12 @@ def chart_svg(chart: Chart, w: float, h: float, where: str) -> str:
         return ""
     lay = layout(chart, w, h)
     paint = [_box(chart.fill, chart.border, (0.0, 0.0, w, h), where)]
+    if chart.radar is not None:  # a web, not axes
+        web, labels = radar_svg(chart, lay.plot, where)
+        swatches = [f'<rect x="{num(x)}" y="{num(y)}" width="{num(sw)}" height="{num(sh)}" '
+                    f'fill="{color(col, where)}"/>' for (x, y, sw, sh), col in lay.swatches]
+        return "".join([p for p in paint if p] + web + swatches
+                       + [_text(lb, where) for lb in [*lay.labels, *labels]])
     if chart.kind not in ("pie", "doughnut"):
         paint.append(_box(chart.plotFill, chart.plotBorder, lay.plot, where))
     back, front = ([], []) if chart.kind in ("pie", "doughnut") else _grid_and_axes(

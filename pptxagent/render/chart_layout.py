@@ -108,7 +108,7 @@ def layout(chart: Chart, w: float, h: float) -> Layout:
         outer = _inset((rem[0], rem[1], max(rem[2], 1.0), max(rem[3], 1.0)),
                        0.02 * w, 0.02 * h, 0.02 * w, 0.02 * h)
     out.plot = outer
-    if chart.kind in ("pie", "doughnut"):
+    if chart.kind in ("pie", "doughnut") or chart.radar is not None:
         return out
     _axes(chart, outer, inner, out)
     ox, oy, ow, oh = outer
@@ -134,7 +134,7 @@ def _axis_titles(chart: Chart, w: float, rem: list[float]
                  ) -> list[tuple[list[str], ChartText, str, float]]:
     """The axis titles (lines, style, side ``b`` or ``l``, room across); ``rem`` loses their
     room. Lines break at 20 % of the frame's width (a left title only when set upright)."""
-    if chart.kind in ("pie", "doughnut"):
+    if chart.kind in ("pie", "doughnut") or chart.radar is not None:
         return []
     across = chart.kind == "bar" and chart.horizontal
     out = []

@@ -118,3 +118,13 @@ def test_a_chart_with_its_own_theme_takes_its_colours_from_it() -> None:
     chart = chart_of(data, CTX)
     assert chart is not None and chart.series[0].color == "#4F81BD"
     assert chart.xValues == [0.0, 2.0, 4.0, 6.0, 8.0]
+
+
+def test_a_radar_chart_is_a_web_with_two_value_steps() -> None:
+    chart = Chart(kind="line", radar="marker", categories=["a", "b", "c", "d", "e"],
+                  series=[ChartSeries(values=[32, 35, 28, 12, 15], color="#4472C4")],
+                  valAxis=ChartAxis(grid="#B3B3B3"), catAxis=ChartAxis())
+    svg = chart_svg(chart, 400, 300, "test")
+    assert svg.count("<polygon") == 3 + 1  # webs at 0, 20, 40 and the series
+    assert ">40</text>" in svg and ">30</text>" not in svg
+    assert all(f">{c}</text>" in svg for c in "abcde")
