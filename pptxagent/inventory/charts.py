@@ -110,6 +110,7 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
                       for k in range(len(s.values))]
         series.append(ChartSeries(values=values, color=color, points=points, name=s.name,
                                   marker=s.marker, width=_width(s.line_width, data.style),
+                                  smooth=s.smooth,
                                   raw=list(s.values) if data.percent else None))
     kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
     pie = kind in ("pie", "doughnut")

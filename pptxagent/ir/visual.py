@@ -96,6 +96,8 @@ class ChartSeries(_Model):
     """Points marked (line charts)."""
     width: float = Field(3.0, ge=0, le=50)
     """A line series' stroke in px (0: no line, markers only)."""
+    smooth: bool = False
+    """The line is a curve through its points."""
     raw: list[float] | None = None
     """The cached values when ``values`` are per cent of a category (data labels show
     these)."""

@@ -53,6 +53,8 @@ class SeriesData:
     ``none``)."""
     line_width: int | None = None
     """A line series' ``a:ln w`` in EMU (0: ``a:noFill``, no line)."""
+    smooth: bool = False
+    """``c:smooth``: the line is a curve through the points."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,8 @@ def read_chart(pkg: Package, part: str | None) -> ChartData | None:
         marked = lined and _val(first, "c:marker") in ("1", "true") and (
             symbol is None or symbol.get("val") != "none")
         series.append(SeriesData(_values(ser), _solid(ser.find(qn("c:spPr")), lined), points,
-                                 series_name(ser), marked, _line_width(ser) if lined else None))
+                                 series_name(ser), marked, _line_width(ser) if lined else None,
+                                 lined and _val(ser, "c:smooth") in ("1", "true")))
     style_el = next(root.iter(qn("c:style")), None)
     style = int(style_el.get("val") or 2) if style_el is not None and (
         style_el.get("val") or "").isdigit() else 2

@@ -111,6 +111,8 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
         if not pts:
             continue
         d = "M" + " L".join(f"{num(x)} {num(y)}" for x, y in pts)
+        if s.smooth and not area and len(pts) > 2:
+            d = _curve(pts)
         fill = color(s.color, where)
         if area:
             if chart.stacked:
@@ -133,6 +135,20 @@ def _lines(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
         marks += [(x, y, v, place + "+") for (x, y), v in zip(pts, s.values, strict=False)]
     # Unstacked areas overlap: the first series is drawn last, in front (as Office does).
     out += shapes[::-1] if area and not chart.stacked else shapes
+
+
+def _curve(pts: list[tuple[float, float]]) -> str:
+    """A smooth path through ``pts`` (Catmull-Rom as cubic Béziers, as smoothed chart lines
+    are drawn)."""
+    d = f"M{num(pts[0][0])} {num(pts[0][1])}"
+    for i in range(len(pts) - 1):
+        p0, p1, p2 = pts[max(i - 1, 0)], pts[i], pts[i + 1]
+        p3 = pts[min(i + 2, len(pts) - 1)]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d += (f" C{num(c1[0])} {num(c1[1])} {num(c2[0])} {num(c2[1])} "
+              f"{num(p2[0])} {num(p2[1])}")
+    return d
 
 
 def _pie(chart: Chart, box: Box, where: str, out: list[str],
