@@ -208,7 +208,8 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
     # An empty placeholder is not drawn in a slide show (nor by LibreOffice): no paint.
     empty_ph = shape.ph is not None and shape.kind == "sp" and not has_text
     visual = None if shape.graphic == "table" or empty_ph else visual_for(
-        chain, xfrm, ctx.styles, ctx.colors, background=bg_paint)
+        chain, xfrm, ctx.styles, ctx.colors, background=bg_paint,
+        fonts=(ctx.theme.minor.get("latin"), ctx.theme.major.get("latin")))
     return Element(
         eid=eid,
         type=kind.type,

@@ -7,8 +7,8 @@ Style references (``p:style/a:fillRef``, ``a:lnRef``, ``p:bgRef``) go through th
 from __future__ import annotations
 
 import math
-from typing import Literal, cast
 
+from pptxagent.inventory.charts import chart_of
 from pptxagent.inventory.colors import (
     ColorContext,
     apply_mods,
@@ -17,8 +17,6 @@ from pptxagent.inventory.colors import (
     with_placeholder,
 )
 from pptxagent.ir import (
-    Chart,
-    ChartSeries,
     Crop,
     DropShadow,
     GradientStop,
@@ -27,7 +25,6 @@ from pptxagent.ir import (
     Path,
     Visual,
 )
-from pptxagent.ooxml.chart import ChartData
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
 from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
 from pptxagent.ooxml.theme import ColorSpec
@@ -182,59 +179,10 @@ def _shadow(chain: tuple[ShapeData, ...], styles: ThemeStyles, ctx: ColorContext
                       blur=round(emu_to_px(shadow.blur), 2), color=c[0], alpha=c[1])
 
 
-def chart_of(data: ChartData | None, ctx: ColorContext) -> Chart | None:
-    """The chart with its colours resolved (theme accents in turn where a series or pie
-    point says none); ``None`` when there is nothing to plot."""
-    if data is None or data.kind == "other" or not any(s.values for s in data.series):
-        return None
-
-    scheme = (data.style - 1) % 8
-
-    def auto(i: int, n: int) -> str:
-        """The chart style's colour for series (or pie point) ``i`` of ``n``: the accents in
-        turn (style 2, 10 …) or one colour (grey, or one accent); each further cycle through
-        them is shaded (first cycles) or tinted (last ones) in even steps within ±70 %, as
-        Office and LibreOffice shade a monochrome chart's series."""
-        size = 6 if scheme == 1 else 1
-        if scheme == 1:
-            base = resolve_color(ColorSpec("scheme", f"accent{i % 6 + 1}"), ctx) or "#4472C4"
-        else:
-            base = "#808080" if scheme == 0 else (
-                resolve_color(ColorSpec("scheme", f"accent{scheme - 1}"), ctx) or "#4472C4")
-        cycles = (n - 1) // size + 1
-        if cycles <= 1:
-            return base
-        step = round(((i // size + 1) / (cycles + 1) * 1.4 - 0.7) * 100000)
-        if step == 0:
-            return base
-        mod = ("shade", step + 100000) if step < 0 else ("tint", 100000 - step)
-        rgb = tuple(int(base[k:k + 2], 16) / 255 for k in (1, 3, 5))
-        return apply_mods((rgb[0], rgb[1], rgb[2]), (mod,))
-
-    series = []
-    for i, s in enumerate(data.series):
-        values = list(s.values)
-        if data.percent:
-            totals = [sum(abs(x.values[k]) for x in data.series if k < len(x.values))
-                      for k in range(len(values))]
-            values = [v / t * 100 if t else 0.0 for v, t in zip(values, totals, strict=True)]
-        color = resolve_color(s.color, ctx) or auto(i, len(data.series))
-        points = None
-        if data.kind in ("pie", "doughnut"):
-            points = [resolve_color(s.points.get(k), ctx) or auto(k, len(s.values))
-                      for k in range(len(s.values))]
-        series.append(ChartSeries(values=values, color=color, points=points))
-    kind = cast(Literal["bar", "line", "pie", "doughnut", "area"], data.kind)
-    return Chart(
-        kind=kind, horizontal=data.horizontal, stacked=data.stacked, series=series,
-        gapWidth=min(max(data.gap_width if data.gap_width is not None else 150, 0), 500),
-        overlap=None if data.overlap is None else min(max(data.overlap, -100), 100),
-    )
-
-
 def visual_for(
     chain: tuple[ShapeData, ...], xfrm: Xfrm, styles: ThemeStyles, ctx: ColorContext,
     chart_title: str | None = None, background: Paint | None = None,
+    fonts: tuple[str | None, str | None] = (None, None),
 ) -> Visual | None:
     """The visual of ``chain[0]`` (its placeholder parents follow): ``None`` when nothing is
     drawn besides text."""
@@ -256,7 +204,7 @@ def visual_for(
             return Visual(rotation=0)
         if shape.graphic not in ("chart", "ole"):
             return None
-        chart = chart_of(shape.chart, ctx)
+        chart = chart_of(shape.chart, ctx, fonts)
         if chart is not None:
             return Visual(chart=chart, label=shape.chart.title if shape.chart else None)
         if fill is None or fill.kind != "picture":

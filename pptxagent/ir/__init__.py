@@ -30,7 +30,10 @@ from pptxagent.ir.slide import (
 from pptxagent.ir.text import Insets, Paragraph, Run
 from pptxagent.ir.visual import (
     Chart,
+    ChartAxis,
+    ChartLegend,
     ChartSeries,
+    ChartText,
     Crop,
     DropShadow,
     GradientStop,
@@ -48,7 +51,10 @@ __all__ = [
     "Box",
     "ChainHint",
     "Chart",
+    "ChartAxis",
+    "ChartLegend",
     "ChartSeries",
+    "ChartText",
     "Computed",
     "Crop",
     "DeckIR",

@@ -91,6 +91,59 @@ class ChartSeries(_Model):
     color: str
     points: list[str] | None = None
     """Per-point colours (pie slices)."""
+    name: str = ""
+    marker: bool = False
+    """Points marked (line charts)."""
+    width: float = Field(3.0, ge=0, le=50)
+    """A line series' stroke in px (0: no line, markers only)."""
+    smooth: bool = False
+    """The line is a curve through its points."""
+    raw: list[float] | None = None
+    """The cached values when ``values`` are per cent of a category (data labels show
+    these)."""
+
+
+LabelPart = Literal["category", "value", "percent"]
+_VALUE_ONLY: tuple[LabelPart, ...] = ("value",)
+
+
+class ChartText(_Model):
+    """How a chart's text is set: size in pt, weight, colour, font family (installed)."""
+
+    size: float = Field(10, gt=0, le=400)
+    bold: bool = False
+    color: str = "#000000"
+    font: str | None = None
+    rotation: float | None = None
+    """Degrees (``None``: automatic: 0, or 45 where category labels do not fit)."""
+    wrap: bool | None = None
+    """Category labels may break into lines (``a:bodyPr wrap``; ``None``: not said)."""
+
+
+class ChartAxis(_Model):
+    labels: bool = True
+    """Tick labels drawn."""
+    line: str | None = None
+    """The axis line's colour (``None``: not drawn)."""
+    grid: str | None = None
+    """Major gridlines' colour (``None``: none)."""
+    text: ChartText = Field(default_factory=ChartText)
+    format: str | None = None
+    """Number format code of the tick labels (``General``, ``0%``, ``#,##0.0`` …)."""
+    minimum: float | None = None
+    maximum: float | None = None
+    unit: float | None = None
+    reverse: bool = False
+    title: str | None = None
+    titleText: ChartText = Field(default_factory=ChartText)
+
+
+class ChartLegend(_Model):
+    position: Literal["r", "l", "t", "b", "tr"] = "r"
+    overlay: bool = False
+    text: ChartText = Field(default_factory=ChartText)
+    box: list[float] | None = None
+    """Manual ``x, y, w, h`` as fractions of the chart frame (``w``/``h`` 0: its own size)."""
 
 
 class Chart(_Model):
@@ -104,6 +157,44 @@ class Chart(_Model):
     """Gap between categories as % of a bar's width."""
     overlap: float | None = Field(None, ge=-100, le=100)
     """% of a bar's width neighbouring series share (None: 0, or 100 when stacked)."""
+    percent: bool = False
+    """``percentStacked``: the values are per cent of each category's total."""
+    categories: list[str] = Field(default_factory=list)
+    categoryFormat: str | None = None
+    """Number format of numeric categories (dates are Excel serial days)."""
+    catAxis: ChartAxis | None = None
+    """The category axis (``None``: deleted or absent: no labels, no line)."""
+    valAxis: ChartAxis | None = None
+    legend: ChartLegend | None = None
+    dataLabels: ChartText | None = None
+    """Values written at the points (``c:dLbls/c:showVal``), in this text."""
+    labelShows: list[LabelPart] = Field(default_factory=lambda: list(_VALUE_ONLY))
+    """What a data label says, line by line."""
+    labelPos: str | None = None
+    valueFormat: str | None = None
+    """The cached values' number format (a source-linked axis and data labels show it)."""
+    labelFormat: str | None = None
+    """The data labels' own number format."""
+    plot: list[float] | None = None
+    """Manual plot area ``x, y, w, h`` as fractions of the frame."""
+    plotInner: bool = False
+    """``plot`` is the inner plot (without its axis labels)."""
+    title: str | None = None
+    titleText: ChartText | None = None
+    titleOverlay: bool = False
+    holeSize: float = Field(50, ge=10, le=90)
+    """A doughnut's hole, % of its diameter."""
+    firstAngle: float = 0
+    """Where a pie's first slice starts, degrees clockwise from 12 o'clock."""
+    fill: str | None = None
+    border: str | None = None
+    """The chart area's own fill and outline colours."""
+    plotFill: str | None = None
+    plotBorder: str | None = None
+    radar: Literal["standard", "marker", "filled"] | None = None
+    """A radar chart (``kind`` line): its style."""
+    xValues: list[float] | None = None
+    """Scatter: the points' X values (the category axis is then a value axis)."""
 
 
 

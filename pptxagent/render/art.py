@@ -231,12 +231,11 @@ def paint_node(
             f'<svg width="{css.num(w + 2 * pad)}" height="{css.num(h + 2 * pad)}" '
             f'style="left:-{pad}px;top:-{pad}px" overflow="visible">{defs}{body}</svg>'
         )
-    if visual.chart is not None:
-        plot = chart_svg(visual.chart, w, h, bool(visual.label), where)
-        if plot:
-            parts.append(f'<svg width="{css.num(max(w, 1))}" height="{css.num(max(h, 1))}">'
-                         f"{plot}</svg>")
-    if visual.label:
+    plot = chart_svg(visual.chart, w, h, where) if visual.chart is not None else ""
+    if plot:  # the chart draws its own title
+        parts.append(f'<svg width="{css.num(max(w, 1))}" height="{css.num(max(h, 1))}">'
+                     f"{plot}</svg>")
+    elif visual.label:
         size = css.px(max(8.0, min(18.0, h / 12)))
         parts.append(f'<div class="label" style="font-size:{size}">{escape(visual.label)}</div>')
     return f'<div class="paint" style="{escape(css.declarations(decl))}">{"".join(parts)}</div>'

@@ -42,21 +42,21 @@ def test_monochrome_chart_style_shades_one_accent() -> None:
 
 def test_bars_pie_and_lines_are_drawn_without_text() -> None:
     bars = Chart(kind="bar", series=[ChartSeries(values=[1, 2, 4], color="#4472C4")])
-    svg = chart_svg(bars, 400, 300, False, "test")
+    svg = chart_svg(bars, 400, 300, "test")
     assert svg.count("<rect") == 3 and "<text" not in svg
     heights = [float(h) for h in re.findall(r'height="([0-9.]+)"', svg)]
     assert heights[2] == 2 * heights[1] == 4 * heights[0]  # the axis starts at 0
     pie = Chart(kind="pie", series=[ChartSeries(values=[1, 1], color="#000000",
                                                 points=["#FF0000", "#0000FF"])])
-    svg = chart_svg(pie, 400, 300, True, "test")
+    svg = chart_svg(pie, 400, 300, "test")
     assert 'fill="#FF0000"' in svg and 'fill="#0000FF"' in svg
     line = Chart(kind="line", series=[ChartSeries(values=[1, 3, 2], color="#00AA00")])
-    assert 'stroke="#00AA00"' in chart_svg(line, 400, 300, False, "test")
-    assert chart_svg(Chart(kind="bar"), 400, 300, False, "test") == ""
+    assert 'stroke="#00AA00"' in chart_svg(line, 400, 300, "test")
+    assert chart_svg(Chart(kind="bar"), 400, 300, "test") == ""
 
 
 def _bar_widths(chart: Chart) -> list[float]:
-    svg = chart_svg(chart, 400, 300, False, "test")
+    svg = chart_svg(chart, 400, 300, "test")
     return [float(w) for w in re.findall(r'<rect x="[^"]+" y="[^"]+" width="([^"]+)"', svg)]
 
 
