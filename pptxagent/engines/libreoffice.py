@@ -224,13 +224,14 @@ class LibreOffice:
             tagged_path.unlink(missing_ok=True)
         return tagged
 
-    def to_pngs_as_stored(self, pptx: Path, out_dir: Path) -> list[Path]:
+    def to_pngs_as_stored(self, pptx: Path, out_dir: Path,
+                          px_width: int | None = None) -> list[Path]:
         """Like ``to_pngs`` but drawn as PowerPoint shows the file (no live autofit), so an
-        overflow PowerPoint would show is visible."""
+        overflow PowerPoint would show is visible; ``px_width`` as in ``to_pngs``."""
         pdf = self._scratch(".pdf")
         try:
             self._export_tagged(pptx, pdf, colour=False)
-            return lo_pdf.pdf_to_pngs(pdf, out_dir, None)
+            return lo_pdf.pdf_to_pngs(pdf, out_dir, px_width)
         finally:
             pdf.unlink(missing_ok=True)
 
