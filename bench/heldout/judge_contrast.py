@@ -28,7 +28,7 @@ import posixpath
 import tempfile
 import threading
 import zipfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -159,9 +159,11 @@ def _width(deck: Path) -> int:
     return round(cx / EMU_PX * SCALE)
 
 
-def _draw(deck: Path, folder: Path) -> list[np.ndarray]:
-    paths = get_libreoffice().to_pngs_as_stored(deck, folder, _width(deck))
-    return [np.asarray(Image.open(p).convert("RGB"), dtype=np.int16) for p in paths]
+def _draw(deck: Path, folder: Path, pages: Collection[int]) -> dict[int, np.ndarray]:
+    """Slide number → its pixels, for the slides in ``pages`` only (a template has many)."""
+    paths = get_libreoffice().to_pngs_as_stored(deck, folder, _width(deck), pages)
+    return {int(p.stem.rsplit("-", 1)[1]): np.asarray(Image.open(p).convert("RGB"),
+                                                      dtype=np.uint8) for p in paths}
 
 
 def drawn_text(deck: Path, shapes: Shapes) -> Drawn:
@@ -179,14 +181,14 @@ def drawn_text(deck: Path, shapes: Shapes) -> Drawn:
         folder = Path(tmp)
         _rewrite(deck, folder / "mask.pptx", masks, blank=False)
         _rewrite(deck, folder / "blank.pptx", masks, blank=True)
-        shown = _draw(deck, folder / "shown")
-        masked = _draw(folder / "mask.pptx", folder / "mask")
-        behind = _draw(folder / "blank.pptx", folder / "blank")
+        shown = _draw(deck, folder / "shown", masks)
+        masked = _draw(folder / "mask.pptx", folder / "mask", masks)
+        behind = _draw(folder / "blank.pptx", folder / "blank", masks)
     out: Drawn = {}
     for n, by_id in masks.items():
-        if n > min(len(shown), len(masked), len(behind)):
+        if n not in shown or n not in masked or n not in behind:
             continue
-        s, m, b = shown[n - 1], masked[n - 1], behind[n - 1]
+        s, m, b = shown[n], masked[n], behind[n]
         if not s.shape == m.shape == b.shape:
             continue
         for sid, rgb in by_id.items():
