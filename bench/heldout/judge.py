@@ -4,8 +4,8 @@ Every word present, tokens resolved, the template's run formatting kept (font, b
 colour), fonts not shrunk when the content fits, the package intact, and no filled text
 outside its box (±2 px, as LibreOffice draws it) on any slide the report does not call
 degraded; template art not moved and text contrast on what LibreOffice draws behind it not
-below 70% of the template's (``judge_art.py``). Bad input: exit 2, a message naming the
-problem, no traceback, no file.
+below 70% of the template's (``judge_art.py``, ``judge_contrast.py``). Bad input: exit 2,
+a message naming the problem, no traceback, no file.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from lxml import etree
 from pptx import Presentation
 
 from bench.heldout.cases import IMAGE_SIZE, Case
-from bench.heldout.judge_art import check_art, check_contrast
+from bench.heldout.judge_art import check_art
+from bench.heldout.judge_contrast import check_contrast
 from pptxagent.engines.libreoffice import TextBox, get_libreoffice
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -300,5 +301,5 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
                 why.append(f"slide {i}: {msg}")
     numbers = [spec["template_slide"] for spec in specs]
     why += check_art(case.template, out, numbers, filled)
-    why += check_contrast(case.template, out, bounds, numbers, texts)
+    why += check_contrast(case.template, out, numbers, texts)
     return why

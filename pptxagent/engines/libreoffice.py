@@ -23,6 +23,7 @@ import contextlib
 import shutil
 import tempfile
 import threading
+from collections.abc import Collection
 from pathlib import Path
 
 from pptxagent.engines import lo_pdf
@@ -225,13 +226,15 @@ class LibreOffice:
             tagged_path.unlink(missing_ok=True)
         return tagged
 
-    def to_pngs_as_stored(self, pptx: Path, out_dir: Path) -> list[Path]:
+    def to_pngs_as_stored(self, pptx: Path, out_dir: Path, px_width: int | None = None,
+                          pages: Collection[int] | None = None) -> list[Path]:
         """Like ``to_pngs`` but drawn as PowerPoint shows the file (no live autofit), so an
-        overflow PowerPoint would show is visible."""
+        overflow PowerPoint would show is visible; ``px_width`` as in ``to_pngs``; only the
+        1-based slide numbers in ``pages`` when given."""
         pdf = self._scratch(".pdf")
         try:
             self._export_tagged(pptx, pdf, colour=False)
-            return lo_pdf.pdf_to_pngs(pdf, out_dir, None)
+            return lo_pdf.pdf_to_pngs(pdf, out_dir, px_width, pages)
         finally:
             pdf.unlink(missing_ok=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Collection
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -28,14 +29,18 @@ def page_count(pdf: Path) -> int:
         doc.close()
 
 
-def pdf_to_pngs(pdf: Path, out_dir: Path, px_width: int | None = None) -> list[Path]:
-    """One ``slide-{n}.png`` per page. Default size: the page at 96 dpi (1 pt = 4/3 px), so a
-    16:9 deck gives 1280 × 720; ``px_width`` scales every page to that width instead."""
+def pdf_to_pngs(pdf: Path, out_dir: Path, px_width: int | None = None,
+                pages: Collection[int] | None = None) -> list[Path]:
+    """One ``slide-{n}.png`` per page (only the 1-based ``pages`` asked for, when given).
+    Default size: the page at 96 dpi (1 pt = 4/3 px), so a 16:9 deck gives 1280 × 720;
+    ``px_width`` scales every page to that width instead."""
     out_dir.mkdir(parents=True, exist_ok=True)
     doc = _open(pdf)
     paths: list[Path] = []
     try:
         for n in range(len(doc)):
+            if pages is not None and n + 1 not in pages:
+                continue
             page = doc[n]
             w_pt, h_pt = page.get_size()
             target_w = px_width if px_width else round(w_pt * PX_PER_PT)

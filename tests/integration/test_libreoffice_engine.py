@@ -113,6 +113,15 @@ def test_png_width_can_be_chosen(lo: LibreOffice, tmp_path: Path) -> None:
         assert im.size == (480, 360)
 
 
+def test_as_stored_pngs_of_chosen_slides_at_a_chosen_width(lo: LibreOffice,
+                                                          tmp_path: Path) -> None:
+    deck = CORPUS / "tika__testPPT_various2.pptx"  # 10 slides, 16:9
+    pngs = lo.to_pngs_as_stored(deck, tmp_path, px_width=2560, pages={2, 9})
+    assert [p.name for p in pngs] == ["slide-2.png", "slide-9.png"]
+    with Image.open(pngs[0]) as im:
+        assert im.size == (2560, 1440)
+
+
 def test_known_text_box_is_drawn_where_its_text_must_be(bounds, deck) -> None:  # type: ignore[no-untyped-def]
     _, ids = deck
     box = _at(bounds, 1, ids, "known")
