@@ -45,7 +45,8 @@ def test_fill_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.STAGES]
     assert names == ["load_input", "open_template", "fill_content", "clear_rollouts",
                      "start_libreoffice", "inventory_filled",
-                     "template_baseline", "refine_slides", "visual_qa", "write_back_slides", "pack",
+                     "template_baseline", "refine_slides", "start_crosscheck", "visual_qa",
+                     "write_back_slides", "pack",
                      "crosscheck", "refine_crosschecked", "recheck", "build_report"]
 
 
@@ -53,5 +54,6 @@ def test_compose_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.COMPOSE_STAGES]
     assert names == ["start_libreoffice", "select_layouts", "build_package", "clear_rollouts",
                      "inventory_filled", "assign_roles", "refine_slides", "reflow_overflowing",
-                     "harmonize_siblings", "visual_qa", "write_back_slides", "pack", "crosscheck",
+                     "harmonize_siblings", "start_crosscheck", "visual_qa", "write_back_slides",
+                     "pack", "crosscheck",
                      "refine_crosschecked", "recheck", "build_report", "annotate_report"]
