@@ -22,8 +22,8 @@ from PIL import Image
 
 from bench.compose_eval.deck import EMU_PX, Deck
 from bench.compose_eval.geometry import shape_boxes
+from bench.compose_eval.inks import PLAIN_SHARE, backdrop, text_contrast
 from bench.compose_eval.lo import PX_PER_PT, RENDER_W, TOL_PX, Line, Rect
-from bench.heldout.judge_art import PLAIN_SHARE, backdrop, text_contrast
 from pptxagent.engines.libreoffice import TextBox
 
 Failures = dict[int, list[str]]
