@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image
 
+from bench.heldout.judge_contrast import ratio as _ratio
 from pptxagent.engines.libreoffice import TextBox
 
 PLAIN_SHARE = 0.4
@@ -17,19 +18,6 @@ INK_SHARE = 0.2
 blend of the backdrop and a stronger text colour (antialiased edges)."""
 BLEND_TOLERANCE = 12.0
 """How far (0-255 levels) a colour may lie off the backdrop-ink line and still be a blend."""
-
-
-def _luminance(rgb: np.ndarray) -> np.ndarray:
-    c = rgb / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    out: np.ndarray = lin @ np.array([0.2126, 0.7152, 0.0722])
-    return out
-
-
-def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    la, lb = _luminance(a), _luminance(b)
-    out: np.ndarray = (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
-    return out
 
 
 def _pixels(image: Image.Image, box: TextBox) -> np.ndarray | None:
