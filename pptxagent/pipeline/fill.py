@@ -37,6 +37,7 @@ from pptxagent.pipeline.guard import (
     design_pairs,
     freeze_untouched,
     grown_pairs,
+    template_frames,
 )
 from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.refining import refine_pass
@@ -126,7 +127,8 @@ def inventory_filled(job: FillJob) -> None:
         changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
         touched = frozenset(changed | set(fs.filled))
         ir = freeze_untouched(ir, touched)
-        guard = TemplateGuard(touched, design=design_pairs(ir, touched))
+        guard = TemplateGuard(touched, design=design_pairs(ir, touched),
+                              frames=template_frames(ir, touched))
         job.slides.append(SlideWork(fs, ir, touched, guard))
 
 
@@ -148,7 +150,8 @@ def template_baseline(job: FillJob) -> None:
             for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
     for w, dom in zip(work, doms[len(irs):], strict=True):
         design = w.guard.design | grown_pairs(w.ir, dom, w.touched)
-        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], design)
+        w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], design,
+                                w.guard.frames)
         w.dom = dom
 
 

@@ -12,10 +12,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pptxagent.ir import Defect, Diagnostics, DiagWarning, DomSnapshot, Patch, SlideIR
+from pptxagent.ir import (
+    Defect,
+    Diagnostics,
+    DiagWarning,
+    DomSnapshot,
+    Element,
+    Patch,
+    SlideIR,
+)
 from pptxagent.loop.fallbacks import defect_eids
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.settings import Settings
@@ -41,6 +49,20 @@ class TemplateGuard:
     design: frozenset[frozenset[str]] = field(default_factory=frozenset)
     """Pairs (filled text, untouched art) whose boxes the template made overlap: text placed
     on art is design, not an overlap to resolve (``design_pairs``)."""
+    frames: Mapping[str, Frame] = field(default_factory=dict)
+    """Filled elements' frames as the template placed them (``template_frames``): two of them
+    that do not intersect there and still stand there are spaced as the designer spaced them;
+    their safe margins meeting is the template's spacing, not an overlap the fill made."""
+
+    def _spaced(self, d: Defect, ir: SlideIR) -> bool:
+        eids = defect_eids(d)
+        if d.type != "overlap" or len(eids) != 2 or not all(e in self.frames for e in eids):
+            return False
+        now = {e.eid: _frame(e) for e in ir.elements if e.eid in eids}
+        if any(not _same(now.get(e), self.frames[e]) for e in eids):
+            return False  # the fill moved or grew one of them: the spacing is its doing
+        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = (self.frames[e] for e in eids)
+        return min(ax1, bx1) - max(ax0, bx0) <= 0 or min(ay1, by1) - max(ay0, by0) <= 0
 
     def keeps(self, key: Key) -> bool:
         kind, eids = key
@@ -54,7 +76,8 @@ class TemplateGuard:
     def filter(self, diag: Diagnostics, ir: SlideIR | None = None) -> Diagnostics:
         if ir is not None:
             diag = template_design_dropped(ir, diag)
-        defects = [d for d in diag.defects if self.keeps(defect_key(d))]
+        defects = [d for d in diag.defects if self.keeps(defect_key(d))
+                   and not (ir is not None and self._spaced(d, ir))]
         warnings = [w for w in diag.warnings if self.keeps(warning_key(w))]
         kept_eids = {e for d in defects for e in defect_eids(d)}
         summary = diag.summary.model_copy(
@@ -101,6 +124,24 @@ def template_design_dropped(ir: SlideIR, diag: Diagnostics) -> Diagnostics:
 
 
 _PAIR_KINDS = frozenset({"overlap", "occlusion_suspected"})
+
+Frame = tuple[float, float, float, float]
+"""x0, y0, x1, y1 of an element's box (px)."""
+SAME_PX = 0.5
+
+
+def _frame(el: Element) -> Frame:
+    lay = el.layout
+    return lay.x, lay.y, lay.x + lay.w, lay.y + lay.h
+
+
+def _same(a: Frame | None, b: Frame) -> bool:
+    return a is not None and all(abs(p - q) <= SAME_PX for p, q in zip(a, b, strict=True))
+
+
+def template_frames(ir: SlideIR, touched: frozenset[str]) -> dict[str, Frame]:
+    """The filled elements' frames on the slide as filled, before any repair moved them."""
+    return {e.eid: _frame(e) for e in ir.elements if e.eid in touched}
 
 
 def design_pairs(ir: SlideIR, touched: frozenset[str]) -> frozenset[frozenset[str]]:

@@ -35,3 +35,37 @@ def test_a_font_we_shrank_below_the_min_is_still_ours() -> None:
     raw = diagnose(ir, dom_from_ir(ir), Settings())
     kept = TemplateGuard(frozenset({"t", "b"})).filter(raw, ir)
     assert [d.type for d in kept.defects] == ["font_too_small"]
+
+
+def _spaced_ir(gap: float) -> SlideIR:
+    """A subtitle and a body placeholder the template put ``gap`` px apart (poi bug64693:
+    6.6 px, less than the safe padding), both filled."""
+    sub = el("s", "title", 76, 48, 1127, 104, fs=44)
+    body = el("b", "bullets", 76, 152 + gap, 1127, 492, fs=28)
+    return slide(sub, body)
+
+
+def test_boxes_the_template_spaced_closer_than_the_padding_are_its_spacing() -> None:
+    from pptxagent.pipeline.guard import template_frames
+
+    ir = _spaced_ir(2)
+    raw = diagnose(ir, dom_from_ir(ir), Settings())
+    assert [d.type for d in raw.defects] == ["overlap"]  # the safe boxes meet
+    touched = frozenset({"s", "b"})
+    guard = TemplateGuard(touched, frames=template_frames(ir, touched))
+    assert guard.filter(raw, ir).defects == []
+    # once the fill grew the subtitle down to the body, the closeness is the fill's own
+    grown = ir.model_copy(deep=True)
+    grown.element("s").layout.h += 1
+    again = diagnose(grown, dom_from_ir(grown), Settings())
+    assert [d.type for d in guard.filter(again, grown).defects] == ["overlap"]
+
+
+def test_boxes_the_template_laid_on_each_other_still_count() -> None:
+    from pptxagent.pipeline.guard import template_frames
+
+    ir = _spaced_ir(-20)  # frames intersect: not a spacing, an overlap
+    raw = diagnose(ir, dom_from_ir(ir), Settings())
+    touched = frozenset({"s", "b"})
+    guard = TemplateGuard(touched, frames=template_frames(ir, touched))
+    assert "overlap" in [d.type for d in guard.filter(raw, ir).defects]
