@@ -30,6 +30,7 @@ from typing import Any
 from bench.compose_eval import drawn, lo, pictures, xmlchecks
 from bench.compose_eval.deck import Deck
 from bench.compose_eval.outlines import BadOutline
+from bench.heldout.judge import refused_plainly
 
 CHECKS = ("run", "fit", "overlap", "contrast", "strings", "chart", "picture", "colour",
           "title", "audit", "repeat")
@@ -82,19 +83,13 @@ def compose(outline: Path, out: Path, theme: str, tree: Path, report: Path | Non
 
 
 def judge_bad(bad: BadOutline, proc: subprocess.CompletedProcess[str], out: Path) -> list[str]:
-    why: list[str] = []
-    if proc.returncode != 2:
-        why.append(f"exit {proc.returncode}, want 2")
-    if "Traceback" in proc.stderr or "Traceback" in proc.stdout:
-        why.append("traceback printed")
+    why = refused_plainly(proc, out)
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     if len(lines) != 1:
         why.append(f"{len(lines)} lines on stderr, want 1")
     need = bad.json_path or bad.path.name
     if need not in proc.stderr:
         why.append(f"message does not name {need!r}: {proc.stderr.strip()[:160]!r}")
-    if out.exists():
-        why.append("output file written")
     return why
 
 

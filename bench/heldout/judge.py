@@ -36,7 +36,8 @@ def _q(tag: str) -> str:
     return f"{{{A}}}{tag}"
 
 
-def judge_bad(case: Case, proc: subprocess.CompletedProcess[str], out: Path) -> list[str]:
+def refused_plainly(proc: subprocess.CompletedProcess[str], out: Path) -> list[str]:
+    """What bad input must get: exit 2, no traceback, no output file."""
     why: list[str] = []
     if proc.returncode != 2:
         why.append(f"exit {proc.returncode}, want 2")
@@ -44,6 +45,11 @@ def judge_bad(case: Case, proc: subprocess.CompletedProcess[str], out: Path) -> 
         why.append("traceback printed")
     if out.exists():
         why.append("output file written")
+    return why
+
+
+def judge_bad(case: Case, proc: subprocess.CompletedProcess[str], out: Path) -> list[str]:
+    why = refused_plainly(proc, out)
     for needle in case.expect_in_message:
         if needle.lower() not in proc.stderr.lower():
             why.append(f"message lacks {needle!r}: {proc.stderr.strip()[:160]!r}")

@@ -116,7 +116,8 @@ KILL_WAIT_S = 3.0
 once, but a process busy in the kernel ends a moment later)."""
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """Running, not a zombie waiting for its parent."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
@@ -128,7 +129,7 @@ def _wait_gone(pids: list[int]) -> None:
     deadline = time.monotonic() + KILL_WAIT_S
     left = list(pids)
     while left and time.monotonic() < deadline:
-        left = [p for p in left if _alive(p)]
+        left = [p for p in left if alive(p)]
         if left:
             time.sleep(0.02)
 

@@ -11,10 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from pptxagent.engines.chromium import Clip
 from pptxagent.ir import Box
-
-Clip = tuple[float, float, float, float]
-"""A page region in CSS px: x, y, width, height."""
 
 CAPTURE_COST_PX = 1_000_000
 """A capture's fixed cost in pixels: merge two regions when their union adds fewer."""

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
+from pptxagent.engines.chromium import Clip
 from pptxagent.errors import EngineError
 from pptxagent.ir import Box, DomSnapshot, SlideIR
 from pptxagent.ir.qa import RunGlyphs
-from pptxagent.measure.clips import Clip, merge_clips, overlap, page_clip, union
+from pptxagent.measure.clips import merge_clips, overlap, page_clip, union
 from pptxagent.measure.extract import MEASURE_JS, snapshots
 from pptxagent.measure.measurer import Measurer
 from pptxagent.measure.png import decode_rgb

@@ -147,16 +147,12 @@ def template_frames(ir: SlideIR, touched: frozenset[str]) -> dict[str, Frame]:
 def design_pairs(ir: SlideIR, touched: frozenset[str]) -> frozenset[frozenset[str]]:
     """Pairs of a filled element and an untouched one whose boxes overlap as the template
     placed them (``ir`` is the slide as filled, before any repair moved anything)."""
-    def box(eid: str) -> tuple[float, float, float, float]:
-        lay = ir.element(eid).layout
-        return lay.x, lay.y, lay.x + lay.w, lay.y + lay.h
-
     out: set[frozenset[str]] = set()
     eids = [e.eid for e in ir.elements if e.style.display != "none"]
     for t in (e for e in eids if e in touched):
-        tx0, ty0, tx1, ty1 = box(t)
+        tx0, ty0, tx1, ty1 = _frame(ir.element(t))
         for u in (e for e in eids if e not in touched):
-            ux0, uy0, ux1, uy1 = box(u)
+            ux0, uy0, ux1, uy1 = _frame(ir.element(u))
             if min(tx1, ux1) - max(tx0, ux0) > 0 and min(ty1, uy1) - max(ty0, uy0) > 0:
                 out.add(frozenset((t, u)))
     return frozenset(out)

@@ -17,6 +17,8 @@ import signal
 from collections.abc import Iterable
 from pathlib import Path
 
+from pptxagent.engines.reset import alive
+
 SERVICE_VAR = "PPTXAGENT_SERVICE"
 WORKER_VAR = "PPTXAGENT_WORKER"
 
@@ -50,22 +52,12 @@ def tagged_processes(service_prefix: str) -> dict[int, tuple[str, str]]:
             continue
         env = _environ(int(entry.name))
         tag = env.get(SERVICE_VAR, "")
-        if tag.startswith(service_prefix) and _alive(int(entry.name)):
+        if tag.startswith(service_prefix) and alive(int(entry.name)):
             out[int(entry.name)] = (tag, env.get(WORKER_VAR, ""))
     return out
 
 
-def _alive(pid: int) -> bool:
-    """Running, not a zombie waiting for its parent."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rfind(")") + 2:][:1] not in ("Z", "X")
-
-
-def pid_alive(pid: int) -> bool:
-    return _alive(pid)
+pid_alive = alive
 
 
 def kill_pids(pids: Iterable[int]) -> list[int]:
@@ -94,7 +86,7 @@ def reap_stale_services(data_dir: Path) -> list[int]:
     victims: list[int] = []
     for pid, (tag, _) in tagged_processes(prefix).items():
         server = tag.rsplit("-", 1)[1]
-        if server.isdigit() and int(server) != os.getpid() and not _alive(int(server)):
+        if server.isdigit() and int(server) != os.getpid() and not alive(int(server)):
             victims.append(pid)
     return kill_pids(victims)
 
