@@ -11,7 +11,9 @@ Each repeat runs, interleaved so load bursts hit both alike:
 (b) ours: ``python -m pptxagent.cli fill TEMPLATE CONTENT -o OUT --report REPORT``: the
     default command, Chromium and LibreOffice started cold by the process itself;
 (c) with ``--baseline TREE``: (b) with another checkout's ``pptxagent`` (say the main branch
-    before a change) on ``PYTHONPATH``.
+    before a change) on ``PYTHONPATH``;
+(d) with ``--host``: (b) handed to a warm engine host (``pptxagent host start`` on a private
+    socket, stopped at the end). Its CPU column counts the client process only.
 
 Prints the medians, the ratio ours / plain and the stage timings of the last report.
 """
@@ -65,6 +67,8 @@ def main() -> None:
     ap.add_argument("--slides", type=int, default=30)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--baseline", type=Path, help="another checkout to time the same way")
+    ap.add_argument("--host", action="store_true", help="also time the fill through a warm "
+                    "engine host (pptxagent host start)")
     ap.add_argument("--plain", nargs=2, metavar=("CONTENT", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.plain:
@@ -75,13 +79,22 @@ def main() -> None:
     content.write_text(json.dumps(build_content(args.slides)))
     report = tmp / "report.json"
     py = sys.executable
+    cold_env = {**env_for(ROOT), "PPTXAGENT_NO_HOST": "1"}
+    host_env = {**env_for(ROOT), "PPTXAGENT_HOST_SOCKET": str(tmp / "host.sock")}
+    host_env.pop("PPTXAGENT_NO_HOST", None)
     cmds: dict[str, tuple[list[str], dict[str, str] | None]] = {
         "plain python-pptx": ([py, __file__, "--plain", str(content), str(tmp / "plain.pptx")],
                               None),
         "pptxagent fill": ([py, "-m", "pptxagent.cli", "fill", str(TEMPLATE), str(content),
                             "-o", str(tmp / "ours.pptx"), "--report", str(report)],
-                           env_for(ROOT)),
+                           cold_env),
     }
+    if args.host:
+        cmds["pptxagent fill, engine host"] = (
+            [py, "-m", "pptxagent.cli", "fill", str(TEMPLATE), str(content), "-o",
+             str(tmp / "hosted.pptx"), "--report", str(tmp / "hosted.json")], host_env)
+        subprocess.run([py, "-m", "pptxagent.cli", "host", "start"], env=host_env, check=True,
+                       cwd=tmp, capture_output=True)
     if args.baseline is not None:
         cmds["baseline fill"] = ([py, "-m", "pptxagent.cli", "fill", str(TEMPLATE),
                                   str(content), "-o", str(tmp / "base.pptx")],
@@ -112,6 +125,9 @@ def main() -> None:
           ", ".join(f"{k} {v:.2f}" for k, v in timings.items() if v >= 0.01))
     with contextlib.suppress(OSError):
         print(f"load average: {os.getloadavg()[0]:.1f}")
+    if args.host:
+        subprocess.run([py, "-m", "pptxagent.cli", "host", "stop"], env=host_env, check=False,
+                       cwd=tmp, capture_output=True)
 
 
 if __name__ == "__main__":

@@ -24,13 +24,13 @@ from pptxagent.errors import (
     PackageError,
     PptxAgentError,
 )
-from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 if TYPE_CHECKING:
     from pptxagent.inventory import inventory_file
     from pptxagent.ir import DeckIR, Diagnostics, Patch, RolloutResult, SlideIR
     from pptxagent.loop.driver import refine as refine_slide
     from pptxagent.pipeline import ComposeOptions, FillOptions, FillReport, compose_deck, fill_deck
+    from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 __version__ = "0.1.0"
 
@@ -40,6 +40,10 @@ def __getattr__(name: str) -> Any:
         from pptxagent import pipeline
 
         return getattr(pipeline, name)
+    if name in ("Settings", "DEFAULT_SETTINGS"):
+        from pptxagent import settings
+
+        return getattr(settings, name)
     if name == "refine_slide":
         from pptxagent.loop.driver import refine
 

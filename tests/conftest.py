@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from pptxagent.engines.chromium import Chromium, get_chromium
+
+# The commands the tests run start their own engines, never a developer's engine host
+# (pptxagent host start); tests/integration/test_engine_host.py starts its own.
+os.environ["PPTXAGENT_NO_HOST"] = "1"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -10,15 +10,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pptxagent.pipeline.warmup import warm_browser
+from pptxagent.cli.hostclient import run_hosted
 
 if Path(sys.argv[0]).name in ("pptxagent", "__main__.py"):  # run as the command
+    if (_code := run_hosted(sys.argv[1:])) is not None:  # a warm engine host ran it
+        sys.exit(_code)
+    from pptxagent.pipeline.warmup import warm_browser
+
     warm_browser(sys.argv[1:])  # Chromium starts while the stages below are imported
 
 import click
 
 from pptxagent import __version__
-from pptxagent.cli import compose, fill, inventory, qa, refine, render, schema, serve, theme
+from pptxagent.cli import compose, fill, host, inventory, qa, refine, render, schema, serve, theme
 from pptxagent.cli.common import err_console, handle_errors
 
 
@@ -33,6 +37,7 @@ for _module in (fill, compose, refine, inventory, render, qa, schema, serve):
     cli.add_command(_module.command)
 cli.add_command(theme.themes_command)
 cli.add_command(theme.theme_command)
+cli.add_command(host.host_command)
 
 __all__ = ["cli", "err_console", "handle_errors", "main"]
 
