@@ -143,7 +143,8 @@ def status(socket_path: Path | None, as_json: bool) -> None:
     else:
         age = st["last_command_age_s"]
         err_console.print(
-            f"engine host pid {st['pid']} on {st['socket']}: up {st['uptime_s']:g} s, "
+            f"engine host pid {st['pid']} on {st['socket']}"
+            f"{'' if st.get('ready') else ' (warming up)'}: up {st['uptime_s']:g} s, "
             f"{st['commands']} command(s){' (busy)' if st['busy'] else ''}, last "
             f"{'never' if age is None else f'{age:g} s ago'}; log {st['log']}")
     sys.exit(0 if st is not None else 1)

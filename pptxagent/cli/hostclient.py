@@ -18,6 +18,7 @@ import json
 import os
 import signal
 import socket
+import struct
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -91,6 +92,12 @@ def request(argv: Sequence[str]) -> dict[str, Any]:
             "env": relevant_env(os.environ), "fingerprint": fingerprint()}
 
 
+def ours(sock: socket.socket) -> bool:
+    """The process at the other end of ``sock`` runs as this user."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return bool(struct.unpack("3i", creds)[1] == os.getuid())
+
+
 def run_hosted(argv: Sequence[str]) -> int | None:
     """Run ``argv`` on the host and return its exit code, or ``None`` to run it here."""
     if not wants_host(argv):
@@ -102,6 +109,8 @@ def run_hosted(argv: Sequence[str]) -> int | None:
     try:
         sock.settimeout(CONNECT_TIMEOUT_S)
         sock.connect(str(path))
+        if not ours(sock):
+            return None  # never hand a command (its environment, its files) to another user
         send(sock, request(argv))
         reader = sock.makefile("rb")
         first = reader.readline()

@@ -19,7 +19,6 @@ import os
 import queue
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import threading
@@ -163,9 +162,7 @@ class Host:
                 conn.close()
 
     def _answer(self, conn: socket.socket) -> None:
-        creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-        _pid, uid, _gid = struct.unpack("3i", creds)
-        if uid != os.getuid():
+        if not hostclient.ours(conn):
             conn.close()
             return
         conn.settimeout(REQUEST_TIMEOUT_S)
@@ -270,6 +267,8 @@ def ask(path: Path, msg: dict[str, Any], timeout_s: float = 2.0) -> dict[str, An
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(timeout_s)
             sock.connect(str(path))
+            if not hostclient.ours(sock):
+                return None
             hostclient.send(sock, msg)
             line = sock.makefile("rb").readline()
     except OSError:
