@@ -131,16 +131,37 @@ def ensure_txbody(shape: etree._Element) -> etree._Element:
     return insert_in_order(shape, body, SCHEMA_ORDER["p:sp"])
 
 
+def trailing_breaks(p: etree._Element) -> list[etree._Element]:
+    """The line breaks ending ``p`` after its last text (empty runs between them skipped):
+    the blank line(s) a template leaves under its text, say to lift a bottom-anchored title
+    off a rule. Empty when ``p`` has no text before them."""
+    found: list[etree._Element] = []
+    for child in reversed(list(p)):
+        if child.tag == qn("a:br"):
+            found.append(child)
+        elif child.tag in (qn("a:r"), qn("a:fld")):
+            if child.findtext(qn("a:t")):
+                return list(reversed(found))
+        elif child.tag != qn("a:endParaRPr"):
+            return []
+    return []
+
+
 def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]]) -> None:
     """Replace every paragraph of ``txbody`` (``p:txBody`` or ``a:txBody``) with ``items``.
 
-    ``items`` are (text, level); an empty sequence leaves one empty paragraph.
+    ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
+    that end the template's text (``trailing_breaks``) end the new text too: the template's
+    spacing, not its content.
     """
     old = txbody.findall(qn("a:p"))
     if not old:
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
     new = [make_paragraph(template_for_level(old, lvl), text, lvl) for text, lvl in wanted]
+    if wanted[-1][0]:
+        for br in trailing_breaks(old[-1]):
+            insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])
     anchor = old[0]
     for p in new:
         anchor.addprevious(p)
@@ -170,4 +191,5 @@ __all__ = [
     "make_paragraph",
     "paragraph_level",
     "template_for_level",
+    "trailing_breaks",
 ]

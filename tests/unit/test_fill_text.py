@@ -115,3 +115,28 @@ def test_the_text_takes_the_format_of_the_first_run_that_shows_text() -> None:
     assert rpr is not None
     assert rpr.find(f"{qn('a:solidFill')}/{qn('a:schemeClr')}").get("val") == "bg1"
     assert p.find(qn("a:br")) is None
+
+
+def test_a_blank_line_that_ends_the_template_text_ends_the_new_text() -> None:
+    """poi aptia's title ends with a break that lifts it off an orange rule; the fill keeps
+    it (the template's spacing), only the words change."""
+    from lxml import etree
+
+    from pptxagent.ooxml.textfill import body_text, fill_paragraphs
+
+    ns = ('xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+          'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"')
+    body = etree.fromstring(
+        f'<p:txBody {ns}><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-AU"/>'
+        '<a:t>Award stage</a:t></a:r><a:r><a:rPr/><a:t/></a:r><a:br><a:rPr lang="en-AU"/>'
+        '</a:br><a:endParaRPr lang="en-AU"/></a:p></p:txBody>')
+    fill_paragraphs(body, [("Quarterly results", 0)])
+    assert body_text(body) == "Quarterly results\n"
+    fill_paragraphs(body, [("One", 0), ("Two", 1)])
+    assert body_text(body) == "One\nTwo\n"
+    fill_paragraphs(body, [])  # emptied: no stray blank line
+    assert body_text(body) == ""
+    plain = etree.fromstring(f'<p:txBody {ns}><a:bodyPr/><a:p><a:r><a:t>A</a:t></a:r><a:br/>'
+                             '<a:r><a:t>B</a:t></a:r></a:p></p:txBody>')
+    fill_paragraphs(plain, [("New", 0)])  # a break inside the text is content, not spacing
+    assert body_text(plain) == "New"
