@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from pptxagent.cli import hostclient, hostserver
+from pptxagent.cli import hostclient, hostio, hostserver
 from pptxagent.cli.common import err_console
 
 START_WAIT_S = 120.0
@@ -41,6 +41,11 @@ _WARM_OUTLINE = {"title": "warm-up", "slides": [
 
 def _path(socket_path: Path | None) -> Path:
     return (socket_path or hostclient.socket_path()).absolute()
+
+
+def _fail(msg: str) -> None:
+    err_console.print(f"[bold red]pptxagent: error:[/] host: {msg}", markup=True)
+    sys.exit(2)
 
 
 @click.group("host")
@@ -78,11 +83,12 @@ def run(socket_path: Path | None, idle_timeout: float, max_commands: int) -> Non
     """Run the host in the foreground (for a service manager); logs to stderr."""
     path = _path(socket_path)
     host = hostserver.Host(path, idle_timeout, max_commands, sys.stderr)
-    host.bind()
+    try:
+        host.bind()
+    except hostio.HostError as exc:
+        _fail(str(exc))
     root = click.get_current_context().find_root().command
-    reason = host.serve(functools.partial(warm_up, root), functools.partial(run_command, root))
-    if reason.startswith("recycled"):
-        hostserver.spawn(path, idle_timeout, max_commands)
+    host.serve(functools.partial(warm_up, root), functools.partial(run_command, root))
 
 
 @host_command.command("start")
@@ -92,20 +98,23 @@ def run(socket_path: Path | None, idle_timeout: float, max_commands: int) -> Non
 def start(socket_path: Path | None, idle_timeout: float, max_commands: int) -> None:
     """Start a host in the background and wait until its engines are warm."""
     path = _path(socket_path)
-    if (st := hostserver.status(path)) is not None:
+    if (st := hostio.status(path)) is not None:
         err_console.print(f"an engine host already runs: pid {st['pid']}, {path}")
         return
-    proc = hostserver.spawn(path, idle_timeout, max_commands)
+    try:
+        proc = hostio.spawn(path, idle_timeout, max_commands)
+    except (hostio.HostError, OSError) as exc:
+        _fail(str(exc))
     deadline = time.monotonic() + START_WAIT_S
     while time.monotonic() < deadline:
-        if (st := hostserver.status(path)) is not None and st.get("ready"):
+        if (st := hostio.status(path)) is not None and st.get("ready"):
             err_console.print(f"engine host ready: pid {st['pid']}, {path} (ends after "
                               f"{idle_timeout:g} s idle; log {st['log']})")
             return
         if proc.poll() is not None:
             break
         time.sleep(0.1)
-    log = hostserver.log_path(path)
+    log = hostio.log_path(path)
     tail = log.read_text(errors="replace")[-1500:] if log.exists() else ""
     err_console.print(f"[bold red]pptxagent: error:[/] the engine host did not start "
                       f"(log {log}):\n{tail}", markup=True, highlight=False)
@@ -119,14 +128,18 @@ def start(socket_path: Path | None, idle_timeout: float, max_commands: int) -> N
 def stop(socket_path: Path | None) -> None:
     """Stop the host (a command it is running finishes first)."""
     path = _path(socket_path)
-    answer = hostserver.ask(path, {"op": "stop"})
+    answer = hostio.ask(path, {"op": "stop"})
     if answer is None:
         err_console.print(f"no engine host runs on {path}")
         return
     deadline = time.monotonic() + START_WAIT_S
     while path.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    err_console.print(f"engine host stopped (pid {answer.get('pid')})")
+    if path.exists():
+        err_console.print(f"the engine host (pid {answer.get('pid')}) is still finishing a "
+                          "command; it ends after it")
+    else:
+        err_console.print(f"engine host stopped (pid {answer.get('pid')})")
 
 
 @host_command.command("status")
@@ -135,7 +148,7 @@ def stop(socket_path: Path | None) -> None:
 def status(socket_path: Path | None, as_json: bool) -> None:
     """Say whether a host runs and what it did; exit 1 when none runs."""
     path = _path(socket_path)
-    st = hostserver.status(path)
+    st = hostio.status(path)
     if as_json:
         click.echo(json.dumps(st or {"running": False, "socket": str(path)}))
     elif st is None:

@@ -16,7 +16,6 @@ import contextlib
 import hashlib
 import json
 import os
-import signal
 import socket
 import struct
 import sys
@@ -37,7 +36,9 @@ CONNECT_TIMEOUT_S = 2.0
 """How long the host may take to accept or refuse a command before it runs here."""
 
 _PACKAGE = Path(__file__).resolve().parents[1]
-_ENV_KEYS = ("OPENAI_API_KEY",)
+_ENV_PREFIXES = ("PPTXAGENT_", "OPENAI_")
+_ENV_KEYS = ("PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "LC_CTYPE")
+_DEVICE_ROOTS = ("/dev", "/proc")
 
 
 def socket_path() -> Path:
@@ -53,7 +54,7 @@ def socket_path() -> Path:
 def fingerprint(package: Path = _PACKAGE) -> str:
     """The code a command would run: Python, and every source file and HTML template of the
     package (path, size, modification time). A host answers only clients with its own."""
-    h = hashlib.sha256(f"{sys.executable}\0{sys.version}\0{package}".encode())
+    h = hashlib.sha256(f"{sys.prefix}\0{sys.version}\0{package}".encode())
     for root, dirs, files in os.walk(package):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for name in sorted(files):
@@ -64,21 +65,46 @@ def fingerprint(package: Path = _PACKAGE) -> str:
 
 
 def relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
-    """The environment a command's outcome depends on: ``PPTXAGENT_*`` (engines, debug, LLM)
-    and the LLM key; where the host listens does not count."""
+    """The environment a command's outcome depends on: ``PPTXAGENT_*`` (engines, LLM),
+    ``OPENAI_*`` (the LLM's endpoint and key), where programs and temporary files are found,
+    the locale and the time zone; where the host listens does not count."""
     return {k: v for k, v in sorted(environ.items())
-            if (k.startswith("PPTXAGENT_") and k not in (SOCKET_ENV, OFF_ENV))
+            if (k.startswith(_ENV_PREFIXES) and k not in (SOCKET_ENV, OFF_ENV))
             or k in _ENV_KEYS}
 
 
+def _names_a_descriptor(arg: str) -> bool:
+    """``arg`` (or the value of ``--opt=value``) is a path under /dev or /proc: the
+    caller's own descriptors (``/dev/fd/63`` of ``<(…)``, ``/dev/stdout``), which the host
+    would open as its own."""
+    values = [arg, arg.split("=", 1)[1]] if arg.startswith("--") and "=" in arg else [arg]
+    for v in values:
+        path = os.path.realpath(v) if v else ""
+        if any(p == root or p.startswith(root + "/")
+               for p in (os.path.normpath(v) if v.startswith("/") else "", path)
+               for root in _DEVICE_ROOTS):
+            return True
+    return False
+
+
 def wants_host(argv: Sequence[str]) -> bool:
-    """``argv`` (without the program) runs a command a host may run for this process."""
-    if os.environ.get(OFF_ENV, "") not in ("", "0"):
+    """``argv`` (without the program) runs a command a host may run for this process: not
+    ``--help``, nothing read from stdin or a descriptor of this process, not at a terminal
+    (colours and widths are the terminal's), not under ``PPTXAGENT_DEBUG`` (tracebacks)."""
+    if os.environ.get(OFF_ENV, "") not in ("", "0") or os.environ.get("PPTXAGENT_DEBUG"):
         return False
     if not argv or argv[0] not in HOSTED_COMMANDS:
         return False
-    args = argv[1:]
-    return not any(a in ("-", "-h", "--help") for a in args)  # stdin stays here; help is quick
+    if any(a in ("-", "-h", "--help") or _names_a_descriptor(a) for a in argv[1:]):
+        return False
+    return not _at_terminal()
+
+
+def _at_terminal() -> bool:
+    try:
+        return sys.stdout.isatty() or sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def send(sock: socket.socket, msg: Mapping[str, Any]) -> None:
@@ -118,32 +144,50 @@ def run_hosted(argv: Sequence[str]) -> int | None:
         if not answer.get("accept"):
             return None
         sock.settimeout(None)
-        return _relay(reader, int(answer.get("pid", 0)))
     except (OSError, ValueError):
+        sock.close()
         return None  # no host after all, or one that broke before it started: run here
+    try:  # accepted: the command runs there, whatever happens here (never twice)
+        return _relay(sock, reader)
     finally:
         sock.close()
 
 
-def _relay(reader: Any, host_pid: int) -> int:
-    """Print what the command prints, as it prints it; Ctrl-C interrupts the command on the
-    host (which removes a half-written output, as here) and still waits for its end."""
+def _relay(sock: socket.socket, reader: Any) -> int:
+    """Print what the command prints, as it prints it, and return its exit code. Ctrl-C
+    closes this side of the connection: the host interrupts the command (which removes a
+    half-written output, as here) and its end is still awaited; a second Ctrl-C leaves at
+    once. A host that stops mid-command is exit 70."""
     streams = {"out": sys.stdout, "err": sys.stderr}
+    broken: set[str] = set()
+    interrupted = False
     while True:
         try:
             line = reader.readline()
+            if not line:
+                sys.stderr.write("pptxagent: error: the engine host stopped during the "
+                                 "command (`pptxagent host status` names its log); run it "
+                                 "again\n")
+                return 70
+            msg = json.loads(line)
+            if "exit" in msg:
+                return int(msg["exit"])
+            name = str(msg.get("stream"))
+            if name in broken:
+                continue
+            stream = streams.get(name, sys.stderr)
+            try:
+                stream.write(str(msg.get("data", "")))
+                stream.flush()
+            except (BrokenPipeError, ValueError):
+                broken.add(name)  # the reader went away (| head): the command runs on
         except KeyboardInterrupt:
-            if host_pid:
-                with contextlib.suppress(OSError):
-                    os.kill(host_pid, signal.SIGINT)
-            continue
-        if not line:
-            sys.stderr.write("pptxagent: error: the engine host stopped during the command "
-                             "(its log: `pptxagent host status`); run it again\n")
+            if interrupted:
+                return 130
+            interrupted = True
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_WR)
+        except (OSError, ValueError):
+            sys.stderr.write("pptxagent: error: lost the engine host during the command; "
+                             "run it again\n")
             return 70
-        msg = json.loads(line)
-        if "exit" in msg:
-            return int(msg["exit"])
-        stream = streams.get(str(msg.get("stream")), sys.stderr)
-        stream.write(str(msg.get("data", "")))
-        stream.flush()

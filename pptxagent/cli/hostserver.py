@@ -1,25 +1,29 @@
 """The engine host: one process that keeps the imports, Chromium and LibreOffice warm and
 runs the slide-drawing commands other ``pptxagent`` processes hand it (``hostclient``).
 
-It listens on a Unix socket in a folder only its user may enter, and answers only that user
-(``SO_PEERCRED``). One command runs at a time, on the main thread, exactly as the command
-line would run it: in the client's working directory and umask, with its arguments, printing
-to the client; a second client meanwhile is told "busy" and runs the command itself. A
-client with other code (fingerprint) or another ``PPTXAGENT_*`` environment is refused and
-runs the command itself; other code on disk also ends the host. The host ends after
-``idle_timeout_s`` without a command, on ``pptxagent host stop`` or SIGTERM; after
-``max_jobs`` commands it starts a fresh successor and ends (memory stays bounded).
+It listens on a Unix socket in a folder only its user may enter and answers only that user
+(``SO_PEERCRED``). One command runs at a time, on the main thread, as the command line would
+run it: in the client's working directory and umask, with its arguments, printing to the
+client; a second client meanwhile is told "busy" and runs the command itself, as does a
+client with other code (fingerprint) or another environment. When the client goes away or
+is interrupted (it closes its side), the command is interrupted as Ctrl-C would.
+
+A command that did not end as commands end (0 done, 1 degraded, 2 bad input) — interrupted,
+a crash, an engine failure — may leave an engine mid-call: the host then kills both engines
+and starts afresh in place (``exec``), as it does when an engine died between commands and
+after ``max_jobs`` commands (memory stays bounded). It ends after ``idle_timeout_s`` without a
+command, on ``pptxagent host stop``, SIGTERM or SIGINT, or when the code on disk changes.
 """
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import json
 import os
 import queue
 import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -29,20 +33,27 @@ from types import FrameType
 from typing import Any, TextIO
 
 from pptxagent.cli import hostclient
+from pptxagent.cli.hostio import host_argv, log_path, private_folder, status
+from pptxagent.pipeline.tools import engine_pids, kill_engines
 
 REQUEST_TIMEOUT_S = 5.0
 """How long a connected client may take to send its request."""
 
+NORMAL_EXITS = frozenset({0, 1, 2})
+"""Exit codes after which the engines are known to be idle and well."""
+
+Job = tuple[socket.socket, dict[str, Any]]
+
 
 class Relay:
-    """A text stream that sends what a command writes to its client, line by line."""
+    """A text stream that sends what a command writes to its client."""
+
+    encoding = "utf-8"
+    errors = "replace"
 
     def __init__(self, conn: socket.socket, name: str, lock: threading.Lock) -> None:
         self._conn, self._name, self._lock = conn, name, lock
         self.broken = False
-
-    encoding = "utf-8"
-    errors = "replace"
 
     def write(self, data: str | bytes) -> int:
         if isinstance(data, bytes | bytearray):
@@ -52,14 +63,14 @@ class Relay:
                 with self._lock:
                     hostclient.send(self._conn, {"stream": self._name, "data": data})
             except OSError:
-                self.broken = True  # the client went away: the command still ends cleanly
+                self.broken = True  # the client went away: its command is being interrupted
         return len(data)
 
     def flush(self) -> None:
         return None
 
     def isatty(self) -> bool:
-        return False
+        return False  # clients at a terminal run their commands themselves
 
     def writable(self) -> bool:
         return True
@@ -68,21 +79,28 @@ class Relay:
 class Host:
     """Accepts on one thread, runs commands on the main thread (see the module doc)."""
 
-    def __init__(self, path: Path, idle_timeout_s: float, max_jobs: int,
-                 log: TextIO) -> None:
+    def __init__(self, path: Path, idle_timeout_s: float, max_jobs: int, log: TextIO) -> None:
         self.path, self.idle_timeout_s, self.max_jobs, self.log = (
             path, idle_timeout_s, max_jobs, log)
         self.fingerprint = hostclient.fingerprint()
         self.env = hostclient.relevant_env(os.environ)
         self.started = time.time()
+        self.ready_at: float | None = None
         self.jobs = 0
         self.last_job: float | None = None
         self.end_reason = ""
+        self.restart_reason = ""
         self._busy = threading.Lock()
-        self._in_job = False
-        self._work: queue.Queue[tuple[socket.socket, dict[str, Any]] | None] = queue.Queue()
+        self._job_no = 0  # the running command's number, 0 between commands
+        self._gone_job = -1  # the command whose client went away
+        self._stop = False
+        self._work: queue.SimpleQueue[Job] = queue.SimpleQueue()
         self._listener: socket.socket | None = None
-        self.ready = False
+        self._expect: set[str] = set()
+
+    @property
+    def ready(self) -> bool:
+        return self.ready_at is not None
 
     def say(self, msg: str) -> None:
         self.log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} pid {os.getpid()}: {msg}\n")
@@ -90,11 +108,8 @@ class Host:
 
     # --- lifecycle --------------------------------------------------------------------------
     def bind(self) -> None:
-        folder = self.path.parent
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if folder.stat().st_uid != os.getuid():
-            raise SystemExit(f"pptxagent host: {folder} belongs to another user")
-        if self.path.exists():
+        private_folder(self.path.parent)
+        if self.path.exists() or self.path.is_symlink():
             if status(self.path) is not None:
                 raise SystemExit(f"pptxagent host: a host already listens on {self.path}")
             self.path.unlink()
@@ -108,32 +123,47 @@ class Host:
         self._listener = sock
 
     def serve(self, warm: Callable[[], None], run: Callable[[list[str]], int]) -> str:
-        """Warm the engines, then run commands until told to end; returns why it ended."""
-        signal.signal(signal.SIGINT, self._on_sigint)
-        signal.signal(signal.SIGTERM, lambda *_: self._work.put(None))
+        """Warm the engines, then run commands until told to end; returns why it ended.
+        Starts afresh in place (never returns) when ``restart_reason`` gets set."""
+        signal.signal(signal.SIGINT, self._on_signal)
+        signal.signal(signal.SIGTERM, self._on_signal)
         threading.Thread(target=self._accept, name="pptxagent-host-accept", daemon=True).start()
-        warm()
-        self.ready = True
-        self.say(f"ready on {self.path}")
         try:
-            while not self.end_reason:
-                idle_left = self.idle_timeout_s - (time.time() - (self.last_job or self.started))
+            warm()
+            self._expect = {kind for kind, pids in engine_pids().items() if pids}
+            self.ready_at = time.time()
+            self.say(f"ready on {self.path} (engines: {', '.join(sorted(self._expect))})")
+            while True:
                 try:
-                    item = self._work.get(timeout=max(0.05, min(idle_left, 1.0)))
+                    job = self._work.get(timeout=0.2)
                 except queue.Empty:
-                    if idle_left <= 0:
-                        self.end_reason = f"idle for {self.idle_timeout_s:g} s"
+                    if self._stop:
+                        self._end("stopped")
+                    if self.end_reason or self.restart_reason:
+                        break  # (a command accepted meanwhile is run first)
+                    self._maybe_idle_out()
                     continue
-                if item is None:
-                    self.end_reason = self.end_reason or "stopped"
-                    continue
-                self._run_one(*item, run=run)
-                if self.jobs >= self.max_jobs:
-                    self.end_reason = f"recycled after {self.jobs} commands"
+                self._run_one(*job, run=run)
+                if self.restart_reason:
+                    break
+        except KeyboardInterrupt:
+            self._end("interrupted")
         finally:
             self.close()
-            self.say(f"ended: {self.end_reason}")
+        if self.restart_reason and not self._stop and not self.end_reason:
+            self.restart()
+        self._end(self.restart_reason or "stopped")
+        self.say(f"ended: {self.end_reason}")
         return self.end_reason
+
+    def _end(self, reason: str) -> None:
+        self.end_reason = self.end_reason or reason
+
+    def _maybe_idle_out(self) -> None:
+        idle = time.time() - (self.last_job or self.ready_at or self.started)
+        if idle < self.idle_timeout_s or not self._busy.acquire(blocking=False):
+            return  # busy: a command was accepted this instant
+        self._end(f"idle for {self.idle_timeout_s:g} s")  # busy stays held: all refused
 
     def close(self) -> None:
         if self._listener is not None:
@@ -143,8 +173,21 @@ class Host:
             with contextlib.suppress(OSError):
                 self.path.unlink()
 
-    def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
-        if self._in_job:  # the client's Ctrl-C: interrupt its command, as it would be there
+    def restart(self) -> None:
+        """Kill both engines and run this host again in this process (same pid, so a
+        service manager sees no change)."""
+        self.say(f"starting afresh: {self.restart_reason}")
+        with contextlib.suppress(Exception):
+            kill_engines()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execv(sys.executable, host_argv(self.path, self.idle_timeout_s, self.max_jobs))
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if signum == signal.SIGINT and self._job_no and self._gone_job == self._job_no:
+            raise KeyboardInterrupt  # the client went away: interrupt its command
+        self._stop = True  # the host's own SIGTERM / Ctrl-C
+        if signum == signal.SIGINT:
             raise KeyboardInterrupt
 
     # --- the accepting thread ---------------------------------------------------------------
@@ -172,9 +215,8 @@ class Host:
         if op == "status":
             hostclient.send(conn, self.status())
         elif op == "stop":
-            self.end_reason = "stopped by `pptxagent host stop`"
+            self._stop = True
             hostclient.send(conn, {"stopping": True, "pid": os.getpid()})
-            self._work.put(None)
         elif op == "run":
             refusal = self._refusal(req)
             if refusal is None and not self._busy.acquire(blocking=False):
@@ -182,118 +224,107 @@ class Host:
             if refusal is not None:
                 hostclient.send(conn, {"accept": False, "reason": refusal})
             else:
-                conn.settimeout(None)
-                hostclient.send(conn, {"accept": True, "pid": os.getpid()})
+                try:
+                    conn.settimeout(None)
+                    hostclient.send(conn, {"accept": True, "pid": os.getpid()})
+                except BaseException:
+                    self._busy.release()  # the client left before it was accepted
+                    raise
                 self._work.put((conn, req))
                 return  # the main thread owns conn now
         conn.close()
 
     def _refusal(self, req: dict[str, Any]) -> str | None:
-        if self.end_reason:
+        if self.end_reason or self.restart_reason or self._stop:
             return "ending"
         if not self.ready:
             return "still warming up"
         if req.get("fingerprint") != self.fingerprint:
             if hostclient.fingerprint() != self.fingerprint:  # the code changed under us
-                self.end_reason = "the code on disk changed"
-                self._work.put(None)
+                self._stop = True
+                self._end("the code on disk changed")
             return "another version of pptxagent"
         if req.get("env") != self.env:
-            return "another PPTXAGENT_* environment"
+            return "another environment"
         if not isinstance(req.get("argv"), list) or not isinstance(req.get("cwd"), str):
             return "a malformed request"
+        if not self._busy.locked() and not self._engines_alive():
+            self.restart_reason = "an engine died between commands"
+            return "restarting its engines"
         return None
+
+    def _engines_alive(self) -> bool:
+        """The engines that ran after the warm-up still run (a machine without LibreOffice's
+        bridge never had one)."""
+        pids = engine_pids()
+        return all(pids.get(kind) for kind in self._expect)
 
     def status(self) -> dict[str, Any]:
         now = time.time()
         return {"pid": os.getpid(), "ready": self.ready, "socket": str(self.path),
                 "uptime_s": round(now - self.started, 1), "commands": self.jobs,
-                "busy": self._busy.locked(), "idle_timeout_s": self.idle_timeout_s,
+                "busy": self._job_no != 0, "idle_timeout_s": self.idle_timeout_s,
                 "max_jobs": self.max_jobs, "log": str(log_path(self.path)),
                 "last_command_age_s": None if self.last_job is None
                 else round(now - self.last_job, 1)}
 
     # --- the main thread --------------------------------------------------------------------
+    def _watch(self, conn: socket.socket, job_no: int) -> None:
+        """Interrupt command ``job_no`` when its client closes its side (Ctrl-C, killed)."""
+        with contextlib.suppress(OSError):
+            while conn.recv(1024):
+                pass
+        if self._job_no == job_no:
+            self._gone_job = job_no
+            _thread.interrupt_main(signal.SIGINT)
+
     def _run_one(self, conn: socket.socket, req: dict[str, Any],
                  run: Callable[[list[str]], int]) -> None:
         lock = threading.Lock()
         out, err = Relay(conn, "out", lock), Relay(conn, "err", lock)
-        saved = (os.getcwd(), sys.stdout, sys.stderr, sys.stdin)
+        home, saved = os.getcwd(), (sys.stdout, sys.stderr, sys.stdin)
         umask = req.get("umask")
         old_umask = os.umask(umask) if isinstance(umask, int) else None
         started = time.perf_counter()
         code = 70
+        self._job_no = self.jobs + 1
+        threading.Thread(target=self._watch, args=(conn, self._job_no), daemon=True,
+                         name="pptxagent-host-watch").start()
         try:
             os.chdir(req["cwd"])
             sys.stdout, sys.stderr = out, err
             sys.stdin = open(os.devnull)  # noqa: SIM115 - closed below
-            self._in_job = True
             code = run([str(a) for a in req["argv"]])
         except KeyboardInterrupt:
+            err.write("pptxagent: interrupted\n")
             code = 130
         except OSError as exc:  # the client's folder vanished, say
             err.write(f"pptxagent: error: {exc}\n")
             code = 2
-        except Exception as exc:  # a bug in the command: it ends, the host stays up
+        except Exception as exc:  # a bug in the command: it ends, the host starts afresh
             self.say(f"command failed: {exc!r}")
             err.write(f"pptxagent: internal error: {type(exc).__name__}: {exc} (this is a "
-                      "bug; rerun with PPTXAGENT_NO_HOST=1 PPTXAGENT_DEBUG=1 for the "
-                      "traceback)\n")
+                      "bug; rerun with PPTXAGENT_DEBUG=1 for the traceback)\n")
             code = 70
         finally:
-            self._in_job = False
+            self._job_no = 0
+            if code not in NORMAL_EXITS:  # an engine may be mid-call: stop it here, in the
+                self.restart_reason = f"a command ended with exit {code}"  # caller's folder
+                with contextlib.suppress(Exception):
+                    kill_engines()
             sys.stdin.close()
-            os.chdir(saved[0])
-            sys.stdout, sys.stderr, sys.stdin = saved[1], saved[2], saved[3]
+            os.chdir(home)
+            sys.stdout, sys.stderr, sys.stdin = saved
             if old_umask is not None:
                 os.umask(old_umask)
             self.jobs += 1
             self.last_job = time.time()
-            self._busy.release()
+            if self.jobs >= self.max_jobs:
+                self.restart_reason = self.restart_reason or f"{self.jobs} commands run"
             with contextlib.suppress(OSError), lock:
                 hostclient.send(conn, {"exit": code})
             conn.close()
             self.say(f"ran {' '.join(str(a) for a in req['argv'][:1])} → exit {code} in "
                      f"{time.perf_counter() - started:.2f} s")
-
-
-def log_path(sock: Path) -> Path:
-    return sock.with_name(sock.stem + ".log")
-
-
-def ask(path: Path, msg: dict[str, Any], timeout_s: float = 2.0) -> dict[str, Any] | None:
-    """One request, one answer; ``None`` when no host answers on ``path``."""
-    try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
-            sock.settimeout(timeout_s)
-            sock.connect(str(path))
-            if not hostclient.ours(sock):
-                return None
-            hostclient.send(sock, msg)
-            line = sock.makefile("rb").readline()
-    except OSError:
-        return None
-    try:
-        answer = json.loads(line) if line else None
-    except ValueError:
-        return None
-    return answer if isinstance(answer, dict) else None
-
-
-def status(path: Path) -> dict[str, Any] | None:
-    return ask(path, {"op": "status"})
-
-
-def spawn(path: Path, idle_timeout_s: float, max_jobs: int) -> subprocess.Popen[bytes]:
-    """Start a host in its own session, detached from this terminal, logging beside its
-    socket."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    log = open(log_path(path), "ab")  # noqa: SIM115 - handed to the child
-    try:
-        return subprocess.Popen(
-            [sys.executable, "-m", "pptxagent.cli", "host", "run", "--socket", str(path),
-             "--idle-timeout", f"{idle_timeout_s:g}", "--max-commands", str(max_jobs)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
-            cwd="/", close_fds=True)
-    finally:
-        log.close()
+            if not self.restart_reason:
+                self._busy.release()

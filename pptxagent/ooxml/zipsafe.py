@@ -249,8 +249,14 @@ def build_zip(entries: Iterable[OutEntry], comment: bytes = b"") -> bytes:
 
 
 def write_atomic(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` via a temp file in the same directory and ``os.replace``."""
+    """Write ``data`` to ``target`` via a temp file in the same directory and ``os.replace``.
+    A target that exists and is no regular file (``/dev/stdout``, a pipe) is written in
+    place: replacing it would swap the device or pipe for a file."""
     target = Path(target)
+    if target.exists() and not target.is_file():
+        with open(target, "wb") as fh:
+            fh.write(data)
+        return
     directory = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:

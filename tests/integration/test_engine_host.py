@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import socket
 import subprocess
 import sys
 import time
@@ -14,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from pptxagent.cli import hostio
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "templates" / "pptx" / "quarterly-review.pptx"
@@ -34,8 +38,8 @@ def cli(env: dict[str, str], *args: str | Path, cwd: Path | None = None
 
 
 def status(env: dict[str, str]) -> dict[str, Any]:
-    proc = cli(env, "host", "status", "--json")
-    return dict(json.loads(proc.stdout))
+    """The host's status, asked directly (the CLI's ``host status --json`` is tested once)."""
+    return hostio.status(Path(env["PPTXAGENT_HOST_SOCKET"])) or {}
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +47,13 @@ def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     sock = tmp_path_factory.mktemp("host") / "host.sock"
     env = _env(sock)
     assert cli(env, "host", "status").returncode == 1  # none yet
+    assert json.loads(cli(env, "host", "status", "--json").stdout) == {
+        "running": False, "socket": str(sock)}
     started = cli(env, "host", "start", "--idle-timeout", "300")
     assert started.returncode == 0, started.stderr
     assert "engine host ready" in started.stderr
+    shown = cli(env, "host", "status", "--json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["ready"]
     yield env
     cli(env, "host", "stop")
 
@@ -110,3 +118,86 @@ def test_stop_ends_the_host_and_its_engines(tmp_path: Path) -> None:
     kids = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
                           check=False).stdout
     assert kids == ""
+
+
+def _fill_args(tmp_path: Path, out: str) -> list[str | Path]:
+    for f in (CONTENT, CONTENT.with_name("team.png")):
+        if not (tmp_path / f.name).exists():
+            (tmp_path / f.name).write_bytes(f.read_bytes())
+    return ["fill", TEMPLATE, CONTENT.name, "-o", out]
+
+
+def _wait(cond: Any, what: str, timeout_s: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not cond():
+        assert time.monotonic() < deadline, f"timed out waiting until {what}"
+        time.sleep(0.1)
+
+
+def test_ctrl_c_interrupts_the_command_and_the_host_recovers(host: dict[str, str],
+                                                             tmp_path: Path) -> None:
+    """Ctrl-C on a hosted fill: exit 130, no half-written deck; the host kills its engines
+    (one may be mid-call), starts afresh and runs the next command."""
+    pid = status(host)["pid"]
+    proc = subprocess.Popen([sys.executable, "-m", "pptxagent.cli",
+                             *map(str, _fill_args(tmp_path, "cut.pptx"))],
+                            env=host, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+    _wait(lambda: status(host).get("busy"), "the host runs the fill")
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "interrupted" in err
+    assert not (tmp_path / "cut.pptx").exists()
+    _wait(lambda: status(host).get("ready"), "the host is ready again")
+    assert status(host)["pid"] == pid  # started afresh in place
+    done = cli(host, *_fill_args(tmp_path, "after.pptx"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert status(host)["commands"] == 1  # the fresh host ran it
+
+
+def test_a_client_that_leaves_before_its_answer_does_not_jam_the_host(
+        host: dict[str, str], tmp_path: Path) -> None:
+    sock_path = Path(host["PPTXAGENT_HOST_SOCKET"])
+    before = status(host)["commands"]
+    req = {"op": "run", "argv": ["qa", str(TEMPLATE)], "cwd": str(tmp_path), "umask": 0o022,
+           "env": None, "fingerprint": None}
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:  # a refused request
+        s.connect(str(sock_path))
+        s.sendall(json.dumps(req).encode() + b"\n")
+    proc = cli(host, "qa", TEMPLATE, "--json", cwd=tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert status(host)["commands"] == before + 1 and not status(host)["busy"]
+
+
+def test_an_engine_killed_between_commands(host: dict[str, str], tmp_path: Path) -> None:
+    """The command that finds an engine dead runs in its own process (and succeeds); the
+    host starts afresh and takes the next one."""
+    pid = status(host)["pid"]
+    browsers = [int(p) for p in subprocess.run(
+        ["pgrep", "-f", "chrom"], capture_output=True, text=True, check=False).stdout.split()
+        if _descends(int(p), pid)]
+    assert browsers
+    for p in browsers:
+        os.kill(p, signal.SIGKILL)
+    time.sleep(0.5)
+    first = cli(host, "qa", TEMPLATE, "--json", cwd=tmp_path)
+    assert first.returncode in (0, 1), first.stderr
+    _wait(lambda: status(host).get("ready"), "the host is ready again")
+    before = status(host)["commands"]
+    second = cli(host, "qa", TEMPLATE, "--json", cwd=tmp_path)
+    assert second.returncode in (0, 1), second.stderr
+    issues = [{k: v for k, v in json.loads(p.stdout).items() if k != "timings"}
+              for p in (first, second)]
+    assert issues[0] == issues[1]
+    assert status(host)["commands"] == before + 1
+
+
+def _descends(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            return False
+        pid = int(stat[stat.rfind(")") + 2:].split()[1])
+        if pid == ancestor:
+            return True
+    return False

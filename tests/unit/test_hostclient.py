@@ -23,6 +23,22 @@ def test_only_slide_drawing_commands_go_to_a_host(monkeypatch: pytest.MonkeyPatc
     assert not hostclient.wants_host(["qa", "-"])  # stdin stays with the calling process
 
 
+@pytest.mark.parametrize("arg", ["/dev/fd/63", "/proc/self/fd/0", "/dev/stdin",
+                                 "--sarif=/dev/stdout", "/dev/../dev/fd/3"])
+def test_the_callers_descriptors_stay_with_the_caller(arg: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fill T <(make-json) -o x`` names /dev/fd/63: only the calling process can open it."""
+    monkeypatch.delenv(hostclient.OFF_ENV, raising=False)
+    assert not hostclient.wants_host(["fill", "t.pptx", arg, "-o", "x.pptx"])
+    assert hostclient.wants_host(["fill", "t.pptx", "c.json", "-o", "devices.pptx"])
+
+
+def test_debugging_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(hostclient.OFF_ENV, raising=False)
+    monkeypatch.setenv("PPTXAGENT_DEBUG", "1")  # the traceback is this process's to print
+    assert not hostclient.wants_host(["fill", "a", "b", "-o", "c"])
+
+
 def test_the_off_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(hostclient.OFF_ENV, "1")
     assert not hostclient.wants_host(["fill", "a", "b", "-o", "c"])
@@ -32,9 +48,11 @@ def test_the_off_switch(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_environment_that_must_match() -> None:
     env = {"PPTXAGENT_CHROMIUM": "/x/chromium", "PPTXAGENT_HOST_SOCKET": "/s",
-           "PPTXAGENT_NO_HOST": "0", "OPENAI_API_KEY": "k", "HOME": "/root", "TERM": "xterm"}
-    assert hostclient.relevant_env(env) == {"OPENAI_API_KEY": "k",
-                                            "PPTXAGENT_CHROMIUM": "/x/chromium"}
+           "PPTXAGENT_NO_HOST": "0", "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://l/v1",
+           "HOME": "/root", "PATH": "/bin", "TZ": "UTC", "TERM": "xterm", "COLUMNS": "80"}
+    assert hostclient.relevant_env(env) == {
+        "HOME": "/root", "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://l/v1",
+        "PATH": "/bin", "PPTXAGENT_CHROMIUM": "/x/chromium", "TZ": "UTC"}
 
 
 def test_socket_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
