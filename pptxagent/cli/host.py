@@ -79,10 +79,12 @@ def warm_up(root: click.Command) -> None:
 @_socket_option
 @_idle_option
 @_max_option
-def run(socket_path: Path | None, idle_timeout: float, max_commands: int) -> None:
+@click.option("--restarts", type=click.IntRange(min=0), default=0, hidden=True)
+def run(socket_path: Path | None, idle_timeout: float, max_commands: int,
+        restarts: int) -> None:
     """Run the host in the foreground (for a service manager); logs to stderr."""
     path = _path(socket_path)
-    host = hostserver.Host(path, idle_timeout, max_commands, sys.stderr)
+    host = hostserver.Host(path, idle_timeout, max_commands, sys.stderr, restarts)
     try:
         host.bind()
     except hostio.HostError as exc:
@@ -157,7 +159,8 @@ def status(socket_path: Path | None, as_json: bool) -> None:
         age = st["last_command_age_s"]
         err_console.print(
             f"engine host pid {st['pid']} on {st['socket']}"
-            f"{'' if st.get('ready') else ' (warming up)'}: up {st['uptime_s']:g} s, "
+            f"{'' if st.get('ready') else ' (' + str(st.get('state')) + ')'}: up "
+            f"{st['uptime_s']:g} s, "
             f"{st['commands']} command(s){' (busy)' if st['busy'] else ''}, last "
             f"{'never' if age is None else f'{age:g} s ago'}; log {st['log']}")
     sys.exit(0 if st is not None else 1)

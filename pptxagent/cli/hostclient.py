@@ -37,7 +37,9 @@ CONNECT_TIMEOUT_S = 2.0
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 _ENV_PREFIXES = ("PPTXAGENT_", "OPENAI_")
-_ENV_KEYS = ("PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "LC_CTYPE")
+_ENV_KEYS = ("PATH", "HOME", "TMPDIR", "TZ", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "COLUMNS",
+             "FORCE_COLOR", "NO_COLOR", "http_proxy", "https_proxy", "no_proxy", "HTTP_PROXY",
+             "HTTPS_PROXY", "NO_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR")
 _DEVICE_ROOTS = ("/dev", "/proc")
 
 
@@ -74,17 +76,14 @@ def relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 def _names_a_descriptor(arg: str) -> bool:
-    """``arg`` (or the value of ``--opt=value``) is a path under /dev or /proc: the
-    caller's own descriptors (``/dev/fd/63`` of ``<(…)``, ``/dev/stdout``), which the host
-    would open as its own."""
-    values = [arg, arg.split("=", 1)[1]] if arg.startswith("--") and "=" in arg else [arg]
-    for v in values:
-        path = os.path.realpath(v) if v else ""
-        if any(p == root or p.startswith(root + "/")
-               for p in (os.path.normpath(v) if v.startswith("/") else "", path)
-               for root in _DEVICE_ROOTS):
-            return True
-    return False
+    """``arg`` may name a path under /dev or /proc (``/dev/fd/63`` of ``<(…)``,
+    ``-o/dev/stdout``, ``--out=../../dev/fd/1``, a symlink to one): the caller's own
+    descriptors, which the host would open as its own."""
+    if any(f"{root}/" in arg or arg.endswith(root) for root in _DEVICE_ROOTS):
+        return True
+    value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+    path = os.path.realpath(value) if value else ""
+    return any(path == root or path.startswith(root + "/") for root in _DEVICE_ROOTS)
 
 
 def wants_host(argv: Sequence[str]) -> bool:

@@ -70,10 +70,12 @@ def status(path: Path) -> dict[str, Any] | None:
     return ask(path, {"op": "status"})
 
 
-def host_argv(path: Path, idle_timeout_s: float, max_jobs: int) -> list[str]:
+def host_argv(path: Path, idle_timeout_s: float, max_jobs: int, restarts: int = 0
+              ) -> list[str]:
     """The command line of a host in the foreground (``host run``)."""
     return [sys.executable, "-m", "pptxagent.cli", "host", "run", "--socket", str(path),
-            "--idle-timeout", f"{idle_timeout_s:g}", "--max-commands", str(max_jobs)]
+            "--idle-timeout", f"{idle_timeout_s:g}", "--max-commands", str(max_jobs),
+            *(["--restarts", str(restarts)] if restarts else [])]
 
 
 def spawn(path: Path, idle_timeout_s: float, max_jobs: int) -> subprocess.Popen[bytes]:
@@ -86,3 +88,45 @@ def spawn(path: Path, idle_timeout_s: float, max_jobs: int) -> subprocess.Popen[
                                 start_new_session=True, cwd="/", close_fds=True)
     finally:
         os.close(log)
+
+
+def _cmdline(pid: int) -> list[str]:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return []
+    return [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
+
+
+def running(pid: int) -> bool:
+    """Running, not a zombie."""
+    try:
+        st = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return st[st.rfind(")") + 2:][:1] not in ("Z", "X")
+
+
+def vital_pids(by_kind: dict[str, list[int]]) -> set[int]:
+    """The engine processes a host cannot lose: Chromium's browser process (its renderers
+    come and go) and every LibreOffice process (soffice and its UNO worker)."""
+    vital = set(by_kind.get("libreoffice", []))
+    vital |= {p for p in by_kind.get("chromium", [])
+              if "--type=" not in " ".join(_cmdline(p))}  # helpers retitle argv[0]
+    return vital
+
+
+def reap_children() -> None:
+    """Kill and wait for every child process left (a Playwright driver ending, a helper),
+    so an ``exec`` in place leaves no zombie behind."""
+    kids: set[int] = set()
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+            with contextlib.suppress(OSError):
+                kids |= {int(p) for p in (task / "children").read_text().split()}
+    for pid in kids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
+    for pid in kids:
+        with contextlib.suppress(ChildProcessError, OSError):
+            os.waitpid(pid, 0)

@@ -17,7 +17,7 @@ command, on ``pptxagent host stop``, SIGTERM or SIGINT, or when the code on disk
 
 from __future__ import annotations
 
-import _thread
+import atexit
 import contextlib
 import json
 import os
@@ -33,8 +33,22 @@ from types import FrameType
 from typing import Any, TextIO
 
 from pptxagent.cli import hostclient
-from pptxagent.cli.hostio import host_argv, log_path, private_folder, status
+from pptxagent.cli.hostio import (
+    host_argv,
+    log_path,
+    private_folder,
+    reap_children,
+    running,
+    status,
+    vital_pids,
+)
 from pptxagent.pipeline.tools import engine_pids, kill_engines
+
+QUICK_RESTART_S = 60.0
+"""A restart this soon after the host became ready counts as quick; ``MAX_QUICK_RESTARTS``
+quick ones in a row end the host (an engine that dies at every start)."""
+
+MAX_QUICK_RESTARTS = 3
 
 REQUEST_TIMEOUT_S = 5.0
 """How long a connected client may take to send its request."""
@@ -79,9 +93,11 @@ class Relay:
 class Host:
     """Accepts on one thread, runs commands on the main thread (see the module doc)."""
 
-    def __init__(self, path: Path, idle_timeout_s: float, max_jobs: int, log: TextIO) -> None:
+    def __init__(self, path: Path, idle_timeout_s: float, max_jobs: int, log: TextIO,
+                 restarts: int = 0) -> None:
         self.path, self.idle_timeout_s, self.max_jobs, self.log = (
             path, idle_timeout_s, max_jobs, log)
+        self.restarts = restarts  # quick restarts in a row before this start
         self.fingerprint = hostclient.fingerprint()
         self.env = hostclient.relevant_env(os.environ)
         self.started = time.time()
@@ -92,11 +108,12 @@ class Host:
         self.restart_reason = ""
         self._busy = threading.Lock()
         self._job_no = 0  # the running command's number, 0 between commands
-        self._gone_job = -1  # the command whose client went away
+        self._interruptible = False  # inside the command's own try: an interrupt is its
+        self._client_interrupt = 0  # the command whose client went away (signal pending)
         self._stop = False
         self._work: queue.SimpleQueue[Job] = queue.SimpleQueue()
         self._listener: socket.socket | None = None
-        self._expect: set[str] = set()
+        self._vital: set[int] = set()
 
     @property
     def ready(self) -> bool:
@@ -130,9 +147,9 @@ class Host:
         threading.Thread(target=self._accept, name="pptxagent-host-accept", daemon=True).start()
         try:
             warm()
-            self._expect = {kind for kind, pids in engine_pids().items() if pids}
+            self._vital = vital_pids(engine_pids())
             self.ready_at = time.time()
-            self.say(f"ready on {self.path} (engines: {', '.join(sorted(self._expect))})")
+            self.say(f"ready on {self.path} (engine processes {sorted(self._vital)})")
             while True:
                 try:
                     job = self._work.get(timeout=0.2)
@@ -140,12 +157,12 @@ class Host:
                     if self._stop:
                         self._end("stopped")
                     if self.end_reason or self.restart_reason:
-                        break  # (a command accepted meanwhile is run first)
+                        if self._busy.acquire(blocking=False):
+                            break  # held from here on: every request is refused
+                        continue  # a command was accepted this instant: run it first
                     self._maybe_idle_out()
                     continue
                 self._run_one(*job, run=run)
-                if self.restart_reason:
-                    break
         except KeyboardInterrupt:
             self._end("interrupted")
         finally:
@@ -163,7 +180,8 @@ class Host:
         idle = time.time() - (self.last_job or self.ready_at or self.started)
         if idle < self.idle_timeout_s or not self._busy.acquire(blocking=False):
             return  # busy: a command was accepted this instant
-        self._end(f"idle for {self.idle_timeout_s:g} s")  # busy stays held: all refused
+        self._end(f"idle for {self.idle_timeout_s:g} s")  # refused from now on
+        self._busy.release()
 
     def close(self) -> None:
         if self._listener is not None:
@@ -174,20 +192,36 @@ class Host:
                 self.path.unlink()
 
     def restart(self) -> None:
-        """Kill both engines and run this host again in this process (same pid, so a
-        service manager sees no change)."""
+        """Close both engines (their temporary profiles too), reap what is left and run
+        this host again in this process (same pid: a service manager sees no change). After
+        ``MAX_QUICK_RESTARTS`` quick restarts in a row the host ends instead."""
+        quick = self.ready_at is not None and time.time() - self.ready_at < QUICK_RESTART_S
+        restarts = self.restarts + 1 if quick else 0
+        if restarts >= MAX_QUICK_RESTARTS:
+            self._end(f"{self.restart_reason}; {restarts} quick restarts in a row, giving up")
+            return
         self.say(f"starting afresh: {self.restart_reason}")
-        with contextlib.suppress(Exception):
-            kill_engines()
+        atexit._run_exitfuncs()  # the engines' close: browser, soffice, profiles
+        for t in threading.enumerate():
+            if t.name.startswith("pptxagent-lo-close"):
+                t.join(10)
+        reap_children()
         sys.stdout.flush()
         sys.stderr.flush()
-        os.execv(sys.executable, host_argv(self.path, self.idle_timeout_s, self.max_jobs))
+        if self._stop:  # SIGTERM while closing: end, do not start again
+            self._end("stopped")
+            return
+        os.execv(sys.executable, host_argv(self.path, self.idle_timeout_s, self.max_jobs,
+                                           restarts))
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        if signum == signal.SIGINT and self._job_no and self._gone_job == self._job_no:
-            raise KeyboardInterrupt  # the client went away: interrupt its command
+        if self._client_interrupt:  # sent by the watcher: the client went away
+            job, self._client_interrupt = self._client_interrupt, 0
+            if self._interruptible and job == self._job_no:
+                raise KeyboardInterrupt
+            return  # its command already ended
         self._stop = True  # the host's own SIGTERM / Ctrl-C
-        if signum == signal.SIGINT:
+        if signum == signal.SIGINT and (self._interruptible or not self._job_no):
             raise KeyboardInterrupt
 
     # --- the accepting thread ---------------------------------------------------------------
@@ -248,20 +282,22 @@ class Host:
             return "another environment"
         if not isinstance(req.get("argv"), list) or not isinstance(req.get("cwd"), str):
             return "a malformed request"
-        if not self._busy.locked() and not self._engines_alive():
+        if self._vital and not self._job_no and not self._engines_alive():
             self.restart_reason = "an engine died between commands"
             return "restarting its engines"
         return None
 
     def _engines_alive(self) -> bool:
-        """The engines that ran after the warm-up still run (a machine without LibreOffice's
-        bridge never had one)."""
-        pids = engine_pids()
-        return all(pids.get(kind) for kind in self._expect)
+        """The engine processes that ran after the warm-up still run (a machine without
+        LibreOffice's bridge never had them)."""
+        return all(running(p) for p in self._vital)
 
     def status(self) -> dict[str, Any]:
         now = time.time()
-        return {"pid": os.getpid(), "ready": self.ready, "socket": str(self.path),
+        state = ("restarting" if self.restart_reason else "ending"
+                 if self.end_reason or self._stop else "ready" if self.ready else "warming up")
+        return {"pid": os.getpid(), "ready": state == "ready", "state": state,
+                "socket": str(self.path),
                 "uptime_s": round(now - self.started, 1), "commands": self.jobs,
                 "busy": self._job_no != 0, "idle_timeout_s": self.idle_timeout_s,
                 "max_jobs": self.max_jobs, "log": str(log_path(self.path)),
@@ -275,8 +311,9 @@ class Host:
             while conn.recv(1024):
                 pass
         if self._job_no == job_no:
-            self._gone_job = job_no
-            _thread.interrupt_main(signal.SIGINT)
+            self._client_interrupt = job_no
+            # a real signal (not interrupt_main): it also wakes a call blocked in the kernel
+            signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
     def _run_one(self, conn: socket.socket, req: dict[str, Any],
                  run: Callable[[list[str]], int]) -> None:
@@ -288,9 +325,10 @@ class Host:
         started = time.perf_counter()
         code = 70
         self._job_no = self.jobs + 1
-        threading.Thread(target=self._watch, args=(conn, self._job_no), daemon=True,
-                         name="pptxagent-host-watch").start()
         try:
+            self._interruptible = True
+            threading.Thread(target=self._watch, args=(conn, self._job_no), daemon=True,
+                             name="pptxagent-host-watch").start()
             os.chdir(req["cwd"])
             sys.stdout, sys.stderr = out, err
             sys.stdin = open(os.devnull)  # noqa: SIM115 - closed below
@@ -307,6 +345,7 @@ class Host:
                       "bug; rerun with PPTXAGENT_DEBUG=1 for the traceback)\n")
             code = 70
         finally:
+            self._interruptible = False
             self._job_no = 0
             if code not in NORMAL_EXITS:  # an engine may be mid-call: stop it here, in the
                 self.restart_reason = f"a command ended with exit {code}"  # caller's folder
@@ -326,5 +365,4 @@ class Host:
             conn.close()
             self.say(f"ran {' '.join(str(a) for a in req['argv'][:1])} → exit {code} in "
                      f"{time.perf_counter() - started:.2f} s")
-            if not self.restart_reason:
-                self._busy.release()
+            self._busy.release()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import threading
 import time
@@ -100,7 +101,9 @@ def kill_engines() -> list[int]:
     """SIGKILL this process's Chromium and LibreOffice processes; forget the instances.
     Returns the pids killed."""
     killed: list[int] = []
-    for pids in engine_pids().values():
+    by_kind = engine_pids()
+    profiles = _browser_profiles(by_kind["chromium"])
+    for pids in by_kind.values():
         for pid in pids:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
@@ -108,7 +111,21 @@ def kill_engines() -> list[int]:
     chromium.forget_all()  # the next get_chromium() starts a new browser
     _forget_libreoffice()
     _wait_gone(killed)
+    for folder in profiles:  # Playwright removes it on a clean close only
+        shutil.rmtree(folder, ignore_errors=True)
     return killed
+
+
+def _browser_profiles(pids: list[int]) -> set[str]:
+    """The temporary profile folders (``--user-data-dir``) Playwright gave these browsers."""
+    found: set[str] = set()
+    for pid in pids:
+        for arg in " ".join(_argv(pid)).split():
+            if arg.startswith("--user-data-dir="):
+                folder = arg.split("=", 1)[1]
+                if Path(folder).name.startswith("playwright_chromiumdev_profile-"):
+                    found.add(folder)
+    return found
 
 
 KILL_WAIT_S = 3.0

@@ -250,10 +250,14 @@ def build_zip(entries: Iterable[OutEntry], comment: bytes = b"") -> bytes:
 
 def write_atomic(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` via a temp file in the same directory and ``os.replace``.
-    A target that exists and is no regular file (``/dev/stdout``, a pipe) is written in
-    place: replacing it would swap the device or pipe for a file."""
+    A symlink is followed (the file it names is replaced, the link stays); a device, pipe or
+    anything under /dev or /proc (``/dev/stdout``) is written in place: replacing it would
+    swap it for a file."""
     target = Path(target)
-    if target.exists() and not target.is_file():
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    if (target.exists() and not target.is_file()) or str(target).startswith(("/dev/",
+                                                                             "/proc/")):
         with open(target, "wb") as fh:
             fh.write(data)
         return

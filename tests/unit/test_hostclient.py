@@ -24,7 +24,8 @@ def test_only_slide_drawing_commands_go_to_a_host(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.parametrize("arg", ["/dev/fd/63", "/proc/self/fd/0", "/dev/stdin",
-                                 "--sarif=/dev/stdout", "/dev/../dev/fd/3"])
+                                 "--sarif=/dev/stdout", "/dev/../dev/fd/3", "-o/dev/stdout",
+                                 "../../dev/stdout", "--out=../../dev/fd/1"])
 def test_the_callers_descriptors_stay_with_the_caller(arg: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """``fill T <(make-json) -o x`` names /dev/fd/63: only the calling process can open it."""
@@ -49,10 +50,11 @@ def test_the_off_switch(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_environment_that_must_match() -> None:
     env = {"PPTXAGENT_CHROMIUM": "/x/chromium", "PPTXAGENT_HOST_SOCKET": "/s",
            "PPTXAGENT_NO_HOST": "0", "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://l/v1",
-           "HOME": "/root", "PATH": "/bin", "TZ": "UTC", "TERM": "xterm", "COLUMNS": "80"}
+           "HOME": "/root", "PATH": "/bin", "TZ": "UTC", "TERM": "xterm", "SHLVL": "2",
+           "OLDPWD": "/tmp"}
     assert hostclient.relevant_env(env) == {
         "HOME": "/root", "OPENAI_API_KEY": "k", "OPENAI_BASE_URL": "http://l/v1",
-        "PATH": "/bin", "PPTXAGENT_CHROMIUM": "/x/chromium", "TZ": "UTC"}
+        "PATH": "/bin", "PPTXAGENT_CHROMIUM": "/x/chromium", "TERM": "xterm", "TZ": "UTC"}
 
 
 def test_socket_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -84,3 +86,26 @@ def test_no_host_means_run_here(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert hostclient.run_hosted(["fill", "a", "b", "-o", "c"]) is None
     (tmp_path / "none.sock").write_text("")  # a stale path nobody listens on
     assert hostclient.run_hosted(["fill", "a", "b", "-o", "c"]) is None
+
+
+def test_write_atomic_keeps_links_and_devices(tmp_path: Path) -> None:
+    """``-o link.pptx`` replaces the file the link names (the link stays a link); a path
+    that is no regular file is written in place, never replaced by a file."""
+    from pptxagent.ooxml.zipsafe import write_atomic
+
+    real = tmp_path / "real.pptx"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pptx"
+    link.symlink_to(real)
+    write_atomic(link, b"new")
+    assert link.is_symlink() and real.read_bytes() == b"new"
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    write_atomic(fifo, b"through the pipe")
+    reader.join(10)
+    assert got == [b"through the pipe"] and not fifo.is_file()
