@@ -90,32 +90,6 @@ def spawn(path: Path, idle_timeout_s: float, max_jobs: int) -> subprocess.Popen[
         os.close(log)
 
 
-def _cmdline(pid: int) -> list[str]:
-    try:
-        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return []
-    return [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
-
-
-def running(pid: int) -> bool:
-    """Running, not a zombie."""
-    try:
-        st = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return st[st.rfind(")") + 2:][:1] not in ("Z", "X")
-
-
-def vital_pids(by_kind: dict[str, list[int]]) -> set[int]:
-    """The engine processes a host cannot lose: Chromium's browser process (its renderers
-    come and go) and every LibreOffice process (soffice and its UNO worker)."""
-    vital = set(by_kind.get("libreoffice", []))
-    vital |= {p for p in by_kind.get("chromium", [])
-              if "--type=" not in " ".join(_cmdline(p))}  # helpers retitle argv[0]
-    return vital
-
-
 def reap_children() -> None:
     """Kill and wait for every child process left (a Playwright driver ending, a helper),
     so an ``exec`` in place leaves no zombie behind."""

@@ -38,11 +38,9 @@ from pptxagent.cli.hostio import (
     log_path,
     private_folder,
     reap_children,
-    running,
     status,
-    vital_pids,
 )
-from pptxagent.pipeline.tools import engine_pids, kill_engines
+from pptxagent.pipeline.tools import alive, kill_engines, vital_pids
 
 QUICK_RESTART_S = 60.0
 """A restart this soon after the host became ready counts as quick; ``MAX_QUICK_RESTARTS``
@@ -147,7 +145,7 @@ class Host:
         threading.Thread(target=self._accept, name="pptxagent-host-accept", daemon=True).start()
         try:
             warm()
-            self._vital = vital_pids(engine_pids())
+            self._vital = vital_pids()
             self.ready_at = time.time()
             self.say(f"ready on {self.path} (engine processes {sorted(self._vital)})")
             while True:
@@ -290,7 +288,7 @@ class Host:
     def _engines_alive(self) -> bool:
         """The engine processes that ran after the warm-up still run (a machine without
         LibreOffice's bridge never had them)."""
-        return all(running(p) for p in self._vital)
+        return all(alive(p) for p in self._vital)
 
     def status(self) -> dict[str, Any]:
         now = time.time()

@@ -88,6 +88,15 @@ def engine_pids() -> dict[str, list[int]]:
     return out
 
 
+def vital_pids() -> set[int]:
+    """The engine processes this process cannot lose: Chromium's browser process (its
+    renderers and helpers come and go) and every LibreOffice process (soffice and its UNO
+    worker)."""
+    by_kind = engine_pids()
+    return set(by_kind["libreoffice"]) | {
+        p for p in by_kind["chromium"] if "--type=" not in " ".join(_argv(p))}
+
+
 def _forget_libreoffice() -> None:
     with libreoffice._instance_lock:
         inst, libreoffice._instance = libreoffice._instance, None

@@ -17,7 +17,7 @@ from PIL import Image
 from pptxagent.engines.chromium import get_chromium
 from pptxagent.engines.http import post_json
 from pptxagent.engines.libreoffice import get_libreoffice
-from pptxagent.engines.reset import engine_pids, kill_engines
+from pptxagent.engines.reset import alive, engine_pids, kill_engines, vital_pids
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.ooxml.package import Package
@@ -25,9 +25,9 @@ from pptxagent.ooxml.validate import validate_package
 from pptxagent.ooxml.zipsafe import OutEntry, ZipSource, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
 
-__all__ = ["chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
+__all__ = ["alive", "chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
            "ooxml_patch", "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails",
-           "unresolved_tokens", "warm_engines"]
+           "unresolved_tokens", "vital_pids", "warm_engines"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
