@@ -59,6 +59,7 @@ class LibreOffice:
     def __init__(self, warm: bool = True) -> None:
         find_soffice()  # fail early and clearly when LibreOffice is missing
         self._want_warm = warm
+        self._had_bridge = False
         self._lock = threading.RLock()
         self._start_lock = threading.Lock()
         self._dir = Path(tempfile.mkdtemp(prefix="pptxagent-lo-"))
@@ -125,6 +126,7 @@ class LibreOffice:
             if bridge is not None:
                 self._soffice, self._worker = bridge
                 self.start_error = None
+                self._had_bridge = True
         finally:
             self._started = True
 
@@ -148,6 +150,27 @@ class LibreOffice:
                 continue
             return soffice, worker
         return None
+
+    def _revive(self) -> None:
+        """Under ``_lock``, before a drawing: a bridge that was up and died since (soffice
+        killed or crashed) is started again, so a long-lived process (a worker, the engine
+        host) does not fall back to the cold path, which draws differently, for good."""
+        if not self._had_bridge or self._closed:
+            return
+        if (self._worker is not None and self._soffice is not None and self._soffice.alive()
+                and self._worker.proc.poll() is None):
+            return
+        if self._worker is not None:
+            self._worker.close()
+        if self._soffice is not None:
+            self._soffice.close()
+        self._soffice = self._worker = None
+        bridge = self._bridge()
+        if bridge is None:
+            self._had_bridge = False  # not at every drawing: the cold path from here on
+            return
+        self._soffice, self._worker = bridge
+        self.start_error = None
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()
@@ -183,6 +206,7 @@ class LibreOffice:
         pptx = _existing(pptx)
         pdf.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
+            self._revive()
             if self.warm and self._worker is not None:
                 self._worker.call({"op": "convert", "in": str(pptx), "out": str(pdf.resolve())})
             else:
@@ -211,6 +235,7 @@ class LibreOffice:
         try:
             tagged = tag_copy(pptx, tagged_path, colour=colour)
             with self._lock:
+                self._revive()
                 if not self.warm:
                     cold_convert_pdf(tagged_path, pdf, self._profile_url, self._dir)
                     return tagged

@@ -81,6 +81,15 @@ def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None
     proc.wait(5)
 
 
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError):
+                out += [int(p) for p in (task / "children").read_text().split()]
+    return out
+
+
 class Soffice:
     """A headless ``soffice`` listening on a private UNO pipe, with a private profile.
 
@@ -103,7 +112,23 @@ class Soffice:
         )  # fmt: skip
 
     def alive(self) -> bool:
-        return self.proc.poll() is None
+        """The office process itself runs: ``soffice`` is a launcher (oosplash) that stays
+        while ``soffice.bin`` does the work, so a killed or crashed soffice.bin is seen here."""
+        if self.proc.poll() is not None:
+            return False
+        todo, seen = [self.proc.pid], 0
+        while todo and seen < 64:
+            pid = todo.pop()
+            seen += 1
+            try:
+                comm = Path(f"/proc/{pid}/comm").read_text().strip()
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except (OSError, IndexError):
+                continue
+            if comm.startswith("soffice.bin") and state not in ("Z", "X"):
+                return True
+            todo += _children(pid)
+        return False
 
     def close(self) -> None:
         stop_group(self.proc)

@@ -196,3 +196,26 @@ def test_cold_soffice_fallback_also_exports_hidden_slides(tmp_path: Path) -> Non
         doc.close()
     finally:
         cold.close()
+
+
+def test_a_bridge_that_died_is_started_again(tmp_path: Path) -> None:
+    """soffice killed between two drawings (OOM, a crash): the next drawing starts the
+    bridge again instead of falling back to the cold path for the rest of the process."""
+    import os
+    import signal
+
+    from pptxagent.engines.reset import engine_pids
+
+    deck = CORPUS / "officer__example.pptx"
+    engine = LibreOffice()
+    try:
+        first = engine.text_bounds(deck)
+        assert engine.warm
+        for pid in engine_pids()["libreoffice"]:
+            if "soffice.bin" in Path(f"/proc/{pid}/exe").resolve().name:
+                os.kill(pid, signal.SIGKILL)
+        assert not engine.warm  # the bridge is down now
+        assert engine.text_bounds(deck) == first  # drawn through a new bridge, alike
+        assert engine.warm
+    finally:
+        engine.close()
