@@ -17,11 +17,13 @@ import hashlib
 import json
 import os
 import socket
-import struct
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from pptxagent.cli import hostio
+from pptxagent.cli.hostio import ours, send
 
 HOSTED_COMMANDS = frozenset({"fill", "compose", "qa", "render", "refine"})
 """The commands a host runs: those that draw slides."""
@@ -31,6 +33,10 @@ SOCKET_ENV = "PPTXAGENT_HOST_SOCKET"
 
 OFF_ENV = "PPTXAGENT_NO_HOST"
 """Set (to anything but empty or 0) to run every command in its own process."""
+
+AUTO_ENV = "PPTXAGENT_HOST"
+"""``auto``: a command that finds no host starts one in the background (and runs itself
+here), so the commands after it find the engines warm."""
 
 CONNECT_TIMEOUT_S = 2.0
 """How long the host may take to accept or refuse a command before it runs here."""
@@ -71,7 +77,7 @@ def relevant_env(environ: Mapping[str, str]) -> dict[str, str]:
     ``OPENAI_*`` (the LLM's endpoint and key), where programs and temporary files are found,
     the locale and the time zone; where the host listens does not count."""
     return {k: v for k, v in sorted(environ.items())
-            if (k.startswith(_ENV_PREFIXES) and k not in (SOCKET_ENV, OFF_ENV))
+            if (k.startswith(_ENV_PREFIXES) and k not in (SOCKET_ENV, OFF_ENV, AUTO_ENV))
             or k in _ENV_KEYS}
 
 
@@ -106,10 +112,6 @@ def _at_terminal() -> bool:
         return False
 
 
-def send(sock: socket.socket, msg: Mapping[str, Any]) -> None:
-    sock.sendall(json.dumps(msg).encode() + b"\n")
-
-
 def request(argv: Sequence[str]) -> dict[str, Any]:
     umask = os.umask(0o022)
     os.umask(umask)
@@ -117,23 +119,20 @@ def request(argv: Sequence[str]) -> dict[str, Any]:
             "env": relevant_env(os.environ), "fingerprint": fingerprint()}
 
 
-def ours(sock: socket.socket) -> bool:
-    """The process at the other end of ``sock`` runs as this user."""
-    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    return bool(struct.unpack("3i", creds)[1] == os.getuid())
-
-
 def run_hosted(argv: Sequence[str]) -> int | None:
     """Run ``argv`` on the host and return its exit code, or ``None`` to run it here."""
     if not wants_host(argv):
         return None
     path = socket_path()
-    if not path.exists():
-        return None
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(CONNECT_TIMEOUT_S)
-        sock.connect(str(path))
+        try:
+            sock.connect(str(path))
+        except (FileNotFoundError, ConnectionRefusedError):
+            if os.environ.get(AUTO_ENV) == "auto":
+                _start_host(path)
+            raise
         if not ours(sock):
             return None  # never hand a command (its environment, its files) to another user
         send(sock, request(argv))
@@ -150,6 +149,14 @@ def run_hosted(argv: Sequence[str]) -> int | None:
         return _relay(sock, reader)
     finally:
         sock.close()
+
+
+def _start_host(path: Path) -> None:
+    """``PPTXAGENT_HOST=auto``: start a host in the background for the next commands."""
+    try:
+        hostio.spawn(path, hostio.AUTO_IDLE_TIMEOUT_S, hostio.AUTO_MAX_COMMANDS)
+    except (hostio.HostError, OSError) as exc:
+        sys.stderr.write(f"pptxagent: note: no engine host started ({exc})\n")
 
 
 def _relay(sock: socket.socket, reader: Any) -> int:

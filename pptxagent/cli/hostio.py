@@ -8,12 +8,27 @@ import json
 import os
 import socket
 import stat
+import struct
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pptxagent.cli import hostclient
+AUTO_IDLE_TIMEOUT_S = 1800.0
+"""The idle timeout of a host ``PPTXAGENT_HOST=auto`` starts (``host start``'s default)."""
+
+AUTO_MAX_COMMANDS = 1000
+
+
+def send(sock: socket.socket, msg: Mapping[str, Any]) -> None:
+    sock.sendall(json.dumps(msg).encode() + b"\n")
+
+
+def ours(sock: socket.socket) -> bool:
+    """The process at the other end of ``sock`` runs as this user."""
+    creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return bool(struct.unpack("3i", creds)[1] == os.getuid())
 
 
 class HostError(Exception):
@@ -53,9 +68,9 @@ def ask(path: Path, msg: dict[str, Any], timeout_s: float = 2.0) -> dict[str, An
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(timeout_s)
             sock.connect(str(path))
-            if not hostclient.ours(sock):
+            if not ours(sock):
                 return None
-            hostclient.send(sock, msg)
+            send(sock, msg)
             line = sock.makefile("rb").readline()
     except OSError:
         return None

@@ -32,7 +32,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, TextIO
 
-from pptxagent.cli import hostclient
+from pptxagent.cli import hostclient, hostio
 from pptxagent.cli.hostio import (
     host_argv,
     log_path,
@@ -73,7 +73,7 @@ class Relay:
         if data and not self.broken:
             try:
                 with self._lock:
-                    hostclient.send(self._conn, {"stream": self._name, "data": data})
+                    hostio.send(self._conn, {"stream": self._name, "data": data})
             except OSError:
                 self.broken = True  # the client went away: its command is being interrupted
         return len(data)
@@ -237,7 +237,7 @@ class Host:
                 conn.close()
 
     def _answer(self, conn: socket.socket) -> None:
-        if not hostclient.ours(conn):
+        if not hostio.ours(conn):
             conn.close()
             return
         conn.settimeout(REQUEST_TIMEOUT_S)
@@ -245,20 +245,20 @@ class Host:
         req = json.loads(line) if line else {}
         op = req.get("op")
         if op == "status":
-            hostclient.send(conn, self.status())
+            hostio.send(conn, self.status())
         elif op == "stop":
             self._stop = True
-            hostclient.send(conn, {"stopping": True, "pid": os.getpid()})
+            hostio.send(conn, {"stopping": True, "pid": os.getpid()})
         elif op == "run":
             refusal = self._refusal(req)
             if refusal is None and not self._busy.acquire(blocking=False):
                 refusal = "busy with another command"
             if refusal is not None:
-                hostclient.send(conn, {"accept": False, "reason": refusal})
+                hostio.send(conn, {"accept": False, "reason": refusal})
             else:
                 try:
                     conn.settimeout(None)
-                    hostclient.send(conn, {"accept": True, "pid": os.getpid()})
+                    hostio.send(conn, {"accept": True, "pid": os.getpid()})
                 except BaseException:
                     self._busy.release()  # the client left before it was accepted
                     raise
@@ -359,7 +359,7 @@ class Host:
             if self.jobs >= self.max_jobs:
                 self.restart_reason = self.restart_reason or f"{self.jobs} commands run"
             with contextlib.suppress(OSError), lock:
-                hostclient.send(conn, {"exit": code})
+                hostio.send(conn, {"exit": code})
             conn.close()
             self.say(f"ran {' '.join(str(a) for a in req['argv'][:1])} → exit {code} in "
                      f"{time.perf_counter() - started:.2f} s")

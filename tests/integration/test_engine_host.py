@@ -201,3 +201,20 @@ def _descends(pid: int, ancestor: int) -> bool:
         if pid == ancestor:
             return True
     return False
+
+
+def test_auto_starts_a_host_for_the_next_commands(tmp_path: Path) -> None:
+    """``PPTXAGENT_HOST=auto``: the first command runs itself and leaves a host behind;
+    the next one is run by it."""
+    env = _env(tmp_path / "auto.sock", PPTXAGENT_HOST="auto")
+    try:
+        first = cli(env, "qa", TEMPLATE, "--json", cwd=tmp_path)
+        assert first.returncode in (0, 1), first.stderr
+        _wait(lambda: status(env).get("ready"), "the host it started is ready")
+        second = cli(env, "qa", TEMPLATE, "--json", cwd=tmp_path)
+        assert second.returncode == first.returncode
+        assert status(env)["commands"] == 1
+        plain = {k: v for k, v in json.loads(first.stdout).items() if k != "timings"}
+        assert {k: v for k, v in json.loads(second.stdout).items() if k != "timings"} == plain
+    finally:
+        cli(env, "host", "stop")
