@@ -134,7 +134,10 @@ def ensure_txbody(shape: etree._Element) -> etree._Element:
 def trailing_breaks(p: etree._Element) -> list[etree._Element]:
     """The line breaks ending ``p`` after its last text (empty runs between them skipped):
     the blank line(s) a template leaves under its text, say to lift a bottom-anchored title
-    off a rule. Empty when ``p`` has no text before them."""
+    off a rule. Empty when ``p`` has no text before them, or blank lines above its text too
+    (a centred title between blank lines: both go, or it would sit half a line higher)."""
+    if _starts_with_break(p):
+        return []
     found: list[etree._Element] = []
     for child in reversed(list(p)):
         if child.tag == qn("a:br"):
@@ -145,6 +148,15 @@ def trailing_breaks(p: etree._Element) -> list[etree._Element]:
         elif child.tag != qn("a:endParaRPr"):
             return []
     return []
+
+
+def _starts_with_break(p: etree._Element) -> bool:
+    for child in p:
+        if child.tag == qn("a:br"):
+            return True
+        if child.tag in (qn("a:r"), qn("a:fld")) and child.findtext(qn("a:t")):
+            return False
+    return False
 
 
 def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]]) -> None:

@@ -140,3 +140,18 @@ def test_a_blank_line_that_ends_the_template_text_ends_the_new_text() -> None:
                              '<a:r><a:t>B</a:t></a:r></a:p></p:txBody>')
     fill_paragraphs(plain, [("New", 0)])  # a break inside the text is content, not spacing
     assert body_text(plain) == "New"
+
+
+def test_blank_lines_around_a_centred_title_both_go() -> None:
+    """poi customGeo's title sits between a blank line above and one below (centred): keeping
+    only the one below would lift the new title half a line; both go, as before."""
+    from lxml import etree
+
+    from pptxagent.ooxml.textfill import body_text, fill_paragraphs
+
+    ns = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    body = etree.fromstring(
+        f'<a:txBody {ns}><a:bodyPr/><a:p><a:r><a:t/></a:r><a:br/><a:r><a:t>Session</a:t></a:r>'
+        '<a:r><a:t/></a:r><a:br/></a:p></a:txBody>')
+    fill_paragraphs(body, [("Quarterly results", 0)])
+    assert body_text(body) == "Quarterly results"
