@@ -42,10 +42,11 @@ def _diagrams(ctx: SlideContext, pkg: Package) -> list[Element]:
             if text_box is not None and part.text is not None:  # text in its own box
                 if not text_box.rot and part.xfrm is not None:  # turns with its shape
                     text_box = replace(text_box, rot=part.xfrm.rot)
-                pieces = [replace(part, text=None),
+                pieces = [replace(part, text=None),  # the shape: its fill, outline, shadow
                           replace(part, xfrm=text_box, paint=None, line=None, fill_ref=None,
                                   ln_ref=None, use_bg_fill=False, shadow=None,
-                                  effect_ref=None)]
+                                  effect_ref=None, fill_set=True, fill=None,
+                                  style_fill=None)]  # its text only: no second fill
             for k, piece in enumerate(pieces):
                 el = to_element(piece, ctx, f"d{shape.shape_id}_{n}_{k}")
                 if el is not None and (el.visual is not None or el.is_text):

@@ -31,6 +31,27 @@ def _drawing_part(pkg: Package, slide_part: str, data_part: str) -> str | None:
     return rel.target if rel is not None and pkg.has_part(rel.target) else None
 
 
+UNIQUE_ID_BASE = 1_000_000
+"""Where a drawing's repeated shape ids are renumbered from (PowerPoint writes ``id="0"`` on
+every ``dsp:cNvPr``; they never reach the package)."""
+
+
+def _unique_ids(tree: etree._Element) -> None:
+    """Give every shape of this parsed drawing (a private copy) its own id, so each shape's
+    ``dsp:txXfrm`` stays its own: keyed by the shared id 0, every text landed in the last
+    shape's box."""
+    seen: set[int] = set()
+    fresh = UNIQUE_ID_BASE
+    for c_nv_pr in tree.iter(qn("p:cNvPr")):
+        sid = parse_int(c_nv_pr.get("id"))
+        if sid is None or sid in seen:
+            while fresh in seen:
+                fresh += 1
+            sid = fresh
+            c_nv_pr.set("id", str(sid))
+        seen.add(sid)
+
+
 def _text_boxes(tree: etree._Element, dx: float, dy: float) -> dict[int, Xfrm]:
     """``dsp:txXfrm`` per shape id: where the shape's text is laid out (slide EMU)."""
     out: dict[int, Xfrm] = {}
@@ -66,6 +87,7 @@ def read_diagram_shapes(
     tree = root.find(qn("p:spTree"))
     if tree is None:
         return []
+    _unique_ids(tree)
     sx, sy, _, _ = IDENTITY
     out: list[ShapeData] = []
     rels = {r.rid: r for r in pkg.rels(part)}
