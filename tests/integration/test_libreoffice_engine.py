@@ -203,17 +203,27 @@ def test_a_bridge_that_died_is_started_again(tmp_path: Path) -> None:
     bridge again instead of falling back to the cold path for the rest of the process."""
     import os
     import signal
+    import time
 
-    from pptxagent.engines.reset import engine_pids
+    from pptxagent.engines.lo_server import _children
 
     deck = CORPUS / "officer__example.pptx"
     engine = LibreOffice()
     try:
         first = engine.text_bounds(deck)
-        assert engine.warm
-        for pid in engine_pids()["libreoffice"]:
-            if "soffice.bin" in Path(f"/proc/{pid}/exe").resolve().name:
-                os.kill(pid, signal.SIGKILL)
+        assert engine.warm and engine._soffice is not None
+        todo, office = [engine._soffice.proc.pid], []  # this engine's soffice.bin only
+        while todo:
+            pid = todo.pop()
+            todo += _children(pid)
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "soffice.bin":
+                office.append(pid)
+        assert office
+        for pid in office:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while engine.warm and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert not engine.warm  # the bridge is down now
         assert engine.text_bounds(deck) == first  # drawn through a new bridge, alike
         assert engine.warm
