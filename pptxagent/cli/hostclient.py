@@ -171,10 +171,7 @@ def _relay(sock: socket.socket, reader: Any) -> int:
         try:
             line = reader.readline()
             if not line:
-                sys.stderr.write("pptxagent: error: the engine host stopped during the "
-                                 "command (`pptxagent host status` names its log); run it "
-                                 "again\n")
-                return 70
+                raise ConnectionResetError("the host closed the connection")
             msg = json.loads(line)
             if "exit" in msg:
                 return int(msg["exit"])
@@ -194,6 +191,6 @@ def _relay(sock: socket.socket, reader: Any) -> int:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_WR)
         except (OSError, ValueError):
-            sys.stderr.write("pptxagent: error: lost the engine host during the command; "
-                             "run it again\n")
+            sys.stderr.write("pptxagent: error: the engine host stopped during the command "
+                             "(`pptxagent host status` names its log); run it again\n")
             return 70

@@ -104,18 +104,3 @@ def spawn(path: Path, idle_timeout_s: float, max_jobs: int) -> subprocess.Popen[
     finally:
         os.close(log)
 
-
-def reap_children() -> None:
-    """Kill and wait for every child process left (a Playwright driver ending, a helper),
-    so an ``exec`` in place leaves no zombie behind."""
-    kids: set[int] = set()
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-            with contextlib.suppress(OSError):
-                kids |= {int(p) for p in (task / "children").read_text().split()}
-    for pid in kids:
-        with contextlib.suppress(OSError):
-            os.kill(pid, 9)
-    for pid in kids:
-        with contextlib.suppress(ChildProcessError, OSError):
-            os.waitpid(pid, 0)

@@ -37,10 +37,9 @@ from pptxagent.cli.hostio import (
     host_argv,
     log_path,
     private_folder,
-    reap_children,
     status,
 )
-from pptxagent.pipeline.tools import alive, kill_engines, vital_pids
+from pptxagent.pipeline.tools import alive, kill_engines, reap_children, vital_pids
 
 QUICK_RESTART_S = 60.0
 """A restart this soon after the host became ready counts as quick; ``MAX_QUICK_RESTARTS``
@@ -361,6 +360,6 @@ class Host:
             with contextlib.suppress(OSError), lock:
                 hostio.send(conn, {"exit": code})
             conn.close()
-            self.say(f"ran {' '.join(str(a) for a in req['argv'][:1])} → exit {code} in "
+            self.say(f"ran {req['argv'][0] if req['argv'] else '(nothing)'} → exit {code} in "
                      f"{time.perf_counter() - started:.2f} s")
             self._busy.release()

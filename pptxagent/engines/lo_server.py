@@ -18,6 +18,7 @@ import uuid
 from pathlib import Path
 from typing import IO, Any
 
+from pptxagent.engines import procs
 from pptxagent.errors import EngineError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -81,15 +82,6 @@ def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None
     proc.wait(5)
 
 
-def _children(pid: int) -> list[int]:
-    out: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            with contextlib.suppress(OSError, ValueError):
-                out += [int(p) for p in (task / "children").read_text().split()]
-    return out
-
-
 class Soffice:
     """A headless ``soffice`` listening on a private UNO pipe, with a private profile.
 
@@ -120,14 +112,9 @@ class Soffice:
         while todo and seen < 64:
             pid = todo.pop()
             seen += 1
-            try:
-                comm = Path(f"/proc/{pid}/comm").read_text().strip()
-                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-            except (OSError, IndexError):
-                continue
-            if comm.startswith("soffice.bin") and state not in ("Z", "X"):
+            if procs.comm(pid) == "soffice.bin" and procs.alive(pid):
                 return True
-            todo += _children(pid)
+            todo += procs.children(pid)
         return False
 
     def close(self) -> None:

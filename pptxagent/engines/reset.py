@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from pptxagent.engines import chromium, libreoffice
+from pptxagent.engines.procs import alive
 
 CHROMIUM_NAMES = frozenset({"chromium", "chrome", "headless_shell", "chrome_crashpad_handler",
                             "chromium-browser"})
@@ -140,15 +141,6 @@ def _browser_profiles(pids: list[int]) -> set[str]:
 KILL_WAIT_S = 3.0
 """How long ``kill_engines`` waits for the killed processes to end (SIGKILL is delivered at
 once, but a process busy in the kernel ends a moment later)."""
-
-
-def alive(pid: int) -> bool:
-    """Running, not a zombie waiting for its parent."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rfind(")") + 2:][:1] not in ("Z", "X")
 
 
 def _wait_gone(pids: list[int]) -> None:

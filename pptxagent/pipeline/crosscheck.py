@@ -102,6 +102,12 @@ def _bounds(job: FillJob) -> TextBounds:
     return get_libreoffice().text_bounds(job.opts.out)
 
 
+def _stored_scale(extra: dict[str, Any] | None) -> bool:
+    """The inventory's ``fontScale`` / ``lnSpcReduction`` of a ``normAutofit`` box shrink it."""
+    extra = extra or {}
+    return float(extra.get("fontScale", 1.0)) < 1 or float(extra.get("lnSpcReduction", 0)) > 0
+
+
 def unjudged(w: SlideWork, res: CrosscheckResult) -> list[str]:
     """Drawn without the UNO bridge (a cold ``soffice --convert-to``), LibreOffice cannot
     re-apply a box's stored autofit scale and draws its text at full size: an overflow it
@@ -110,9 +116,7 @@ def unjudged(w: SlideWork, res: CrosscheckResult) -> list[str]:
     assert w.final_ir is not None
     if not res.lo_only_overflow or get_libreoffice().warm:
         return []
-    scaled = {el.eid for el in w.final_ir.elements
-              if float((el.style.model_extra or {}).get("fontScale", 1.0)) < 1
-              or float((el.style.model_extra or {}).get("lnSpcReduction", 0.0)) > 0}
+    scaled = {el.eid for el in w.final_ir.elements if _stored_scale(el.style.model_extra)}
     out = [eid for eid in res.lo_only_overflow if eid in scaled]
     res.lo_only_overflow = [eid for eid in res.lo_only_overflow if eid not in scaled]
     if out:

@@ -17,7 +17,8 @@ from PIL import Image
 from pptxagent.engines.chromium import get_chromium
 from pptxagent.engines.http import post_json
 from pptxagent.engines.libreoffice import get_libreoffice
-from pptxagent.engines.reset import alive, engine_pids, kill_engines, vital_pids
+from pptxagent.engines.procs import alive, reap_children
+from pptxagent.engines.reset import engine_pids, kill_engines, vital_pids
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.ooxml.package import Package
@@ -26,8 +27,8 @@ from pptxagent.ooxml.zipsafe import OutEntry, ZipSource, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
 
 __all__ = ["alive", "chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
-           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "template_signals", "thumbnails",
-           "unresolved_tokens", "vital_pids", "warm_engines"]
+           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "reap_children", "template_signals",
+           "thumbnails", "unresolved_tokens", "vital_pids", "warm_engines"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"

@@ -17,7 +17,7 @@ import signal
 from collections.abc import Iterable
 from pathlib import Path
 
-from pptxagent.engines.reset import alive
+from pptxagent.engines.procs import alive
 
 SERVICE_VAR = "PPTXAGENT_SERVICE"
 WORKER_VAR = "PPTXAGENT_WORKER"

@@ -205,7 +205,7 @@ def test_a_bridge_that_died_is_started_again(tmp_path: Path) -> None:
     import signal
     import time
 
-    from pptxagent.engines.lo_server import _children
+    from pptxagent.engines.procs import children
 
     deck = CORPUS / "officer__example.pptx"
     engine = LibreOffice()
@@ -215,7 +215,7 @@ def test_a_bridge_that_died_is_started_again(tmp_path: Path) -> None:
         todo, office = [engine._soffice.proc.pid], []  # this engine's soffice.bin only
         while todo:
             pid = todo.pop()
-            todo += _children(pid)
+            todo += children(pid)
             if Path(f"/proc/{pid}/comm").read_text().strip() == "soffice.bin":
                 office.append(pid)
         assert office
