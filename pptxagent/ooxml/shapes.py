@@ -31,6 +31,7 @@ from pptxagent.ooxml.package import Package, Rel
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
 from pptxagent.ooxml.tables import TableData, read_table
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
+from pptxagent.ooxml.vml import ole_previews
 from pptxagent.ooxml.xml import qn
 
 _GRAPHIC_KINDS = {
@@ -107,6 +108,8 @@ class ShapeData:
     effect_list: bool = False
     """``p:spPr`` has its own ``a:effectLst`` (which then overrides the style's effects)."""
     effect_ref: StyleRef | None = None
+    ole_spid: str | None = None
+    """A legacy OLE object's ``p:oleObj@spid`` when it has no ``p:pic`` preview."""
 
 
 @dataclass(frozen=True)
@@ -284,11 +287,14 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         paint = at.group_fill
     graphic: str | None = None
     target: str | None = None
+    ole_spid: str | None = None
     if kind == "graphicFrame":
         graphic, target = _graphic(el, rels)
         if graphic == "ole":  # a newer OLE object carries its preview as a p:pic
             preview = next(el.iter(qn("p:blipFill")), None)
             paint = read_fill_element(preview, rels) if preview is not None else None
+            ole = next(el.iter(qn("p:oleObj")), None)
+            ole_spid = ole.get("spid") if ole is not None and preview is None else None
     elif kind == "pic":
         blip = el.find(f"{qn('p:blipFill')}/{qn('a:blip')}")
         if blip is not None:
@@ -324,6 +330,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         effect_ref=read_style_ref(style.find(qn("a:effectRef"))) if style is not None else None,
         custom=read_custom_geometry(sp_pr, _ext(xfrm_el)) if geom == "custom" else (),
         ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
+        ole_spid=ole_spid,
     )
 
 
@@ -382,6 +389,10 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
         _walk(tree, _Frame(_IDENTITY), rels, shapes)
     shapes = [replace(s, chart=read_chart(pkg, s.target)) if s.graphic == "chart" else s
               for s in shapes]
+    if any(s.ole_spid for s in shapes):
+        previews = ole_previews(pkg, rel_list)
+        shapes = [replace(s, paint=FillData("blip", target=previews[s.ole_spid]))
+                  if s.ole_spid in previews else s for s in shapes]
     is_master = root.tag == qn("p:sldMaster")
     if is_master:
         clr_map = read_clr_map(root.find(qn("p:clrMap")))

@@ -3,8 +3,10 @@
 The IR names a picture ``pkg:/ppt/media/image3.png``; the caller hands the renderer a
 ``MediaStore`` that reads the bytes (from the ``Package`` it has open). Each part is converted
 once and cached: TIFF and BMP become PNG (Pillow), big photos are scaled down to at most
-``max_px`` on their long side, SVG passes as is; EMF/WMF (which Chromium cannot draw) and
-unreadable bytes give ``None`` and the renderer draws a neutral fill.
+``max_px`` on their long side, SVG passes as is, EMF/WMF/EMZ/WMZ (which Chromium cannot
+draw) become SVG (``engines.metafile``); what still cannot be drawn (WDP/JXR, unreadable
+bytes, a metafile the converter refuses) gives ``None`` and the renderer draws a neutral
+fill.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ from typing import Protocol
 
 from PIL import Image
 
+from pptxagent.engines.metafile import to_svg
+
 PKG_PREFIX = "pkg:"
 MAX_PX = 1600
 """Long side of an embedded photo: 1.25× a 1280 px slide, plenty for a 320-1280 px render."""
 _SMALL_BYTES = 200_000
 """Below this a PNG/JPEG/GIF is embedded as it is (no decode needed)."""
 _PASS = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif"}
-_UNDRAWABLE = frozenset({"emf", "wmf", "emz", "wmz", "wdp", "jxr"})
+_UNDRAWABLE = frozenset({"wdp", "jxr"})
 
 
 class _Reader(Protocol):
@@ -54,7 +58,7 @@ def _kind(name: str, data: bytes) -> str:
     if head[:4] in (b"\x01\x00\x00\x00", b"\xd7\xcd\xc6\x9a") or name.lower().endswith(
         (".emf", ".wmf", ".emz", ".wmz")
     ):
-        return "emf"
+        return "metafile"
     if b"<svg" in data[:2048] or name.lower().endswith(".svg"):
         return "svg"
     return name.rsplit(".", 1)[-1].lower()
@@ -67,8 +71,11 @@ def _uri(mime: str, data: bytes) -> str:
 def convert(name: str, data: bytes, max_px: int = MAX_PX) -> Picture | None:
     """``data`` (the part ``name``) as something Chromium draws, or ``None``."""
     kind = _kind(name, data)
-    if kind in _UNDRAWABLE or kind == "emf":
+    if kind in _UNDRAWABLE:
         return None
+    if kind == "metafile":
+        svg = to_svg(data)
+        return None if svg is None else Picture(_uri("image/svg+xml", svg), 0, 0)
     if kind == "svg":
         return Picture(_uri("image/svg+xml", data), 0, 0)
     try:

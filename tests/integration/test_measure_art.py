@@ -77,3 +77,20 @@ def test_screenshot_many_draws_each_slide_of_one_document(browser: Chromium, tmp
     for p, ir in zip(paths, irs, strict=True):
         with Image.open(p) as im:
             assert im.size == (round(ir.slide.w), round(ir.slide.h))
+
+
+def test_a_legacy_ole_objects_wmf_preview_is_drawn_with_its_white_page(
+    browser: Chromium, tmp_path: Path
+) -> None:
+    """poi__45545_Comment slide 8: an embedded slide (PowerPoint 2003 OLE object) whose preview
+    is a WMF named only in the slide's VML drawing, painted on a white page (META_PATBLT)
+    over the master's blue. Chromium draws no WMF: it is converted to SVG."""
+    deck, media = _deck("poi__45545_Comment")
+    ir: SlideIR = deck.slide_ir(8)
+    ole = next(e for e in ir.elements if e.visual is not None and e.visual.fill is not None
+               and e.visual.fill.kind == "picture")
+    assert ole.layout.w == ir.slide.w  # the full-slide preview
+    shot = Measurer(browser, media=media).screenshot(ir, tmp_path / "s8.png", text=False)
+    w, h = ir.slide.w, ir.slide.h
+    assert _luminance(shot, (w * 0.05, h * 0.3, w * 0.1, h * 0.1)) > 240  # white, not blue
+    assert _luminance(shot, (w * 0.74, h * 0.5, w * 0.2, h * 0.1)) < 200  # grey table cells
