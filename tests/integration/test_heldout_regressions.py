@@ -120,3 +120,43 @@ def test_text_in_a_box_the_template_laid_a_label_on_is_not_degraded(tmp_path: Pa
         return (sh.left, sh.top, sh.width, sh.height)
 
     assert label(out) == label(CORPUS / "markitdown__pptx_complex_layout.pptx")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("anchor", "centre", "bottom"), [
+    ("middle", 48.0, None), ("bottom", None, 48.0), ("top", None, None)])
+def test_text_of_a_box_shorter_than_its_insets_sits_where_powerpoint_puts_it(
+    anchor: str, centre: float | None, bottom: float | None
+) -> None:
+    # poi__with_japanese: a zero-height box at y = 48 with 1-inch (96 px) insets. PowerPoint
+    # centres its text on y = 48; a CSS box grew to its padding and centred it on 144, onto
+    # the title below (a false text overlap that degraded the slide).
+    ir = SlideIR.model_validate({"slide": {"w": 960, "h": 720}, "elements": [{
+        "eid": "sp1", "type": "text", "priority": 50,
+        "content": "Footnote appears here\nSubject is here\nRow 1 column 1\nRow 2 column 1",
+        "layout": {"x": 0, "y": 48, "w": 960, "h": 0},
+        "style": {"fontSize": 24, "lineHeight": 1.2, "verticalAlign": anchor,
+                  "insets": {"left": 96, "right": 96, "top": 96, "bottom": 96}},
+    }]})
+    dom, _ = Measurer().measure(ir, Settings().with_overrides({"SLIDE_W": 960, "SLIDE_H": 720}))
+    box = dom.get("sp1")
+    assert box is not None and box.contentBox is not None
+    text = box.contentBox
+    if centre is not None:
+        assert abs(text.y + text.h / 2 - centre) <= 2
+    if bottom is not None:  # PowerPoint: 48 - 96; CSS padding cannot go above the box's top
+        assert abs(text.y + text.h - bottom) <= 4  # (it used to end at 144)
+    if anchor == "top":
+        assert abs(text.y - (48 + 96)) <= 2  # the top inset holds either way
+
+
+@pytest.mark.browser
+@pytest.mark.libreoffice
+def test_a_title_under_a_zero_height_footnote_box_is_not_a_text_overlap(tmp_path: Path) -> None:
+    _, report = _fill(tmp_path, "poi__with_japanese.pptx", {
+        "tokens": {"client": {"name": "Globex Corporation"}},
+        "slides": [{"template_slide": 1, "fill": {
+            "title": "Report for {{ client.name }}", "sp3": ["Prepared for you", "Agenda"]}}]})
+    (slide,) = report.slides
+    assert slide.quality != "degraded", slide.qa
+    assert not [i for i in slide.qa if i["kind"] == "text_overlap" and i["eid"] == "sp2"]
