@@ -17,19 +17,24 @@ from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.settings import Settings
 
 
+def _one_box(eid: str, kind: str, content: str, layout: dict[str, float],
+             style: dict[str, Any]) -> SlideIR:
+    """A 960 × 720 slide with one text element."""
+    return SlideIR.model_validate({"slide": {"w": 960, "h": 720}, "elements": [{
+        "eid": eid, "type": kind, "priority": 80, "content": content, "layout": layout,
+        "style": style}]})
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("align", ["right", "left", "center"])
 def test_space_hanging_at_a_wrapped_line_end_is_not_an_overflow(align: str) -> None:
     # ONLYOFFICE's section header: right-aligned 42 pt text in a 514 px box. The space where
     # the line wraps hangs past the box (white-space: pre-wrap); PowerPoint and LibreOffice
     # draw nothing there, so three short bullets must not be "too wide" and get shrunk.
-    ir = SlideIR.model_validate({"slide": {"w": 960, "h": 720}, "elements": [{
-        "eid": "sp3", "type": "bullets", "priority": 80,
-        "content": "Revenue grew twelve percent\nCosts held flat",
-        "layout": {"x": 412, "y": 408, "w": 514, "h": 254},
-        "style": {"fontSize": 56, "lineHeight": 1.08, "textAlign": align,
-                  "insets": {"left": 9.6, "right": 9.6, "top": 4.8, "bottom": 4.8}},
-    }]})
+    ir = _one_box("sp3", "bullets", "Revenue grew twelve percent\nCosts held flat",
+                  {"x": 412, "y": 408, "w": 514, "h": 254},
+                  {"fontSize": 56, "lineHeight": 1.08, "textAlign": align,
+                   "insets": {"left": 9.6, "right": 9.6, "top": 4.8, "bottom": 4.8}})
     settings = Settings().with_overrides({"SLIDE_W": 960, "SLIDE_H": 720})
     dom, _ = Measurer().measure(ir, settings)
     box = dom.get("sp3")
@@ -131,13 +136,11 @@ def test_text_of_a_box_shorter_than_its_insets_sits_where_powerpoint_puts_it(
     # poi__with_japanese: a zero-height box at y = 48 with 1-inch (96 px) insets. PowerPoint
     # centres its text on y = 48; a CSS box grew to its padding and centred it on 144, onto
     # the title below (a false text overlap that degraded the slide).
-    ir = SlideIR.model_validate({"slide": {"w": 960, "h": 720}, "elements": [{
-        "eid": "sp1", "type": "text", "priority": 50,
-        "content": "Footnote appears here\nSubject is here\nRow 1 column 1\nRow 2 column 1",
-        "layout": {"x": 0, "y": 48, "w": 960, "h": 0},
-        "style": {"fontSize": 24, "lineHeight": 1.2, "verticalAlign": anchor,
-                  "insets": {"left": 96, "right": 96, "top": 96, "bottom": 96}},
-    }]})
+    ir = _one_box("sp1", "text",
+                  "Footnote appears here\nSubject is here\nRow 1 column 1\nRow 2 column 1",
+                  {"x": 0, "y": 48, "w": 960, "h": 0},
+                  {"fontSize": 24, "lineHeight": 1.2, "verticalAlign": anchor,
+                   "insets": {"left": 96, "right": 96, "top": 96, "bottom": 96}})
     dom, _ = Measurer().measure(ir, Settings().with_overrides({"SLIDE_W": 960, "SLIDE_H": 720}))
     box = dom.get("sp1")
     assert box is not None and box.contentBox is not None
