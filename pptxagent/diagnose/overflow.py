@@ -18,7 +18,7 @@ import math
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import TextMetrics, fit_height, fit_width, metrics
-from pptxagent.ir import Box, Defect, Hint
+from pptxagent.ir import Box, Defect, Hint, text_frame
 
 _EPS = 1e-6
 
@@ -41,15 +41,16 @@ def detect(ctx: Ctx) -> list[Defect]:
         cb = it.dom.contentBox
         if not it.is_text or cb is None:
             continue
-        ox, oy = overflow_px(it.bbox, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
+        frame = text_frame(it.el, it.bbox)
+        ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
-            above = it.bbox.y - cb.y
+            above = frame.y - cb.y
             if above > _EPS and ctx.settings.CONTENT_EDGE_OVERFLOW:
                 # Tight line spacing lifts the first line's glyphs over the top edge; say how
                 # far, and how much room the text leaves at the bottom to move down into.
                 details["above_top_px"] = round(above, 4)
-                details["room_below_px"] = round(it.bbox.bottom - cb.bottom, 4)
+                details["room_below_px"] = round(frame.bottom - cb.bottom, 4)
             out.append(
                 Defect(
                     type="content_overflow",

@@ -20,6 +20,8 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import xml.parsers.expat
+import zlib
 from collections import OrderedDict
 from pathlib import Path
 
@@ -51,7 +53,7 @@ def _gunzip(data: bytes) -> bytes | None:
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(data)) as z:
             out = z.read(MAX_IN + 1)
-    except (OSError, EOFError):
+    except (OSError, EOFError, zlib.error):
         return None
     return out if len(out) <= MAX_IN else None
 
@@ -68,6 +70,53 @@ def _number(value: bytes | None) -> float | None:
     return float(m.group(1)) if m else None
 
 
+_TEXT = re.compile(rb"(<text\b[^>]*>)(.*?)(</text>)", re.S)
+_XLINK_NS = b"http://www.w3.org/1999/xlink"
+
+
+def _text(m: re.Match[bytes]) -> bytes:
+    """One ``<text>`` of ``wmf2svg`` made XML: it writes the metafile's bytes as they are
+    (``&``, ``<`` unescaped; code-page bytes that are not UTF-8)."""
+    raw = m.group(2)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    esc = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return m.group(1) + esc.encode("utf-8") + m.group(3)
+
+
+_IMAGE = re.compile(rb"<image\b[^>]*>", re.S)
+_MATRIX = re.compile(rb'\s*transform="matrix\([^ ]+ 0 0 [^ ]+ ([-0-9.]+) ([-0-9.]+)\)"')
+
+
+def _image(m: re.Match[bytes]) -> bytes:
+    """``wmf2svg`` gives a bitmap its final ``x y width height`` and then also a transform
+    that scales and moves it again (off its picture); the transform goes."""
+    tag = m.group(0)
+    t = _MATRIX.search(tag)
+    x, y = _number(_attr(tag, b"x")), _number(_attr(tag, b"y"))
+    if t is None or x is None or y is None:
+        return tag
+    if abs(float(t.group(1)) - x) > 0.01 or abs(float(t.group(2)) - y) > 0.01:
+        return tag
+    return tag[:t.start()] + tag[t.end():]
+
+
+def repair_wmf2svg(svg: bytes) -> bytes:
+    """``wmf2svg``'s output with its text escaped and UTF-8 and its bitmaps in place."""
+    return _IMAGE.sub(_image, _TEXT.sub(_text, svg))
+
+
+def _well_formed(svg: bytes) -> bool:
+    parser = xml.parsers.expat.ParserCreate(namespace_separator=" ")
+    try:
+        parser.Parse(svg, True)
+    except xml.parsers.expat.ExpatError:
+        return False
+    return True
+
+
 def fix_root(svg: bytes) -> bytes | None:
     """The SVG with its root drawable as an image stretched to any box, or None."""
     m = _ROOT.search(svg)
@@ -78,6 +127,8 @@ def fix_root(svg: bytes) -> bytes | None:
     extra = b""
     if _attr(tag, b"xmlns") is None:
         extra += b' xmlns="' + _SVG_NS.encode() + b'"'
+    if b"xlink:" in svg and _attr(tag, b"xmlns:xlink") is None:
+        extra += b' xmlns:xlink="' + _XLINK_NS + b'"'
     if _attr(tag, b"viewBox") is None:
         if not w or not h:
             return None
@@ -85,7 +136,8 @@ def fix_root(svg: bytes) -> bytes | None:
     if _attr(tag, b"preserveAspectRatio") is None:
         extra += b' preserveAspectRatio="none"'
     end = len(tag) - (2 if tag.endswith(b"/>") else 1)
-    return svg[:m.start()] + tag[:end] + extra + tag[end:] + svg[m.end():]
+    out = svg[:m.start()] + tag[:end] + extra + tag[end:] + svg[m.end():]
+    return out if _well_formed(out) else None
 
 
 _META_PATBLT = 0x061D
@@ -140,7 +192,8 @@ def _tool(kind: str) -> list[str] | None:
         return None
     limit = shutil.which("prlimit")
     cpu = str(int(TIMEOUT_S))
-    return [exe] if limit is None else [limit, f"--as={MAX_MEMORY}", f"--cpu={cpu}", "--", exe]
+    return [exe] if limit is None else [limit, f"--as={MAX_MEMORY}", f"--cpu={cpu}",
+                                        f"--fsize={MAX_OUT + 1}", "--", exe]
 
 
 def _run(kind: str, data: bytes) -> bytes | None:
@@ -150,7 +203,7 @@ def _run(kind: str, data: bytes) -> bytes | None:
     with tempfile.TemporaryDirectory(prefix="pptxagent-metafile-") as tmp:
         src, dst = Path(tmp) / f"in.{kind}", Path(tmp) / "out.svg"
         src.write_bytes(patblt_as_rectangles(data) if kind == "wmf" else data)
-        args = [*tool, "-o", str(dst), str(src)] if kind == "wmf" \
+        args = [*tool, "--inline", "-o", str(dst), str(src)] if kind == "wmf" \
             else [*tool, "-i", str(src), "-o", str(dst)]
         try:
             done = subprocess.run(args, capture_output=True, timeout=TIMEOUT_S, check=False,
@@ -159,7 +212,8 @@ def _run(kind: str, data: bytes) -> bytes | None:
             return None
         if done.returncode != 0 or not dst.is_file() or dst.stat().st_size > MAX_OUT:
             return None
-        return fix_root(dst.read_bytes())
+        out = dst.read_bytes()
+        return fix_root(repair_wmf2svg(out) if kind == "wmf" else out)
 
 
 def to_svg(data: bytes) -> bytes | None:
@@ -173,7 +227,10 @@ def to_svg(data: bytes) -> bytes | None:
         if key in _cache:
             _cache.move_to_end(key)
             return _cache[key]
-    svg = _run(kind, raw)
+    try:
+        svg = _run(kind, raw)
+    except OSError:  # no room for the temporary files
+        svg = None
     with _lock:
         _cache[key] = svg
         while len(_cache) > CACHE_SIZE:

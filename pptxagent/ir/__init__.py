@@ -9,7 +9,7 @@ from pptxagent.ir.diagnostics import (
     Hint,
     Summary,
 )
-from pptxagent.ir.dom import Box, Computed, DomElement, DomSnapshot, RendererDelta
+from pptxagent.ir.dom import Box, Computed, DomElement, DomSnapshot, RendererDelta, text_frame
 from pptxagent.ir.load import load, read_json, validate
 from pptxagent.ir.patch import Edit, Override, Patch
 from pptxagent.ir.rollout import Quality, RolloutResult, TraceLine
@@ -91,5 +91,6 @@ __all__ = [
     "dump",
     "load",
     "read_json",
+    "text_frame",
     "validate",
 ]

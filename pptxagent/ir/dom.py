@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from pptxagent.ir.slide import SlideSize
+from pptxagent.ir.slide import Element, SlideSize
 
 
 class Box(BaseModel):
@@ -34,6 +34,26 @@ class Box(BaseModel):
         w = min(self.right, other.right) - max(self.x, other.x)
         h = min(self.bottom, other.bottom) - max(self.y, other.y)
         return w * h if w > 0 and h > 0 else 0.0
+
+
+def text_frame(el: Element, box: Box) -> Box:
+    """The box ``el``'s text must fit in: its drawn ``box``, except when its top and bottom
+    insets together exceed its height (a zero-height footnote box with 1-inch insets). The
+    renderer then places the text where PowerPoint does, at an anchor line outside the
+    inset rectangle, and the text may take the insets' room around that line (what the
+    CSS box grown to its padding gave it before): ``top`` above, ``bottom`` below."""
+    ins = el.style.insets
+    if ins is None or ins.top + ins.bottom <= box.h:
+        return box
+    anchor = el.style.verticalAlign or "top"
+    if anchor == "middle":
+        shift = max(-box.h, min(box.h, ins.top - ins.bottom))
+        at = box.y + (box.h + shift) / 2
+    elif anchor == "bottom":
+        at = box.y + max(0.0, box.h - ins.bottom)
+    else:
+        at = box.y + ins.top
+    return Box(x=box.x, y=at - ins.top, w=box.w, h=ins.top + ins.bottom)
 
 
 class Computed(BaseModel):

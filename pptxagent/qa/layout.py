@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pptxagent.ir import Box, DomSnapshot, Element, SlideIR
+from pptxagent.ir import Box, DomSnapshot, Element, SlideIR, text_frame
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.facts import (
     SlideFacts,
@@ -38,7 +38,7 @@ def ink_regions(ir: SlideIR, dom: DomSnapshot, s: QaSettings) -> list[Box]:
         if not measurable_text(el, d):
             continue
         assert d is not None and d.textBox is not None
-        text, box = d.textBox, d.bbox
+        text, box = d.textBox, text_frame(el, d.bbox)
         if (max(_outside(text, box, el)) > s.OVERFLOW_MIN_PX
                 or edge_distance(text, sw, sh) < edge):
             out.append(text)
@@ -51,7 +51,7 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
-        text, box = dom.textBox, dom.bbox
+        text, box = dom.textBox, text_frame(el, dom.bbox)
         off = cut_off_by(facts, el, s)
         if off is not None:
             issues.append(make_issue(

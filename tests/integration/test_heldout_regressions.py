@@ -163,3 +163,17 @@ def test_a_title_under_a_zero_height_footnote_box_is_not_a_text_overlap(tmp_path
     (slide,) = report.slides
     assert slide.quality != "degraded", slide.qa
     assert not [i for i in slide.qa if i["kind"] == "text_overlap" and i["eid"] == "sp2"]
+
+
+@pytest.mark.browser
+@pytest.mark.libreoffice
+def test_a_filled_zero_height_footnote_box_is_not_an_overflow_nor_grown(tmp_path: Path) -> None:
+    # poi__with_japanese's zero-height, 1-inch-inset footnote box (sp2051) given new text:
+    # its text sits where PowerPoint puts it and has the insets' room around it; it must not
+    # be called an overflow and grown 2 inches (which moves PowerPoint's text down 1 inch).
+    out, report = _fill(tmp_path, "poi__with_japanese.pptx", {"slides": [{
+        "template_slide": 1, "fill": {"sp2051": "Source: Globex annual report 2025, page 12"}}]})
+    (slide,) = report.slides
+    assert slide.quality != "degraded", slide.qa
+    box = next(s for s in Presentation(str(out)).slides[0].shapes if s.shape_id == 2051)
+    assert box.height == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 import struct
 from pathlib import Path
 
@@ -90,3 +91,36 @@ def test_corpus_metafiles_become_svg_pictures(deck: str, part: str) -> None:
     assert pic is not None and pic.uri.startswith("data:image/svg+xml;base64,")
     svg = to_svg(data)
     assert svg is not None and b'xmlns="http://www.w3.org/2000/svg"' in svg[:1000]
+
+
+def _textout(text: bytes) -> bytes:
+    pad = text + b"\0" * (len(text) % 2)
+    return struct.pack("<IHh", 3 + 1 + len(pad) // 2 + 2, 0x0521, len(text)) + pad + \
+        struct.pack("<hh", 500, 100)
+
+
+def _window(w: int, h: int) -> bytes:
+    return struct.pack("<IHhh", 5, 0x020B, 0, 0) + struct.pack("<IHhh", 5, 0x020C, h, w)
+
+
+def test_a_corrupt_emz_is_not_drawn_and_does_not_crash() -> None:
+    bad = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + b"\xff\xff\xff\xff" * 20
+    assert to_svg(bad) is None
+    assert convert("/ppt/media/image1.emz", bad) is None
+
+
+def test_wmf_text_with_markup_characters_and_code_page_bytes_stays_drawable_svg() -> None:
+    svg = to_svg(_wmf(_window(1000, 1000), _textout("R&D <café>".encode("cp1252"))))
+    assert svg is not None  # wmf2svg writes the bytes raw: unescaped, not UTF-8
+    assert "R&amp;D &lt;café&gt;".encode() in svg
+
+
+def test_a_wmf_bitmap_is_inlined_in_place_and_its_prefix_declared() -> None:
+    part = "/ppt/media/image1.wmf"
+    data = Package.open(CORPUS / "tika__testWPSAttachment.pptx").read_bytes(part)
+    svg = to_svg(data)
+    assert svg is not None
+    assert b'xmlns:xlink="http://www.w3.org/1999/xlink"' in svg[:1000]
+    images = re.findall(rb"<image\b[^>]*>", svg)
+    assert images and all(b'href="data:image/png;base64,' in i for i in images)
+    assert all(b"transform=" not in i for i in images)  # the icon sits above its label
