@@ -27,10 +27,13 @@ from pathlib import Path
 
 MAX_IN = 16 * 1024 * 1024
 """Metafiles bigger than this (after gunzip) are not converted."""
-MAX_OUT = 24 * 1024 * 1024
+MAX_OUT = 4 * 1024 * 1024
 """SVGs bigger than this are dropped (a data URI that size slows every render)."""
+MAX_RECORDS = 200_000
+"""A WMF with more records than this is converted without the PatBlt rewrite (bounded time)."""
 TIMEOUT_S = 10.0
-CACHE_SIZE = 64
+CACHE_BYTES = 64 * 1024 * 1024
+"""The content cache keeps at most this many bytes of SVG (the oldest go first)."""
 _SVG_NS = "http://www.w3.org/2000/svg"
 _ROOT = re.compile(rb"<svg\b[^>]*>", re.S)
 _cache: OrderedDict[str, bytes | None] = OrderedDict()
@@ -156,7 +159,9 @@ def patblt_as_rectangles(wmf: bytes) -> bytes:
     header = int.from_bytes(wmf[start + 2:start + 4], "little") * 2
     pos, out = start + header, bytearray(wmf[:start + header])
     changed = False
-    while pos + 6 <= len(wmf):
+    for _ in range(MAX_RECORDS):
+        if pos + 6 > len(wmf):
+            break
         words = int.from_bytes(wmf[pos:pos + 4], "little")
         func = int.from_bytes(wmf[pos + 4:pos + 6], "little")
         if words < 3 or pos + words * 2 > len(wmf):
@@ -173,6 +178,8 @@ def patblt_as_rectangles(wmf: bytes) -> bytes:
         pos += words * 2
         if func == 0:
             break
+    else:
+        return wmf  # too many records to rewrite in bounded time
     if not changed:
         return wmf
     out += wmf[pos:]
@@ -196,24 +203,28 @@ def _tool(kind: str) -> list[str] | None:
                                         f"--fsize={MAX_OUT + 1}", "--", exe]
 
 
-def _run(kind: str, data: bytes) -> bytes | None:
+def _run(kind: str, data: bytes) -> tuple[bytes | None, bool]:
+    """The SVG (or None), and whether that answer may be cached (a timeout may be load)."""
     tool = _tool(kind)
     if tool is None:
-        return None
+        return None, False
     with tempfile.TemporaryDirectory(prefix="pptxagent-metafile-") as tmp:
         src, dst = Path(tmp) / f"in.{kind}", Path(tmp) / "out.svg"
         src.write_bytes(patblt_as_rectangles(data) if kind == "wmf" else data)
         args = [*tool, "--inline", "-o", str(dst), str(src)] if kind == "wmf" \
             else [*tool, "-i", str(src), "-o", str(dst)]
         try:
-            done = subprocess.run(args, capture_output=True, timeout=TIMEOUT_S, check=False,
-                                  stdin=subprocess.DEVNULL, cwd=tmp)
+            done = subprocess.run(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, timeout=TIMEOUT_S, check=False,
+                                  cwd=tmp)
+        except subprocess.TimeoutExpired:
+            return None, False
         except (OSError, subprocess.SubprocessError):
-            return None
+            return None, True
         if done.returncode != 0 or not dst.is_file() or dst.stat().st_size > MAX_OUT:
-            return None
+            return None, done.returncode not in (-9, -24)  # SIGKILL/SIGXCPU: maybe load
         out = dst.read_bytes()
-        return fix_root(repair_wmf2svg(out) if kind == "wmf" else out)
+        return fix_root(repair_wmf2svg(out) if kind == "wmf" else out), True
 
 
 def to_svg(data: bytes) -> bytes | None:
@@ -228,11 +239,12 @@ def to_svg(data: bytes) -> bytes | None:
             _cache.move_to_end(key)
             return _cache[key]
     try:
-        svg = _run(kind, raw)
+        svg, keep = _run(kind, raw)
     except OSError:  # no room for the temporary files
-        svg = None
-    with _lock:
-        _cache[key] = svg
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+        svg, keep = None, False
+    if keep:
+        with _lock:
+            _cache[key] = svg
+            while len(_cache) > 4096 or sum(len(v or b"") for v in _cache.values()) > CACHE_BYTES:
+                _cache.popitem(last=False)
     return svg

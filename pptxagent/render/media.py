@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -28,6 +29,8 @@ _SMALL_BYTES = 200_000
 """Below this a PNG/JPEG/GIF is embedded as it is (no decode needed)."""
 _PASS = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif"}
 _UNDRAWABLE = frozenset({"wdp", "jxr"})
+METAFILE_BUDGET_S = 20.0
+"""Seconds of metafile conversion one ``MediaStore`` (one deck) may spend."""
 
 
 class _Reader(Protocol):
@@ -68,10 +71,12 @@ def _uri(mime: str, data: bytes) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
 
 
-def convert(name: str, data: bytes, max_px: int = MAX_PX) -> Picture | None:
-    """``data`` (the part ``name``) as something Chromium draws, or ``None``."""
+def convert(name: str, data: bytes, max_px: int = MAX_PX, metafiles: bool = True
+            ) -> Picture | None:
+    """``data`` (the part ``name``) as something Chromium draws, or ``None`` (also for a
+    metafile when ``metafiles`` is off)."""
     kind = _kind(name, data)
-    if kind in _UNDRAWABLE:
+    if kind in _UNDRAWABLE or (kind == "metafile" and not metafiles):
         return None
     if kind == "metafile":
         svg = to_svg(data)
@@ -100,12 +105,15 @@ def convert(name: str, data: bytes, max_px: int = MAX_PX) -> Picture | None:
 
 
 class MediaStore:
-    """Resolves ``pkg:`` picture references to converted, cached pictures."""
+    """Resolves ``pkg:`` picture references to converted, cached pictures. Converting takes
+    at most ``METAFILE_BUDGET_S`` of metafile work per store (a deck of hundreds of distinct
+    hostile metafiles cannot take 10 s each): past it, metafiles are neutral fills."""
 
     def __init__(self, read: Callable[[str], bytes | None], max_px: int = MAX_PX) -> None:
         self._read = read
         self._max_px = max_px
         self._cache: dict[str, Picture | None] = {}
+        self._spent = 0.0
 
     @classmethod
     def for_package(cls, pkg: _Reader) -> MediaStore:
@@ -123,5 +131,9 @@ class MediaStore:
                 data = self._read(name)
             except (OSError, ValueError, KeyError):
                 data = None
-            self._cache[name] = None if data is None else convert(name, data, self._max_px)
+            t0 = time.monotonic()
+            self._cache[name] = None if data is None else convert(
+                name, data, self._max_px, metafiles=self._spent < METAFILE_BUDGET_S)
+            if data is not None and _kind(name, data) == "metafile":
+                self._spent += time.monotonic() - t0
         return self._cache[name]

@@ -9,10 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from pptxagent.engines.metafile import fix_root, kind_of, patblt_as_rectangles, to_svg
+from pptxagent.engines.metafile import (
+    MAX_RECORDS,
+    fix_root,
+    kind_of,
+    patblt_as_rectangles,
+    to_svg,
+)
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.shapes import read_slide_doc
-from pptxagent.render.media import convert
+from pptxagent.render.media import METAFILE_BUDGET_S, MediaStore, convert
 
 CORPUS = Path("../shared/corpus/pptx")
 
@@ -124,3 +130,18 @@ def test_a_wmf_bitmap_is_inlined_in_place_and_its_prefix_declared() -> None:
     images = re.findall(rb"<image\b[^>]*>", svg)
     assert images and all(b'href="data:image/png;base64,' in i for i in images)
     assert all(b"transform=" not in i for i in images)  # the icon sits above its label
+
+
+def test_a_store_past_its_metafile_budget_draws_metafiles_as_neutral_fills() -> None:
+    data = Package.open(CORPUS / "poi__45545_Comment.pptx").read_bytes("/ppt/media/image2.wmf")
+    store = MediaStore(lambda name: data)
+    assert store.picture("pkg:/ppt/media/a.wmf") is not None
+    store._spent = METAFILE_BUDGET_S  # as after hundreds of slow conversions
+    assert store.picture("pkg:/ppt/media/b.wmf") is None
+    assert store.picture("pkg:/ppt/media/a.wmf") is not None  # already converted: kept
+
+
+def test_a_wmf_with_too_many_records_is_left_as_it_was() -> None:
+    many = _wmf(*[struct.pack("<IH", 3, 0x001E)] * (MAX_RECORDS + 1),
+                _patblt(0x00F00021, 100, 200, 10, 20))
+    assert patblt_as_rectangles(many) == many
