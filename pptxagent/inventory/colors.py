@@ -50,6 +50,10 @@ def _rgb(hexstr: str) -> tuple[float, float, float] | None:
         return None
 
 
+_GAMMA = 2.3
+"""The exponent of the ``gamma``/``invGamma`` transforms (LibreOffice's ``lclGamma``)."""
+
+
 def _linear(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
@@ -64,7 +68,8 @@ def _hex(rgb: tuple[float, float, float]) -> str:
 
 
 def apply_mods(rgb: tuple[float, float, float], mods: tuple[tuple[str, int], ...]) -> str:
-    """Apply ``lumMod``/``lumOff``/``satMod``/``tint``/``shade`` (others are ignored)."""
+    """Apply ``lumMod``/``lumOff``/``satMod``/``sat``/``lum``/``satOff``/``tint``/``shade``/
+    ``inv``/``gamma``/``invGamma``/``comp``/``gray`` (others, e.g. ``alpha``, are ignored)."""
     r, g, b = rgb
     for name, val in mods:
         f = val / 100000
@@ -89,6 +94,16 @@ def apply_mods(rgb: tuple[float, float, float], mods: tuple[tuple[str, int], ...
             r, g, b = (_gamma(_linear(c) * f) for c in (r, g, b))
         elif name == "inv":
             r, g, b = 1 - r, 1 - g, 1 - b
+        elif name in ("gamma", "invGamma"):
+            # LibreOffice's (and PowerPoint's) power law on linear light: a 2003 deck's
+            # `gamma, shade, invGamma` shades in sRGB, as PowerPoint 2003 did (darker).
+            power = 1 / _GAMMA if name == "gamma" else _GAMMA
+            r, g, b = (_gamma(_linear(c) ** power) for c in (r, g, b))
+        elif name == "comp":
+            h, lum, s = colorsys.rgb_to_hls(r, g, b)
+            r, g, b = colorsys.hls_to_rgb((h + 0.5) % 1.0, lum, s)
+        elif name == "gray":
+            r = g = b = 0.2126 * r + 0.7152 * g + 0.0722 * b
     return _hex((r, g, b))
 
 

@@ -60,6 +60,10 @@ def parse_int(value: str | None) -> int | None:
             return None
 
 
+_FLAG_MODS = frozenset({"gamma", "invGamma", "inv", "comp", "gray"})
+"""Colour transforms without a value (kept with value 0)."""
+
+
 def read_color_choice(el: etree._Element) -> ColorSpec | None:
     """``el`` is itself a colour element (``a:srgbClr`` …)."""
     kind = _COLOR_TAGS.get(str(el.tag))
@@ -76,9 +80,12 @@ def read_color_choice(el: etree._Element) -> ColorSpec | None:
     for child in el:
         if not isinstance(child.tag, str):
             continue
+        name = etree.QName(child).localname
         n = parse_int(child.get("val"))
+        if n is None and name in _FLAG_MODS:
+            n = 0
         if n is not None:
-            mods.append((etree.QName(child).localname, n))
+            mods.append((name, n))
     return ColorSpec(kind, value, tuple(mods))
 
 

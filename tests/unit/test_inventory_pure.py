@@ -28,6 +28,13 @@ CTX = ColorContext(scheme=SCHEME, clr_map={"tx1": "dk1", "bg1": "lt1", "tx2": "d
         (ColorSpec("scheme", "tx1", (("tint", 75000),)), "#898989"),  # PowerPoint's footer grey
         (ColorSpec("sys", "FFFFFF"), "#FFFFFF"),
         (ColorSpec("prst", "red"), "#FF0000"),
+        # a PowerPoint 2003 gradient's dark end: shaded in sRGB (as LibreOffice draws it)
+        (ColorSpec("srgb", "0066CC", (("gamma", 0), ("shade", 46275), ("invGamma", 0))),
+         "#00295A"),
+        (ColorSpec("srgb", "0066CC", (("shade", 46275),)), "#004690"),
+        (ColorSpec("srgb", "FF8800", (("inv", 0),)), "#0077FF"),
+        (ColorSpec("srgb", "FF0000", (("comp", 0),)), "#00FFFF"),
+        (ColorSpec("srgb", "FF0000", (("gray", 0),)), "#363636"),
     ],
 )
 def test_colours_resolve_through_map_scheme_and_modifiers(spec: ColorSpec, expected: str) -> None:

@@ -17,7 +17,7 @@ from pptxagent.ooxml.fills import (
 from pptxagent.ooxml.package import Rel
 from pptxagent.ooxml.shapes import SlideDoc
 from pptxagent.ooxml.styles import ListStyle, TextStyles
-from pptxagent.ooxml.theme import ColorSpec, Theme, read_color
+from pptxagent.ooxml.theme import ColorSpec, Theme, read_color, read_color_choice
 from pptxagent.ooxml.xml import parse_xml
 
 NS = ('xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
@@ -197,3 +197,11 @@ def test_outer_shadow_comes_from_the_shape_or_its_effect_style() -> None:
                           effect_ref=StyleRef(2, None))
     empty = visual_for((own_empty,), box, styles, CTX)
     assert empty is not None and empty.shadow is None  # an own a:effectLst overrides the style
+
+
+def test_colour_transforms_without_a_value_are_kept() -> None:
+    el = parse_xml(f'<a:schemeClr {NS} val="bg1"><a:gamma/><a:shade val="46275"/>'
+                   '<a:invGamma/><a:alpha val="5"/></a:schemeClr>'.encode(), "test")
+    spec = read_color_choice(el)
+    assert spec is not None
+    assert spec.mods == (("gamma", 0), ("shade", 46275), ("invGamma", 0), ("alpha", 5))
