@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,21 @@ def make_engine(url: str) -> Engine:
     )
 
 
+def _wal(cur: Any) -> None:
+    """``PRAGMA journal_mode=WAL``. Switching a fresh file needs its exclusive lock, and
+    SQLite answers "database is locked" at once (no busy wait) when processes opening it
+    together collide: retry for up to the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def _sqlite_events(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -72,8 +89,8 @@ def _sqlite_events(engine: Engine) -> None:
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         try:
-            cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            _wal(cur)
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA synchronous=NORMAL")
         finally:
