@@ -4,10 +4,10 @@ Chromium draws no metafile, yet old decks keep their clip art, logos and OLE pre
 WMF/EMF. Debian's converters do it in tens of milliseconds: ``wmf2svg`` (libwmf-bin) and
 ``emf2svg-conv`` (emf2svg). They run as a subprocess on a temporary copy of the bytes, with a
 time, memory and size limit; whatever goes wrong (tool missing, bad bytes, a hang) gives
-``None`` and the renderer keeps its neutral fill. The SVG's root gets the SVG namespace (``wmf2svg``
-leaves it out), a ``viewBox`` and ``preserveAspectRatio="none"``, so that it stretches to its
-picture frame as PowerPoint stretches a metafile. Results are cached by content: a host or
-worker filling the same template again converts nothing.
+``None`` and the renderer keeps its neutral fill. The SVG's root gets the SVG namespace
+(``wmf2svg`` leaves it out), a ``viewBox`` and ``preserveAspectRatio="none"``, so that it
+stretches to its picture frame as PowerPoint stretches a metafile. Results are cached by
+content: a host or worker filling the same template again converts nothing.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ CACHE_BYTES = 64 * 1024 * 1024
 _SVG_NS = "http://www.w3.org/2000/svg"
 _ROOT = re.compile(rb"<svg\b[^>]*>", re.S)
 _cache: OrderedDict[str, bytes | None] = OrderedDict()
+_cached_bytes = 0
 _lock = threading.Lock()
 
 
@@ -243,8 +244,17 @@ def to_svg(data: bytes) -> bytes | None:
     except OSError:  # no room for the temporary files
         svg, keep = None, False
     if keep:
-        with _lock:
-            _cache[key] = svg
-            while len(_cache) > 4096 or sum(len(v or b"") for v in _cache.values()) > CACHE_BYTES:
-                _cache.popitem(last=False)
+        _remember(key, svg)
     return svg
+
+
+def _remember(key: str, svg: bytes | None) -> None:
+    """Cache ``svg`` under ``key``, the oldest entries going past ``CACHE_BYTES``."""
+    global _cached_bytes
+    with _lock:
+        if key in _cache:  # another thread converted it meanwhile
+            return
+        _cache[key] = svg
+        _cached_bytes += len(svg or b"")
+        while len(_cache) > 4096 or _cached_bytes > CACHE_BYTES:
+            _cached_bytes -= len(_cache.popitem(last=False)[1] or b"")

@@ -9,7 +9,15 @@ from pptxagent.ir.diagnostics import (
     Hint,
     Summary,
 )
-from pptxagent.ir.dom import Box, Computed, DomElement, DomSnapshot, RendererDelta, text_frame
+from pptxagent.ir.dom import (
+    Box,
+    Computed,
+    DomElement,
+    DomSnapshot,
+    RendererDelta,
+    drawn_insets,
+    text_frame,
+)
 from pptxagent.ir.load import load, read_json, validate
 from pptxagent.ir.patch import Edit, Override, Patch
 from pptxagent.ir.rollout import Quality, RolloutResult, TraceLine
@@ -88,6 +96,7 @@ __all__ = [
     "Summary",
     "TraceLine",
     "Visual",
+    "drawn_insets",
     "dump",
     "load",
     "read_json",

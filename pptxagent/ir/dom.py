@@ -36,21 +36,37 @@ class Box(BaseModel):
         return w * h if w > 0 and h > 0 else 0.0
 
 
+def drawn_insets(top: float, bottom: float, h: float, anchor: str | None
+                 ) -> tuple[float, float]:
+    """The top and bottom insets a box of height ``h`` draws its text with. They are its own
+    unless they are taller than the box (a zero-height text box with 1-inch insets):
+    PowerPoint keeps the box and lays the text against an inverted inset rectangle, so
+    centred text is centred on ``h / 2 + (top - bottom) / 2`` and bottom-anchored text ends
+    at ``h - bottom`` (no higher than the box's top here). A CSS box would grow to its padding
+    instead and move the text down by the difference; these insets keep it in place.
+    Top-anchored text starts at ``top`` either way."""
+    if top + bottom <= h or anchor not in ("middle", "bottom"):
+        return top, bottom
+    if anchor == "middle":
+        shift = max(-h, min(h, top - bottom))  # the centre's offset, kept inside the box
+        return max(0.0, shift), max(0.0, -shift)
+    return max(0.0, h - bottom), min(bottom, h)
+
+
 def text_frame(el: Element, box: Box) -> Box:
     """The box ``el``'s text must fit in: its drawn ``box``, except when its top and bottom
-    insets together exceed its height (a zero-height footnote box with 1-inch insets). The
-    renderer then places the text where PowerPoint does, at an anchor line outside the
-    inset rectangle, and the text may take the insets' room around that line (what the
-    CSS box grown to its padding gave it before): ``top`` above, ``bottom`` below."""
+    insets together exceed its height. The text then sits at an anchor line placed by
+    ``drawn_insets``, and may take the insets' room around that line (what the CSS box grown
+    to its padding gave it before): ``top`` above, ``bottom`` below."""
     ins = el.style.insets
     if ins is None or ins.top + ins.bottom <= box.h:
         return box
-    anchor = el.style.verticalAlign or "top"
+    anchor = el.style.verticalAlign
+    top, bottom = drawn_insets(ins.top, ins.bottom, box.h, anchor)
     if anchor == "middle":
-        shift = max(-box.h, min(box.h, ins.top - ins.bottom))
-        at = box.y + (box.h + shift) / 2
+        at = box.y + top + (box.h - top - bottom) / 2
     elif anchor == "bottom":
-        at = box.y + max(0.0, box.h - ins.bottom)
+        at = box.y + box.h - bottom
     else:
         at = box.y + ins.top
     return Box(x=box.x, y=at - ins.top, w=box.w, h=ins.top + ins.bottom)

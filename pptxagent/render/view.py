@@ -12,7 +12,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from pptxagent.errors import InputError
-from pptxagent.ir import Element, SlideIR, Visual
+from pptxagent.ir import Element, SlideIR, Visual, drawn_insets
 from pptxagent.render import css
 from pptxagent.render.art import ArtContext, paint_node
 from pptxagent.render.images import ImageTable, image_src
@@ -162,29 +162,13 @@ def _element_view(
     return _text_view(el, decl, where)
 
 
-def _vertical_padding(top: float, bottom: float, h: float, anchor: str | None
-                      ) -> tuple[float, float]:
-    """CSS padding that puts a box's text where PowerPoint does when its insets are taller
-    than the box itself (a zero-height text box with 1-inch insets). PowerPoint keeps the box
-    and lays the text against an inverted inset rectangle: centred text is centred on
-    ``h / 2 + (top - bottom) / 2``, bottom-anchored text ends at ``h - bottom``. A CSS box
-    would grow to its padding instead and move the text down by the difference. Top-anchored
-    text starts at ``top`` either way."""
-    if top + bottom <= h or anchor not in ("middle", "bottom"):
-        return top, bottom
-    if anchor == "middle":
-        shift = max(-h, min(h, top - bottom))  # the centre's offset, kept inside the box
-        return max(0.0, shift), max(0.0, -shift)
-    return max(0.0, h - bottom), min(bottom, h)
-
-
 def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
     st = el.style
     font_px = st.fontSize or DEFAULT_FONT_PX
     line_h = st.lineHeight or DEFAULT_LINE_HEIGHT
     ins = st.insets
     if ins is not None:
-        top, bottom = _vertical_padding(ins.top, ins.bottom, el.layout.h, st.verticalAlign)
+        top, bottom = drawn_insets(ins.top, ins.bottom, el.layout.h, st.verticalAlign)
         pad = " ".join(css.px(v) for v in (top, ins.right, bottom, ins.left))
         decl.append(("padding", pad))
     decl += [
