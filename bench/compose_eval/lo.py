@@ -27,6 +27,7 @@ from lxml import etree
 
 from bench.compose_eval.deck import Deck, q
 from pptxagent.engines.lo_profile import write_profile
+from pptxagent.engines.lo_server import office_pipes, remove_stale_pipes
 from pptxagent.ooxml.tagging import tag_copy
 
 Failures = dict[int, list[str]]
@@ -122,10 +123,11 @@ def prepare(jobs: list[Job], folder: Path) -> list[Path]:
 
 def _convert_batch(files: list[Path], out_dir: Path) -> str:
     profile = Path(tempfile.mkdtemp(prefix="judge-lo-profile-"))
+    url = write_profile(profile)
     try:
         opts = json.dumps({"ExportHiddenSlides": {"type": "boolean", "value": "true"}})
         cmd = ["soffice", "--headless", "--invisible", "--nologo", "--norestore",
-               f"-env:UserInstallation={write_profile(profile)}",
+               f"-env:UserInstallation={url}",
                "--convert-to", f"pdf:impress_pdf_Export:{opts}", "--outdir", str(out_dir),
                *map(str, files)]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=CONVERT_TIMEOUT_S,
@@ -133,6 +135,7 @@ def _convert_batch(files: list[Path], out_dir: Path) -> str:
         return proc.stdout + proc.stderr
     finally:
         shutil.rmtree(profile, ignore_errors=True)
+        remove_stale_pipes(office_pipes(url))  # a timed-out soffice leaves its socket
 
 
 def convert(files: list[Path], out_dir: Path, parallel: int = 2) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from playwright.sync_api import Browser, CDPSession, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
+from pptxagent.engines import scratch
 from pptxagent.engines.thread import EngineThread
 from pptxagent.errors import EngineError
 
@@ -67,6 +68,7 @@ class Chromium:
         self._bundled = bundled
         self._pw: Playwright | None = None
         self._browser: Browser | None = None
+        self._tmp: Path | None = None
         self._page: Page | None = None
         self._viewport = DEFAULT_VIEWPORT
         self._engine = EngineThread("chromium")
@@ -142,10 +144,13 @@ class Chromium:
             return
         exe = None if self._bundled else (self._executable or find_executable())
         where = exe or "Playwright's bundled Chromium"
+        scratch.sweep_once()
+        self._tmp = scratch.make_dir("chromium")  # its own temporary files, removed at close
         try:
             self._pw = sync_playwright().start()
             self._browser = self._pw.chromium.launch(
-                executable_path=exe, args=list(LAUNCH_ARGS), headless=True
+                executable_path=exe, args=list(LAUNCH_ARGS), headless=True,
+                env=dict[str, str | float | bool](scratch.engine_env(self._tmp)),
             )
             self._page = self._browser.new_page(
                 viewport={"width": self._viewport[0], "height": self._viewport[1]},
@@ -167,6 +172,9 @@ class Chromium:
         finally:
             if pw is not None:
                 pw.stop()
+            if self._tmp is not None:
+                shutil.rmtree(self._tmp, ignore_errors=True)
+                self._tmp = None
 
     def _drop_if_dead(self) -> None:
         """After a failure: a crashed browser or page is closed, so the next call restarts."""

@@ -21,16 +21,16 @@ from __future__ import annotations
 import atexit
 import contextlib
 import shutil
-import tempfile
 import threading
 from collections.abc import Collection
 from pathlib import Path
 
-from pptxagent.engines import lo_pdf
+from pptxagent.engines import lo_pdf, scratch
 from pptxagent.engines.lo_profile import write_profile
 from pptxagent.engines.lo_server import (
     Soffice,
     UnoWorker,
+    close_bridge,
     cold_convert_pdf,
     find_soffice,
 )
@@ -62,7 +62,9 @@ class LibreOffice:
         self._had_bridge = False
         self._lock = threading.RLock()
         self._start_lock = threading.Lock()
-        self._dir = Path(tempfile.mkdtemp(prefix="pptxagent-lo-"))
+        scratch.sweep_once()
+        self._dir = scratch.make_dir("lo")
+        self._env = scratch.engine_env(self._dir)  # its lu*.tmp go where close removes them
         self._profile_dir = self._dir / "profile"
         self._profile_url = write_profile(self._profile_dir)
         self._soffice: Soffice | None = None
@@ -120,8 +122,7 @@ class LibreOffice:
                 with contextlib.suppress(EngineError):
                     worker.call({"op": "warm", "in": str(warm_with.resolve())})
                 if not soffice.alive() or worker.proc.poll() is not None:
-                    worker.close()
-                    soffice.close()
+                    close_bridge(soffice, worker)
                     bridge = self._bridge()
             if bridge is not None:
                 self._soffice, self._worker = bridge
@@ -138,7 +139,8 @@ class LibreOffice:
         for _ in range(START_ATTEMPTS):
             self._seq += 1
             try:
-                soffice = Soffice(self._profile_url, self._dir / f"soffice-{self._seq}.log")
+                soffice = Soffice(self._profile_url, self._dir / f"soffice-{self._seq}.log",
+                                  self._env)
             except OSError as exc:
                 self.start_error = f"cannot start soffice: {exc}"
                 continue
@@ -160,10 +162,9 @@ class LibreOffice:
         if (self._worker is not None and self._soffice is not None and self._soffice.alive()
                 and self._worker.proc.poll() is None):
             return
-        if self._worker is not None:
-            self._worker.close()
+        asked = self._worker.close() if self._worker is not None else False
         if self._soffice is not None:
-            self._soffice.close()
+            self._soffice.close(asked_to_quit=asked)
         self._soffice = self._worker = None
         bridge = self._bridge()
         if bridge is None:
@@ -187,11 +188,10 @@ class LibreOffice:
             starter.join()  # never leave a half-started soffice behind
         with self._lock:
             self._closed = True
-            if self._worker is not None:
-                self._worker.close()
-                self._worker = None
+            asked = self._worker.close() if self._worker is not None else False
+            self._worker = None
             if self._soffice is not None:
-                self._soffice.close()
+                self._soffice.close(asked_to_quit=asked)
                 self._soffice = None
             shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -210,7 +210,7 @@ class LibreOffice:
             if self.warm and self._worker is not None:
                 self._worker.call({"op": "convert", "in": str(pptx), "out": str(pdf.resolve())})
             else:
-                cold_convert_pdf(pptx, pdf, self._profile_url, self._dir)
+                cold_convert_pdf(pptx, pdf, self._profile_url, self._dir, self._env)
         if not pdf.exists():
             raise EngineError(f"LibreOffice produced no PDF for {pptx}")
 
@@ -237,7 +237,8 @@ class LibreOffice:
             with self._lock:
                 self._revive()
                 if not self.warm:
-                    cold_convert_pdf(tagged_path, pdf, self._profile_url, self._dir)
+                    cold_convert_pdf(tagged_path, pdf, self._profile_url, self._dir,
+                                     self._env)
                     return tagged
                 worker = self._worker_for(pptx)
                 worker.call({

@@ -8,12 +8,14 @@ process group it started (soffice → soffice.bin) and nothing else.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import shutil
 import signal
 import socket
 import subprocess
+import time
 import uuid
 from pathlib import Path
 from typing import IO, Any
@@ -67,6 +69,45 @@ def pipe_name() -> str:
     return f"pptxagent-{os.getpid()}-{uuid.uuid4().hex}"
 
 
+PIPE_DIR = Path("/tmp")
+"""Where LibreOffice puts its pipes' sockets: fixed in sal (osl/unx/pipe.cxx), not TMPDIR."""
+
+
+def office_pipes(profile_url: str, uno_pipe: str | None = None) -> list[Path]:
+    """The sockets a soffice with this profile creates: its single-instance pipe (named after
+    the MD5 of the profile URL in UTF-16, bytes in hex without zero padding, as
+    desktop/source/app/officeipcthread.cxx writes it) and the UNO pipe it accepts on."""
+    digest = hashlib.md5(profile_url.encode("utf-16-le"), usedforsecurity=False).digest()
+    names = ["SingleOfficeIPC_" + "".join(format(b, "x") for b in digest)]
+    if uno_pipe is not None:
+        names.append(uno_pipe)
+    return [PIPE_DIR / f"OSL_PIPE_{os.getuid()}_{name}" for name in names]
+
+
+def remove_stale_pipes(paths: list[Path], wait_s: float = 0.0) -> None:
+    """Unlink those of ``paths`` that are sockets nobody listens on. A soffice ended by a
+    signal (a timeout, a crash, ``kill_engines``) leaves both its sockets behind; thousands of
+    runs a day would fill /tmp with them. One still answered belongs to a live soffice: after
+    a kill it may answer for a few ms more (soffice.bin dies after its launcher), so ``wait_s``
+    gives it that long."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        left = [path for path in paths if path.is_socket() and not _unlink_if_stale(path)]
+        if not left or time.monotonic() >= deadline:
+            return
+        time.sleep(0.02)
+
+
+def _unlink_if_stale(path: Path) -> bool:
+    with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as probe:
+        try:
+            probe.connect(str(path))
+        except ConnectionRefusedError:
+            path.unlink()
+            return True
+    return not path.is_socket()
+
+
 def stop_group(proc: subprocess.Popen[Any] | None, grace_s: float = 3.0) -> None:
     """End a process we started with ``start_new_session=True`` and all its children."""
     if proc is None or proc.poll() is not None:
@@ -89,8 +130,10 @@ class Soffice:
     process that sleeps ~5 s before its XML-RPC port opens): the UNO worker connects to the
     pipe as soon as soffice listens (~1–2 s cold)."""
 
-    def __init__(self, profile_url: str, log_path: Path) -> None:
+    def __init__(self, profile_url: str, log_path: Path,
+                 env: dict[str, str] | None = None) -> None:
         self.uno_pipe = pipe_name()
+        self.profile_url = profile_url
         self._log = log_path.open("ab")
         accept = f"pipe,name={self.uno_pipe};urp;StarOffice.ComponentContext"
         self.proc = subprocess.Popen(
@@ -100,7 +143,7 @@ class Soffice:
                 f"--accept={accept}",
             ],
             stdin=subprocess.DEVNULL, stdout=self._log, stderr=self._log,
-            start_new_session=True,
+            start_new_session=True, env=env,
         )  # fmt: skip
 
     def alive(self) -> bool:
@@ -117,9 +160,22 @@ class Soffice:
             todo += procs.children(pid)
         return False
 
-    def close(self) -> None:
+    def close(self, asked_to_quit: bool = False) -> None:
+        """End soffice; one its worker asked to quit is given a moment to end by itself
+        (ending cleanly, it removes its sockets), any other is signalled at once."""
+        if asked_to_quit:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(QUIT_GRACE_S)
         stop_group(self.proc)
         self._log.close()
+        remove_stale_pipes(office_pipes(self.profile_url, self.uno_pipe), wait_s=KILL_GRACE_S)
+
+
+KILL_GRACE_S = 3.0
+"""How long a killed soffice's sockets may go on answering (soffice.bin outlives its launcher
+by a few ms) before they are left alone."""
+QUIT_GRACE_S = 5.0
+"""How long a soffice asked to quit may take before it is signalled (it takes ~50 ms)."""
 
 
 class UnoWorker:
@@ -162,8 +218,16 @@ class UnoWorker:
             raise EngineError(f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
         return answer
 
-    def close(self) -> None:
+    def close(self, quit_office: bool = True) -> bool:
+        """End the worker; with ``quit_office`` it first asks soffice to end itself. True when
+        it was asked and the worker ended normally (soffice is then on its way out)."""
+        asked = False
         if self.proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                if quit_office and self.proc.poll() is None:
+                    self.proc.stdin.write(json.dumps({"op": "quit"}) + "\n")
+                    self.proc.stdin.flush()
+                    asked = True
             with contextlib.suppress(OSError):
                 self.proc.stdin.close()
         try:
@@ -171,9 +235,16 @@ class UnoWorker:
         except subprocess.TimeoutExpired:
             stop_group(self.proc)
         self._log.close()
+        return asked and self.proc.returncode == 0
 
 
-def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path) -> None:
+def close_bridge(soffice: Soffice, worker: UnoWorker) -> None:
+    """End a worker and its soffice, cleanly when they answer."""
+    soffice.close(asked_to_quit=worker.close())
+
+
+def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path,
+                     env: dict[str, str] | None = None) -> None:
     """One-shot ``soffice --convert-to pdf`` with the same profile and hidden slides."""
     out_dir = work_dir / "cold-out"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -185,13 +256,16 @@ def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path) ->
         "--outdir", str(out_dir), str(pptx.resolve()),
     ]  # fmt: skip
     proc = subprocess.Popen(
-        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+        env=env,
     )
     try:
         output, _ = proc.communicate(timeout=CONVERT_TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
         stop_group(proc, grace_s=2)
         raise EngineError(f"soffice timed out converting {pptx}") from exc
+    finally:
+        remove_stale_pipes(office_pipes(profile_url), wait_s=KILL_GRACE_S)
     produced = out_dir / f"{pptx.stem}.pdf"
     if proc.returncode != 0 or not produced.exists():
         raise EngineError(f"soffice could not convert {pptx}: {output.strip()[-300:]}")

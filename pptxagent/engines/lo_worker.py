@@ -29,6 +29,7 @@ Only the standard library and ``uno`` are available here: no pptxagent imports.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -212,6 +213,15 @@ def export(desktop: Any, req: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "colours": colours, "seconds": seconds}
 
 
+def _terminate(desktop: Any) -> int:
+    """Ask soffice to end itself: a soffice ended by a signal leaves its two sockets
+    (``/tmp/OSL_PIPE_<uid>_…``, one for the UNO pipe, one for its single-instance pipe) behind
+    for good, one pair per start, since LibreOffice puts them in /tmp whatever ``TMPDIR`` says."""
+    with contextlib.suppress(Exception):  # the bridge goes down as soffice ends
+        desktop.terminate()
+    return 0
+
+
 def main() -> int:
     if "--pipe" in sys.argv:
         where = f"pipe,name={sys.argv[sys.argv.index('--pipe') + 1]}"
@@ -231,6 +241,9 @@ def main() -> int:
                 answer = export(desktop, req)
             elif req.get("op") == "convert":
                 answer = convert(desktop, req)
+            elif req.get("op") == "quit":
+                print(json.dumps({"ok": True}), flush=True)
+                return _terminate(desktop)
             elif req.get("op") == "warm":
                 _load(desktop, req["in"]).close(True)
                 answer = {"ok": True}
@@ -243,7 +256,7 @@ def main() -> int:
                 "trace": traceback.format_exc(limit=3),
             }
         print(json.dumps(answer), flush=True)
-    return 0
+    return _terminate(desktop)  # our owner closed stdin or died (SIGKILL): soffice goes too
 
 
 if __name__ == "__main__":

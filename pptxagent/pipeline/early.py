@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import tempfile
 import weakref
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.engines.scratch import make_dir
 from pptxagent.errors import PptxAgentError
 from pptxagent.pipeline.job import EarlyBounds, FillJob
 from pptxagent.pipeline.writeback import write_back_slides
@@ -30,7 +29,7 @@ def start_crosscheck(job: FillJob) -> None:
     parts = {w.filled.part: job.package.read_bytes(w.filled.part)
              for w in job.slides if w.outcome is not None}
     write_back_slides(job)
-    folder = Path(tempfile.mkdtemp(prefix="pptxagent-early-"))
+    folder = make_dir("early")
     deck = folder / "early.pptx"
     try:
         job.package.save(deck)
