@@ -25,7 +25,6 @@ FONT_MAP: dict[str, str] = {
     "tahoma": "DejaVu Sans",
     "trebuchet ms": "DejaVu Sans",
     "georgia": "DejaVu Serif",
-    "century gothic": "DejaVu Sans",
     "gill sans mt": "DejaVu Sans",
     "franklin gothic book": "DejaVu Sans",
     "open sans": "DejaVu Sans",
@@ -36,8 +35,28 @@ FONT_MAP: dict[str, str] = {
     "caladea": "Caladea",
     "dejavu sans": "DejaVu Sans",
     "dejavu serif": "DejaVu Serif",
+    # Metric twins from URW's base 35 (fonts-urw-base35): Century Gothic was drawn to the
+    # widths of ITC Avant Garde, Book Antiqua to Palatino's.
+    "century gothic": "URW Gothic",
+    "palatino": "P052",
+    "palatino linotype": "P052",
+    "book antiqua": "P052",
+    "bookman old style": "URW Bookman",
+    "century schoolbook": "C059",
+    # Names fontconfig sends somewhere else than the browser's fallback (DejaVu Sans): without
+    # an entry LibreOffice draws Impact in dingbats (D050000L) and Comic Sans MS in a script
+    # (Z003), and the two renderers measure different text. The nearest installed widths:
+    "impact": "Liberation Sans Narrow",
+    "comic sans ms": "DejaVu Sans",
+    "garamond": "Liberation Serif",
+    "ms serif": "Liberation Serif",
+    "constantia": "DejaVu Serif",
+    "elephant": "DejaVu Serif",
     "ms gothic": "Noto Sans CJK JP",
     "ms mincho": "Noto Serif CJK JP",
+    "ms pmincho": "Noto Serif CJK JP",
+    "ｍｓ 明朝": "Noto Serif CJK JP",
+    "ｍｓ ｐ明朝": "Noto Serif CJK JP",
     "meiryo": "Noto Sans CJK JP",
     "yu gothic": "Noto Sans CJK JP",
     "simsun": "Noto Serif CJK SC",
