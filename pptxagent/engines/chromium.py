@@ -68,7 +68,6 @@ class Chromium:
         self._bundled = bundled
         self._pw: Playwright | None = None
         self._browser: Browser | None = None
-        self._tmp: Path | None = None
         self._page: Page | None = None
         self._viewport = DEFAULT_VIEWPORT
         self._engine = EngineThread("chromium")
@@ -144,13 +143,11 @@ class Chromium:
             return
         exe = None if self._bundled else (self._executable or find_executable())
         where = exe or "Playwright's bundled Chromium"
-        scratch.sweep_once()
-        self._tmp = scratch.make_dir("chromium")  # its own temporary files, removed at close
-        try:
+        scratch.sweep_soon()  # what killed runs left (Chromium keeps TMPDIR: its socket path
+        try:  # inside a deeper folder could pass the 107-byte limit of a unix socket)
             self._pw = sync_playwright().start()
             self._browser = self._pw.chromium.launch(
-                executable_path=exe, args=list(LAUNCH_ARGS), headless=True,
-                env=dict[str, str | float | bool](scratch.engine_env(self._tmp)),
+                executable_path=exe, args=list(LAUNCH_ARGS), headless=True
             )
             self._page = self._browser.new_page(
                 viewport={"width": self._viewport[0], "height": self._viewport[1]},
@@ -172,9 +169,6 @@ class Chromium:
         finally:
             if pw is not None:
                 pw.stop()
-            if self._tmp is not None:
-                shutil.rmtree(self._tmp, ignore_errors=True)
-                self._tmp = None
 
     def _drop_if_dead(self) -> None:
         """After a failure: a crashed browser or page is closed, so the next call restarts."""

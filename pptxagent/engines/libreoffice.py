@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import shutil
 import threading
 from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 from pptxagent.engines import lo_pdf, scratch
 from pptxagent.engines.lo_profile import write_profile
@@ -62,7 +62,7 @@ class LibreOffice:
         self._had_bridge = False
         self._lock = threading.RLock()
         self._start_lock = threading.Lock()
-        scratch.sweep_once()
+        scratch.sweep_soon()
         self._dir = scratch.make_dir("lo")
         self._env = scratch.engine_env(self._dir)  # its lu*.tmp go where close removes them
         self._profile_dir = self._dir / "profile"
@@ -162,6 +162,11 @@ class LibreOffice:
         if (self._worker is not None and self._soffice is not None and self._soffice.alive()
                 and self._worker.proc.poll() is None):
             return
+        self._restart()
+
+    def _restart(self) -> None:
+        """Under ``_lock``: end the bridge as it is and start a new one (or the cold path)."""
+        scratch.sweep_soon()
         asked = self._worker.close() if self._worker is not None else False
         if self._soffice is not None:
             self._soffice.close(asked_to_quit=asked)
@@ -172,6 +177,18 @@ class LibreOffice:
             return
         self._soffice, self._worker = bridge
         self.start_error = None
+
+    def _call(self, what: Path, request: dict[str, Any]) -> None:
+        """Under ``_lock``: one worker request. When the bridge went down under it (soffice
+        killed or crashed just before or during the call, too recently for ``_revive`` to
+        see), a new bridge is started and the request made once more."""
+        try:
+            self._worker_for(what).call(request)
+        except EngineError as exc:
+            if not _bridge_down(exc.message) or self._closed:
+                raise
+            self._restart()
+            self._worker_for(what).call(request)
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()
@@ -193,7 +210,7 @@ class LibreOffice:
             if self._soffice is not None:
                 self._soffice.close(asked_to_quit=asked)
                 self._soffice = None
-            shutil.rmtree(self._dir, ignore_errors=True)
+            scratch.remove_dir(self._dir)
 
     def _scratch(self, suffix: str) -> Path:
         with self._lock:  # two threads' drawings never share a file
@@ -208,7 +225,7 @@ class LibreOffice:
         with self._lock:
             self._revive()
             if self.warm and self._worker is not None:
-                self._worker.call({"op": "convert", "in": str(pptx), "out": str(pdf.resolve())})
+                self._call(pptx, {"op": "convert", "in": str(pptx), "out": str(pdf.resolve())})
             else:
                 cold_convert_pdf(pptx, pdf, self._profile_url, self._dir, self._env)
         if not pdf.exists():
@@ -240,8 +257,7 @@ class LibreOffice:
                     cold_convert_pdf(tagged_path, pdf, self._profile_url, self._dir,
                                      self._env)
                     return tagged
-                worker = self._worker_for(pptx)
-                worker.call({
+                self._call(pptx, {
                     "op": "export",
                     "in": str(tagged_path.resolve()),
                     "out": str(pdf.resolve()),
@@ -285,6 +301,12 @@ class LibreOffice:
                 box, runs = found
                 result[n][sid] = TextBox(x=box.x, y=box.y, w=box.w, h=box.h, runs=runs)
         return result
+
+
+def _bridge_down(message: str) -> bool:
+    """An error that says the bridge itself went down, not that the deck was refused."""
+    return ("DisposedException" in message or "UNO worker died" in message
+            or "worker is not running" in message)
 
 
 def _existing(pptx: Path) -> Path:

@@ -100,6 +100,7 @@ def remove_stale_pipes(paths: list[Path], wait_s: float = 0.0) -> None:
 
 def _unlink_if_stale(path: Path) -> bool:
     with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX) as probe:
+        probe.settimeout(0.5)  # a wedged listener with a full backlog counts as alive
         try:
             probe.connect(str(path))
         except ConnectionRefusedError:
@@ -264,6 +265,9 @@ def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path,
     except subprocess.TimeoutExpired as exc:
         stop_group(proc, grace_s=2)
         raise EngineError(f"soffice timed out converting {pptx}") from exc
+    except BaseException:  # Ctrl-C: no soffice left converting behind us
+        stop_group(proc, grace_s=2)
+        raise
     finally:
         remove_stale_pipes(office_pipes(profile_url), wait_s=KILL_GRACE_S)
     produced = out_dir / f"{pptx.stem}.pdf"

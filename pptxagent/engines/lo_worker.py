@@ -29,7 +29,6 @@ Only the standard library and ``uno`` are available here: no pptxagent imports.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import sys
 import time
@@ -217,9 +216,20 @@ def _terminate(desktop: Any) -> int:
     """Ask soffice to end itself: a soffice ended by a signal leaves its two sockets
     (``/tmp/OSL_PIPE_<uid>_…``, one for the UNO pipe, one for its single-instance pipe) behind
     for good, one pair per start, since LibreOffice puts them in /tmp whatever ``TMPDIR`` says."""
-    with contextlib.suppress(Exception):  # the bridge goes down as soffice ends
-        desktop.terminate()
-    return 0
+    try:
+        ended = desktop.terminate()
+    except Exception:  # the bridge goes down as soffice ends: it did
+        return 0
+    return 0 if ended else 3  # vetoed: our owner signals it
+
+
+def _send(answer: dict[str, Any]) -> bool:
+    """Write one answer; False when nobody reads any more (our owner was killed mid-call)."""
+    try:
+        print(json.dumps(answer), flush=True)
+    except OSError:
+        return False
+    return True
 
 
 def main() -> int:
@@ -242,7 +252,7 @@ def main() -> int:
             elif req.get("op") == "convert":
                 answer = convert(desktop, req)
             elif req.get("op") == "quit":
-                print(json.dumps({"ok": True}), flush=True)
+                _send({"ok": True})
                 return _terminate(desktop)
             elif req.get("op") == "warm":
                 _load(desktop, req["in"]).close(True)
@@ -255,7 +265,8 @@ def main() -> int:
                 "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=3),
             }
-        print(json.dumps(answer), flush=True)
+        if not _send(answer):
+            break
     return _terminate(desktop)  # our owner closed stdin or died (SIGKILL): soffice goes too
 
 

@@ -3,13 +3,17 @@
 A process ended by SIGKILL (a timeout, the OOM killer, a container stop) runs no clean-up:
 its LibreOffice profile and temporary files, the packed copy being drawn and LibreOffice's
 sockets in /tmp stay for good. A service that runs thousands of fills a day would fill /tmp.
-So every folder is named after the process that made it (``pptxagent-<what>-<pid>-…``), the
-engines' own temporary files go inside it (``TMPDIR`` of soffice and Chromium), and the first
-engine a process starts removes the folders and sockets of processes that are gone.
+So every folder is named after the process that made it (``pptxagent-<what>-<pid>-…``) and
+holds a lock (``.lock``, flock) while its owner lives; LibreOffice's own temporary files go
+inside it (``TMPDIR`` of soffice); and the engines sweep, at start and at most every
+``SWEEP_EVERY_S``, the folders whose owner is gone: pid not running *and* lock free (the lock
+also covers a /tmp shared with another PID namespace, whose processes we cannot see).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import shutil
@@ -22,40 +26,90 @@ from pathlib import Path
 from pptxagent.engines.lo_server import PIPE_DIR, office_pipes, remove_stale_pipes
 
 ORPHAN_AGE_S = 60.0
-"""A folder untouched for less than this is left alone even when its process seems gone:
-/tmp may be shared with another PID namespace, whose live processes we cannot see."""
+"""A folder younger than this is left alone (its owner may not have locked it yet)."""
+SWEEP_EVERY_S = 600.0
+"""A long-lived process (a worker, the engine host) sweeps again after this long."""
+LOCK = ".lock"
+MAX_PID = 1 << 22
+"""Linux's ceiling for pids (pid_max): a larger number in a folder name is not ours."""
 
-_FOLDER = re.compile(r"^pptxagent-(?:lo|early|chromium)-(\d+)-")
-_swept = threading.Event()
+_FOLDER = re.compile(r"^pptxagent-(?:lo|early|chromium)-(\d{1,7})-")
+_locks: dict[str, int] = {}
+_locks_guard = threading.Lock()
+_last_sweep: float | None = None
 
 
 def make_dir(what: str) -> Path:
-    """A new private folder ``pptxagent-<what>-<pid>-…`` in the temporary directory."""
-    return Path(tempfile.mkdtemp(prefix=f"pptxagent-{what}-{os.getpid()}-"))
+    """A new private folder ``pptxagent-<what>-<pid>-…`` in the temporary directory, locked
+    until ``remove_dir`` (or the end of this process)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"pptxagent-{what}-{os.getpid()}-"))
+    fd = os.open(folder / LOCK, os.O_CREAT | os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    with _locks_guard:
+        _locks[str(folder)] = fd
+    return folder
+
+
+def remove_dir(folder: Path) -> None:
+    """Remove a folder ``make_dir`` made, and release its lock."""
+    shutil.rmtree(folder, ignore_errors=True)
+    with _locks_guard:
+        fd = _locks.pop(str(folder), None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 def engine_env(folder: Path) -> dict[str, str]:
     """This process's environment with ``TMPDIR`` inside ``folder`` (created): an engine's
-    own temporary files (LibreOffice's ``lu*.tmp``, Chromium's) then go where we remove them."""
+    own temporary files (LibreOffice's ``lu*.tmp``) then go where we remove them."""
     tmp = folder / "tmp"
     tmp.mkdir(exist_ok=True)
     return {**os.environ, "TMPDIR": str(tmp)}
 
 
 def _gone(pid: int) -> bool:
+    if not 0 < pid < MAX_PID:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return True
-    except PermissionError:
+    except (PermissionError, OverflowError, ValueError):
         return False
     return False
+
+
+def _remove_if_free(folder: Path) -> bool:
+    """Remove ``folder`` unless a live owner holds its lock (a folder without a lock file is
+    an owner's that died before locking it, or an older version's)."""
+    fd = None
+    try:
+        fd = os.open(folder / LOCK, os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    try:
+        if fd is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                return False  # held: its owner lives, maybe in another PID namespace
+        profile = folder / "profile"
+        if profile.is_dir() and not profile.is_symlink():
+            remove_stale_pipes(office_pipes(profile.resolve().as_uri()))
+        shutil.rmtree(folder, ignore_errors=True)
+        return True
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 def sweep_orphans(root: Path | None = None, pipe_dir: Path = PIPE_DIR,
                   min_age_s: float = ORPHAN_AGE_S) -> int:
     """Remove the folders (and their LibreOffice sockets) of processes that are gone; the
-    count of folders removed."""
+    count of folders removed. Never raises: a sweep must not break the run that does it."""
     root = Path(tempfile.gettempdir()) if root is None else root
     now, uid, removed = time.time(), os.getuid(), 0
     try:
@@ -64,7 +118,7 @@ def sweep_orphans(root: Path | None = None, pipe_dir: Path = PIPE_DIR,
         return 0
     for entry in entries:
         found = _FOLDER.match(entry.name)
-        if found is None or not _gone(int(found.group(1))):
+        if found is None:
             continue
         try:
             st = entry.stat(follow_symlinks=False)
@@ -72,18 +126,15 @@ def sweep_orphans(root: Path | None = None, pipe_dir: Path = PIPE_DIR,
             continue
         if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid or now - st.st_mtime < min_age_s:
             continue
-        profile = Path(entry.path) / "profile"
-        if profile.is_dir():
-            remove_stale_pipes(office_pipes(profile.resolve().as_uri()))
-        shutil.rmtree(entry.path, ignore_errors=True)
-        removed += 1
+        if _gone(int(found.group(1))) and _remove_if_free(Path(entry.path)):
+            removed += 1
     _sweep_uno_pipes(pipe_dir, uid)
     return removed
 
 
 def _sweep_uno_pipes(pipe_dir: Path, uid: int) -> None:
     """Our UNO pipes (``OSL_PIPE_<uid>_pptxagent-<pid>-…``) whose process is gone."""
-    name = re.compile(rf"^OSL_PIPE_{uid}_pptxagent-(\d+)-")
+    name = re.compile(rf"^OSL_PIPE_{uid}_pptxagent-(\d{{1,7}})-")
     try:
         entries = list(os.scandir(pipe_dir))
     except OSError:
@@ -93,13 +144,21 @@ def _sweep_uno_pipes(pipe_dir: Path, uid: int) -> None:
     remove_stale_pipes(stale)
 
 
-def sweep_once() -> None:
-    """``sweep_orphans`` in the background, once per process (a few ms for a /tmp of
-    thousands of entries; never in a caller's way)."""
-    if _swept.is_set():
-        return
-    _swept.set()
-    threading.Thread(target=sweep_orphans, name="pptxagent-sweep", daemon=True).start()
+def sweep_soon() -> None:
+    """``sweep_orphans`` in the background: at an engine's first start in this process, then
+    at most every ``SWEEP_EVERY_S`` (a few ms for a /tmp of thousands of entries)."""
+    global _last_sweep
+    now = time.monotonic()
+    with _locks_guard:
+        if _last_sweep is not None and now - _last_sweep < SWEEP_EVERY_S:
+            return
+        _last_sweep = now
+    threading.Thread(target=_sweep_quietly, name="pptxagent-sweep", daemon=True).start()
 
 
-__all__ = ["engine_env", "make_dir", "sweep_once", "sweep_orphans"]
+def _sweep_quietly() -> None:
+    with contextlib.suppress(Exception):
+        sweep_orphans()
+
+
+__all__ = ["engine_env", "make_dir", "remove_dir", "sweep_orphans", "sweep_soon"]

@@ -11,12 +11,11 @@ output folder.
 from __future__ import annotations
 
 import contextlib
-import shutil
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
-from pptxagent.engines.scratch import make_dir
+from pptxagent.engines.scratch import make_dir, remove_dir
 from pptxagent.errors import PptxAgentError
 from pptxagent.pipeline.job import EarlyBounds, FillJob
 from pptxagent.pipeline.writeback import write_back_slides
@@ -34,7 +33,7 @@ def start_crosscheck(job: FillJob) -> None:
     try:
         job.package.save(deck)
     except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_dir(folder)
         raise
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pptxagent-early")
     future = pool.submit(get_libreoffice().text_bounds, deck)
@@ -43,7 +42,7 @@ def start_crosscheck(job: FillJob) -> None:
         future=future,
         outcomes={w.filled.index: w.outcome for w in job.slides if w.outcome is not None},
         parts=parts, folder=folder)
-    weakref.finalize(job.early, shutil.rmtree, folder, True)
+    weakref.finalize(job.early, remove_dir, folder)
 
 
 def early_bounds(job: FillJob) -> TextBounds | None:
@@ -64,4 +63,4 @@ def early_bounds(job: FillJob) -> TextBounds | None:
         except PptxAgentError:
             return None  # drawn again from the output, which reports the failure plainly
     finally:
-        shutil.rmtree(early.folder, ignore_errors=True)
+        remove_dir(early.folder)
