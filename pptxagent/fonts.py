@@ -25,6 +25,7 @@ FONT_MAP: dict[str, str] = {
     "tahoma": "DejaVu Sans",
     "trebuchet ms": "DejaVu Sans",
     "georgia": "DejaVu Serif",
+    "century gothic": "DejaVu Sans",
     "gill sans mt": "DejaVu Sans",
     "franklin gothic book": "DejaVu Sans",
     "open sans": "DejaVu Sans",
@@ -35,28 +36,33 @@ FONT_MAP: dict[str, str] = {
     "caladea": "Caladea",
     "dejavu sans": "DejaVu Sans",
     "dejavu serif": "DejaVu Serif",
-    # Metric twins from URW's base 35 (fonts-urw-base35): Century Gothic was drawn to the
-    # widths of ITC Avant Garde, Book Antiqua to Palatino's.
-    "century gothic": "URW Gothic",
+    # What fontconfig (so a stock LibreOffice, as a reviewer opens the deck) draws for these
+    # names, where that differs from the browser's fallback (DejaVu Sans): Palatino and the
+    # Century Schoolbook / Bookman faces have URW twins (fonts-urw-base35), the serif faces
+    # DejaVu Serif. Otherwise never narrower than what a stock LibreOffice draws, so text that
+    # fits here fits there: Century Gothic and Book Antiqua stay on DejaVu Sans, as fontconfig
+    # leaves them, wider than their URW twins. Where fontconfig's answer is absurd for text
+    # (Impact in dingbats, D050000L; Comic Sans MS in a narrow script, Z003), the widest
+    # plausible face, DejaVu Sans.
     "palatino": "P052",
     "palatino linotype": "P052",
-    "book antiqua": "P052",
     "bookman old style": "URW Bookman",
     "century schoolbook": "C059",
-    # Names fontconfig sends somewhere else than the browser's fallback (DejaVu Sans): without
-    # an entry LibreOffice draws Impact in dingbats (D050000L) and Comic Sans MS in a script
-    # (Z003), and the two renderers measure different text. The nearest installed widths:
-    "impact": "Liberation Sans Narrow",
-    "comic sans ms": "DejaVu Sans",
-    "garamond": "Liberation Serif",
-    "ms serif": "Liberation Serif",
+    "garamond": "DejaVu Serif",
+    "ms serif": "DejaVu Serif",
     "constantia": "DejaVu Serif",
     "elephant": "DejaVu Serif",
+    "impact": "DejaVu Sans",
+    "comic sans ms": "DejaVu Sans",
     "ms gothic": "Noto Sans CJK JP",
     "ms mincho": "Noto Serif CJK JP",
-    "ms pmincho": "Noto Serif CJK JP",
+    # Names LibreOffice knows as the mapped fonts above (MS Mincho, MS Gothic, Meiryo, Yu
+    # Gothic, Microsoft YaHei), so its table replaces them: the browser must too.
     "ｍｓ 明朝": "Noto Serif CJK JP",
-    "ｍｓ ｐ明朝": "Noto Serif CJK JP",
+    "ｍｓ ゴシック": "Noto Sans CJK JP",
+    "メイリオ": "Noto Sans CJK JP",
+    "游ゴシック": "Noto Sans CJK JP",
+    "微软雅黑": "Noto Sans CJK SC",
     "meiryo": "Noto Sans CJK JP",
     "yu gothic": "Noto Sans CJK JP",
     "simsun": "Noto Serif CJK SC",

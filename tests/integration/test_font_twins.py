@@ -22,7 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
 FONTS = ["Impact", "Comic Sans MS", "Garamond", "Palatino Linotype", "Book Antiqua",
          "Century Gothic", "Bookman Old Style", "Century Schoolbook", "Constantia",
-         "MS Serif", "ＭＳ 明朝"]
+         "MS Serif", "ＭＳ 明朝", "ＭＳ ゴシック", "ＭＳ Ｐゴシック", "ＭＳ Ｐ明朝",
+         "メイリオ", "游ゴシック",
+         "宋体", "微软雅黑", "맑은 고딕", "新細明體", "等线", "游ゴシック Light", "Yu Gothic Light",
+         "Yu Gothic UI", "Meiryo UI", "MS PGothic", "MS PMincho", "SimHei", "DengXian",
+         "Malgun Gothic", "Microsoft JhengHei", "PMingLiU", "Gulim", "Batang"]
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 
