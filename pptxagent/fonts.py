@@ -6,6 +6,8 @@ The browser's CSS and LibreOffice's font replacement table are both generated fr
 
 from __future__ import annotations
 
+import unicodedata
+
 FONT_MAP: dict[str, str] = {
     "calibri": "Carlito",
     "calibri light": "Carlito",
@@ -56,13 +58,6 @@ FONT_MAP: dict[str, str] = {
     "comic sans ms": "DejaVu Sans",
     "ms gothic": "Noto Sans CJK JP",
     "ms mincho": "Noto Serif CJK JP",
-    # Names LibreOffice knows as the mapped fonts above (MS Mincho, MS Gothic, Meiryo, Yu
-    # Gothic, Microsoft YaHei), so its table replaces them: the browser must too.
-    "ｍｓ 明朝": "Noto Serif CJK JP",
-    "ｍｓ ゴシック": "Noto Sans CJK JP",
-    "メイリオ": "Noto Sans CJK JP",
-    "游ゴシック": "Noto Sans CJK JP",
-    "微软雅黑": "Noto Sans CJK SC",
     "meiryo": "Noto Sans CJK JP",
     "yu gothic": "Noto Sans CJK JP",
     "simsun": "Noto Serif CJK SC",
@@ -77,11 +72,35 @@ FALLBACK_STACK: tuple[str, ...] = ("DejaVu Sans", "Noto Sans CJK SC", "sans-seri
 """Appended to every CSS font stack so missing glyphs (CJK, symbols) still draw."""
 
 
+LOCALIZED: dict[str, str] = {
+    "msゴシック": "msgothic", "mspゴシック": "mspgothic", "ms明朝": "msmincho",
+    "msp明朝": "mspmincho", "メイリオ": "meiryo", "游ゴシック": "yugothic",
+    "游明朝": "yumincho", "宋体": "simsun", "新宋体": "nsimsun", "黑体": "simhei",
+    "微软雅黑": "microsoftyahei", "新細明體": "pmingliu", "細明體": "mingliu",
+}
+"""Localized names LibreOffice translates to the English one before it looks a font up
+(unotools/fontdefs.cxx), as search names (see ``search_name``). Only names its table has:
+LibreOffice 7.4 leaves 맑은 고딕 as it is (checked by ``tests/integration/test_font_twins``)."""
+
+
+def search_name(family: str) -> str:
+    """A font name as LibreOffice compares names (``GetEnglishSearchFontName``): full-width
+    Latin folded (NFKC), lower case, only letters and digits, localized CJK names translated.
+    "ＭＳ 明朝", "ＭＳ明朝" and "MS Mincho" are all ``msmincho``."""
+    folded = "".join(ch for ch in unicodedata.normalize("NFKC", family).casefold()
+                     if ch.isalnum())
+    return LOCALIZED.get(folded, folded)
+
+
+_BY_SEARCH = {search_name(k): v for k, v in FONT_MAP.items()}
+
+
 def resolve_font(family: str | None) -> str:
-    """The installed font that stands in for ``family`` (itself when not in the table)."""
-    if not family:
+    """The installed font that stands in for ``family`` (itself when not in the table), the
+    name matched as LibreOffice matches it, so both renderers pick the same entry."""
+    if not family or not family.strip():
         return DEFAULT_FONT
-    return FONT_MAP.get(family.strip().lower(), family.strip())
+    return _BY_SEARCH.get(search_name(family), family.strip())
 
 
 def css_font_stack(family: str | None) -> str:

@@ -51,8 +51,6 @@ def _prop(path: str, name: str, value: str) -> str:
 def _display_name(key: str) -> str:
     """``FONT_MAP`` keys are lower case; LibreOffice matches case-insensitively, but the
     Options dialog shows what we write, so write the usual capitalisation."""
-    if not key.isascii():  # "ｍｓ 明朝": documents write the full-width letters in capitals,
-        return key.upper()  # and LibreOffice may fold ASCII only
     special = {"ms": "MS", "ui": "UI", "mt": "MT", "cjk": "CJK"}
     return " ".join(special.get(w, w.capitalize()) for w in key.split())
 

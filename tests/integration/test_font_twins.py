@@ -26,7 +26,8 @@ FONTS = ["Impact", "Comic Sans MS", "Garamond", "Palatino Linotype", "Book Antiq
          "メイリオ", "游ゴシック",
          "宋体", "微软雅黑", "맑은 고딕", "新細明體", "等线", "游ゴシック Light", "Yu Gothic Light",
          "Yu Gothic UI", "Meiryo UI", "MS PGothic", "MS PMincho", "SimHei", "DengXian",
-         "Malgun Gothic", "Microsoft JhengHei", "PMingLiU", "Gulim", "Batang"]
+         "Malgun Gothic", "Microsoft JhengHei", "PMingLiU", "Gulim", "Batang", "ＭＳ明朝",
+         "MS 明朝", "ＭＳゴシック", "新宋体", "黑体", "Calibri  Light"]
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 
