@@ -1,0 +1,149 @@
+"""``{{tokens}}`` in the charts of a slide: titles, axis titles, series and category names.
+
+A chart keeps its text in three places, and all three are filled so the chart shows the value
+and keeps showing it after PowerPoint's "Edit Data":
+
+* rich text (``c:tx/c:rich``: chart and axis titles, data labels) is DrawingML paragraphs,
+  handled like a shape's text (a token split across runs included);
+* the caches PowerPoint draws from (``c:strCache``, ``c:strLit``, a literal series name
+  ``c:tx/c:v``): plain strings;
+* the embedded workbook the caches were read from (``xl/sharedStrings.xml`` and inline
+  strings of its sheets), rewritten in place. A workbook that is not a sane zip is left
+  alone: the chart still shows the values.
+
+What is left unresolved is reported against the chart's graphic frame (name, id).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import zipfile
+from collections.abc import Iterator
+
+from lxml import etree
+
+from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.tokens import (
+    Resolver,
+    TokenResult,
+    replace_in_elements,
+    replace_in_text,
+    replace_tokens,
+)
+from pptxagent.ooxml.xml import qn
+
+_SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_PACKAGE_REL = "/package"
+MAX_WORKBOOK_MEMBER = 64 << 20
+"""A workbook member that inflates past this is not rewritten (not a chart's data)."""
+MAX_WORKBOOK_MEMBERS = 2_000
+
+
+def _charts(root: etree._Element) -> Iterator[tuple[etree._Element, str, int | None, str]]:
+    """(``c:chart`` element, its r:id, frame id, frame name) for every chart frame."""
+    for chart in root.iter(qn("c:chart")):
+        if any(a.tag == qn("mc:Fallback") for a in chart.iterancestors()):
+            continue
+        rid = chart.get(qn("r:id"))
+        frame = next((a for a in chart.iterancestors() if a.tag == qn("p:graphicFrame")), None)
+        cnv = frame.find(f"{qn('p:nvGraphicFramePr')}/{qn('p:cNvPr')}") if frame is not None \
+            else None
+        sid = cnv.get("id", "") if cnv is not None else ""
+        if rid:
+            yield chart, rid, (int(sid) if sid.isdigit() else None), \
+                (cnv.get("name", "") if cnv is not None else "")
+
+
+def _cached_strings(root: etree._Element) -> list[etree._Element]:
+    out = [v for v in root.iter(qn("c:v"))
+           if (parent := v.getparent()) is not None
+           and (parent.tag == qn("c:tx") or (parent.tag == qn("c:pt") and (
+               (cache := parent.getparent()) is not None
+               and cache.tag in (qn("c:strCache"), qn("c:strLit")))))]
+    return out
+
+
+def replace_chart_tokens(pkg: Package, part: str, values: Resolver) -> TokenResult:
+    """Replace tokens in every chart drawn on slide ``part`` (and its workbook)."""
+    res = TokenResult()
+    for _, rid, sid, name in list(_charts(pkg.xml(part))):
+        try:
+            chart_part = pkg.related(part, rid)
+            root = pkg.xml(chart_part)
+        except Exception:  # a chart the inventory already reported as unreadable
+            continue
+        found = replace_tokens(root, values)
+        found.merge(replace_in_elements(_cached_strings(root), values))
+        if found.changed:
+            pkg.mark_dirty(chart_part)
+            _fill_workbook(pkg, chart_part, values)
+        res.changed = res.changed or found.changed
+        res.replaced += found.replaced
+        res.unresolved += [dataclasses.replace(u, shape_id=sid, shape=name)
+                           for u in found.unresolved]
+    return res
+
+
+def _fill_workbook(pkg: Package, chart_part: str, values: Resolver) -> None:
+    for rel in pkg.rels(chart_part):
+        if rel.external or not rel.type.endswith(_PACKAGE_REL) or not pkg.has_part(rel.target):
+            continue
+        data = _rewritten(pkg.read_bytes(rel.target), values)
+        if data is not None:
+            pkg.set_bytes(rel.target, data)
+
+
+def _rewritten(data: bytes, values: Resolver) -> bytes | None:
+    """The workbook with its string cells' tokens replaced; None when nothing changed or it
+    is not a workbook we rewrite safely."""
+    try:
+        src = zipfile.ZipFile(io.BytesIO(data))
+        infos = src.infolist()
+        if len(infos) > MAX_WORKBOOK_MEMBERS or any(i.file_size > MAX_WORKBOOK_MEMBER
+                                                    for i in infos):
+            return None
+        members = [(i, src.read(i)) for i in infos]
+    except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
+        return None
+    changed = False
+    out: list[tuple[zipfile.ZipInfo, bytes]] = []
+    for info, body in members:
+        name = info.filename
+        if name == "xl/sharedStrings.xml" or (name.startswith("xl/worksheets/")
+                                               and name.endswith(".xml")):
+            new = _strings_replaced(body, values)
+            if new is not None:
+                body, changed = new, True
+        out.append((info, body))
+    if not changed:
+        return None
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info, body in out:
+            dst.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
+    if b"{" not in body:
+        return None
+    try:
+        root = etree.fromstring(body, etree.XMLParser(resolve_entities=False, no_network=True,
+                                                      huge_tree=False))
+    except etree.XMLSyntaxError:
+        return None
+    texts = [t for t in root.iter(f"{{{_SHEET_NS}}}t") if t.text and "{" in t.text]
+    changed = False
+    for t in texts:
+        new, n, _ = replace_in_text(t.text or "", values)
+        if n:
+            t.text = new
+            changed = True
+    if not changed:
+        return None
+    out: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return out
+
+
+__all__ = ["replace_chart_tokens"]

@@ -1,0 +1,85 @@
+"""Tokens in a chart: its title, series and category names, and the workbook behind them.
+
+A report template titles its chart "{{report.year}} revenue"; before, the token stayed in the
+chart and the report listed nothing (the slide was labelled clean)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Emu
+
+from pptxagent.errors import ContentError
+from pptxagent.fill.apply import apply_content
+from pptxagent.fill.content import parse_content
+from pptxagent.ooxml.package import Package
+
+TOKENS = {"report": {"year": 2025, "title": "Quarterly results"},
+          "steps": [{"name": "Plan"}, {"name": "Build"}]}
+
+
+def _template(path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["{{steps[0].name}}", "{{steps[1].name}}", "{{ steps | length }}"]
+    data.add_series("{{report.year}} revenue", (1.0, 2.0, 3.0))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
+                                   Emu(6000000), Emu(4000000), data)
+    frame.name = "Revenue chart"
+    chart = frame.chart
+    chart.has_title = True
+    tf = chart.chart_title.text_frame
+    tf.text = "{{report.title}}"
+    run = tf.paragraphs[0].add_run()
+    run.text = " for {{report."  # a token split across runs, as PowerPoint splits them
+    run = tf.paragraphs[0].add_run()
+    run.text = "year}}"
+    prs.save(str(path))
+
+
+def _texts(out: Path) -> tuple[str, list[str], str]:
+    chart = Presentation(str(out)).slides[0].shapes[0].chart
+    title = chart.chart_title.text_frame.text
+    cats = [str(c) for c in chart.plots[0].categories]
+    return title, cats, chart.series[0].name
+
+
+def _workbook_strings(out: Path) -> str:
+    with zipfile.ZipFile(out) as z:
+        name = next(n for n in z.namelist() if n.startswith("ppt/embeddings/"))
+        with zipfile.ZipFile(io.BytesIO(z.read(name))) as wb:
+            return wb.read("xl/sharedStrings.xml").decode()
+
+
+def test_chart_title_series_categories_and_workbook_are_filled(tmp_path: Path) -> None:
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    _template(src)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=False)
+    pkg.save(out)
+    title, cats, series = _texts(out)
+    assert title == "Quarterly results for 2025"
+    assert series == "2025 revenue"
+    assert cats == ["Plan", "Build", "{{ steps | length }}"]
+    strings = _workbook_strings(out)  # "Edit Data" in PowerPoint shows the values too
+    assert "2025 revenue" in strings and "Plan" in strings and "{{report" not in strings
+    [left] = plan.unresolved
+    assert (left.token, left.where, left.shape, left.slide) == (
+        "{{ steps | length }}", "chart", "Revenue chart", 1)
+    assert left.eid is not None and "chart" in left.describe()
+    Presentation(str(out))  # still a deck python-pptx opens
+
+
+def test_strict_names_the_chart(tmp_path: Path) -> None:
+    src = tmp_path / "t.pptx"
+    _template(src)
+    with pytest.raises(ContentError, match=r"slide 1 chart, shape 'Revenue chart'.*length"):
+        apply_content(Package.open(src), parse_content({"tokens": TOKENS}), tmp_path,
+                      strict=True)
