@@ -24,9 +24,9 @@ def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
 def _deck(path: Path) -> Path:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
     data.categories = ["North", "South"]
-    data.add_series("{{report.year}}", (1.0, 2.0))
+    data.add_series("{{report.year}}", (1.0, 2.0))  # type: ignore[no-untyped-call]
     frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
                                    Emu(6000000), Emu(4000000), data)
     frame.name = "Revenue chart"

@@ -27,9 +27,9 @@ TOKENS = {"report": {"year": 2025, "title": "Quarterly results"},
 def _template(path: Path) -> None:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    data = CategoryChartData()
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
     data.categories = ["{{steps[0].name}}", "{{steps[1].name}}", "{{ steps | length }}"]
-    data.add_series("{{report.year}} revenue", (1.0, 2.0, 3.0))
+    data.add_series("{{report.year}} revenue", (1.0, 2.0, 3.0))  # type: ignore[no-untyped-call]
     frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
                                    Emu(6000000), Emu(4000000), data)
     frame.name = "Revenue chart"
