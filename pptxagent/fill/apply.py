@@ -30,7 +30,7 @@ from pptxagent.fill.keys import assign_keys
 from pptxagent.inventory import inventory_slide
 from pptxagent.ir import DeckSlide, Element
 from pptxagent.ooxml import filltarget
-from pptxagent.ooxml.charttokens import replace_chart_tokens
+from pptxagent.ooxml.graphictokens import replace_graphic_tokens
 from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, read_image
@@ -55,7 +55,7 @@ class UnresolvedToken(BaseModel):
     name: str = Field(description="what is inside the braces, stripped")
     slide: int = Field(ge=1, description="1-based output slide")
     where: str = "slide"
-    """``slide``, ``notes`` or ``chart`` (its frame is the shape)."""
+    """``slide``, ``notes``, ``chart`` or ``diagram`` (its frame is the shape)."""
     token: str = Field("", description="the token exactly as written, e.g. {{ name | upper }}")
     shape: str = Field("", description="name of the shape that holds it")
     eid: str | None = Field(None, description="inventory eid of that shape (sp<shape id>)")
@@ -220,7 +220,8 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         filled = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
         plan.unresolved += _unresolved(res, index, "slide")
-        plan.unresolved += _unresolved(replace_chart_tokens(pkg, part, values), index, "chart")
+        for kind, gres in replace_graphic_tokens(pkg, part, values).items():
+            plan.unresolved += _unresolved(gres, index, kind)
         if sj.notes is not None:
             set_notes(pkg, part, sj.notes.split("\n"))
         npart = notes_part(pkg, part)

@@ -1,4 +1,9 @@
-"""``{{tokens}}`` in the charts of a slide: titles, axis titles, series and category names.
+"""``{{tokens}}`` in a slide's charts and SmartArt diagrams.
+
+A SmartArt diagram keeps its text twice: in its data model (``dgm:pt/dgm:t``, what PowerPoint
+lays the diagram out from when it is edited) and in the drawing PowerPoint saved
+(``dsp:txBody``, what PowerPoint and LibreOffice show). Both are DrawingML paragraphs and are
+filled alike; what is left is reported once, from the data model.
 
 A chart keeps its text in three places, and all three are filled so the chart shows the value
 and keeps showing it after PowerPoint's "Edit Data":
@@ -11,7 +16,7 @@ and keeps showing it after PowerPoint's "Edit Data":
   strings of its sheets), rewritten in place. A workbook that is not a sane zip is left
   alone: the chart still shows the values.
 
-What is left unresolved is reported against the chart's graphic frame (name, id).
+What is left unresolved is reported against the graphic frame (name, id).
 """
 
 from __future__ import annotations
@@ -23,10 +28,13 @@ from collections.abc import Iterator
 
 from lxml import etree
 
+from pptxagent.errors import PptxAgentError
+from pptxagent.ooxml.diagram import drawing_part
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tokens import (
     Resolver,
     TokenResult,
+    Unresolved,
     replace_in_elements,
     replace_in_text,
     replace_tokens,
@@ -40,19 +48,25 @@ MAX_WORKBOOK_MEMBER = 64 << 20
 MAX_WORKBOOK_MEMBERS = 2_000
 
 
-def _charts(root: etree._Element) -> Iterator[tuple[etree._Element, str, int | None, str]]:
-    """(``c:chart`` element, its r:id, frame id, frame name) for every chart frame."""
-    for chart in root.iter(qn("c:chart")):
-        if any(a.tag == qn("mc:Fallback") for a in chart.iterancestors()):
+def _frames(root: etree._Element, tag: str, attr: str
+            ) -> Iterator[tuple[str, int | None, str]]:
+    """(relationship id, frame id, frame name) of every ``tag`` (``c:chart``, ``dgm:relIds``)
+    outside ``mc:Fallback`` copies; ``attr`` names the relationship attribute."""
+    for ref in root.iter(qn(tag)):
+        if any(a.tag == qn("mc:Fallback") for a in ref.iterancestors()):
             continue
-        rid = chart.get(qn("r:id"))
-        frame = next((a for a in chart.iterancestors() if a.tag == qn("p:graphicFrame")), None)
+        rid = ref.get(qn(attr))
+        frame = next((a for a in ref.iterancestors() if a.tag == qn("p:graphicFrame")), None)
         cnv = frame.find(f"{qn('p:nvGraphicFramePr')}/{qn('p:cNvPr')}") if frame is not None \
             else None
         sid = cnv.get("id", "") if cnv is not None else ""
         if rid:
-            yield chart, rid, (int(sid) if sid.isdigit() else None), \
+            yield rid, (int(sid) if sid.isdigit() else None), \
                 (cnv.get("name", "") if cnv is not None else "")
+
+
+def _framed(found: TokenResult, sid: int | None, name: str) -> list[Unresolved]:
+    return [dataclasses.replace(u, shape_id=sid, shape=name) for u in found.unresolved]
 
 
 def _cached_strings(root: etree._Element) -> list[etree._Element]:
@@ -64,24 +78,47 @@ def _cached_strings(root: etree._Element) -> list[etree._Element]:
     return out
 
 
-def replace_chart_tokens(pkg: Package, part: str, values: Resolver) -> TokenResult:
-    """Replace tokens in every chart drawn on slide ``part`` (and its workbook)."""
+def replace_graphic_tokens(pkg: Package, part: str, values: Resolver
+                           ) -> dict[str, TokenResult]:
+    """Replace tokens in every chart (and its workbook) and diagram drawn on slide ``part``;
+    what was done under ``"chart"`` and ``"diagram"``."""
+    return {"chart": _charts(pkg, part, values), "diagram": _diagrams(pkg, part, values)}
+
+
+def _charts(pkg: Package, part: str, values: Resolver) -> TokenResult:
     res = TokenResult()
-    for _, rid, sid, name in list(_charts(pkg.xml(part))):
+    root = pkg.xml(part)
+    for rid, sid, name in list(_frames(root, "c:chart", "r:id")):
         try:
             chart_part = pkg.related(part, rid)
-            root = pkg.xml(chart_part)
-        except Exception:  # a chart the inventory already reported as unreadable
+            chart = pkg.xml(chart_part)
+        except PptxAgentError:  # a chart the inventory already reported as unreadable
             continue
-        found = replace_tokens(root, values)
-        found.merge(replace_in_elements(_cached_strings(root), values))
+        found = replace_tokens(chart, values)
+        found.merge(replace_in_elements(_cached_strings(chart), values))
         if found.changed:
             pkg.mark_dirty(chart_part)
             _fill_workbook(pkg, chart_part, values)
-        res.changed = res.changed or found.changed
-        res.replaced += found.replaced
-        res.unresolved += [dataclasses.replace(u, shape_id=sid, shape=name)
-                           for u in found.unresolved]
+        res.merge(TokenResult(found.changed, found.replaced, _framed(found, sid, name)))
+    return res
+
+
+def _diagrams(pkg: Package, part: str, values: Resolver) -> TokenResult:
+    res = TokenResult()
+    for rid, sid, name in list(_frames(pkg.xml(part), "dgm:relIds", "r:dm")):
+        try:
+            data_part = pkg.related(part, rid)
+            found = replace_tokens(pkg.xml(data_part), values)
+            shown = drawing_part(pkg, part, data_part)
+            drawn = replace_tokens(pkg.xml(shown), values) if shown is not None else None
+        except PptxAgentError:
+            continue
+        for changed_part, result in ((data_part, found), (shown, drawn)):
+            if changed_part is not None and result is not None and result.changed:
+                pkg.mark_dirty(changed_part)
+        replaced = found.replaced + (drawn.replaced if drawn is not None else 0)
+        changed = found.changed or (drawn is not None and drawn.changed)
+        res.merge(TokenResult(changed, replaced, _framed(found, sid, name)))
     return res
 
 
@@ -146,4 +183,4 @@ def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
     return out
 
 
-__all__ = ["replace_chart_tokens"]
+__all__ = ["replace_graphic_tokens"]
