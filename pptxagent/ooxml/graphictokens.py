@@ -46,6 +46,8 @@ _PACKAGE_REL = "/package"
 MAX_WORKBOOK_MEMBER = 64 << 20
 """A workbook member that inflates past this is not rewritten (not a chart's data)."""
 MAX_WORKBOOK_MEMBERS = 2_000
+MAX_WORKBOOK_TOTAL = 256 << 20
+"""All members together: a workbook past this is left alone."""
 
 
 def _frames(root: etree._Element, tag: str, attr: str
@@ -69,12 +71,24 @@ def _framed(found: TokenResult, sid: int | None, name: str) -> list[Unresolved]:
     return [dataclasses.replace(u, shape_id=sid, shape=name) for u in found.unresolved]
 
 
+_CACHES = frozenset({qn("c:strCache"), qn("c:strLit"), qn("c:multiLvlStrCache")})
+
+
 def _cached_strings(root: etree._Element) -> list[etree._Element]:
-    out = [v for v in root.iter(qn("c:v"))
-           if (parent := v.getparent()) is not None
-           and (parent.tag == qn("c:tx") or (parent.tag == qn("c:pt") and (
-               (cache := parent.getparent()) is not None
-               and cache.tag in (qn("c:strCache"), qn("c:strLit")))))]
+    """The string values PowerPoint draws a chart's names from: ``c:pt/c:v`` of string
+    caches (multi-level categories included) and literal series names (``c:tx/c:v``)."""
+    out: list[etree._Element] = []
+    for v in root.iter(qn("c:v")):
+        parent = v.getparent()
+        if parent is None:
+            continue
+        if parent.tag == qn("c:tx"):
+            out.append(v)
+        elif parent.tag == qn("c:pt"):
+            cache = next((a for a in parent.iterancestors()
+                          if a.tag in _CACHES or a.tag == qn("c:numCache")), None)
+            if cache is not None and cache.tag in _CACHES:
+                out.append(v)
     return out
 
 
@@ -137,8 +151,9 @@ def _rewritten(data: bytes, values: Resolver) -> bytes | None:
     try:
         src = zipfile.ZipFile(io.BytesIO(data))
         infos = src.infolist()
-        if len(infos) > MAX_WORKBOOK_MEMBERS or any(i.file_size > MAX_WORKBOOK_MEMBER
-                                                    for i in infos):
+        if (len(infos) > MAX_WORKBOOK_MEMBERS
+                or any(i.file_size > MAX_WORKBOOK_MEMBER for i in infos)
+                or sum(i.file_size for i in infos) > MAX_WORKBOOK_TOTAL):
             return None
         members = [(i, src.read(i)) for i in infos]
     except (zipfile.BadZipFile, OSError, RuntimeError, ValueError, EOFError):
@@ -150,8 +165,12 @@ def _rewritten(data: bytes, values: Resolver) -> bytes | None:
         if name == "xl/sharedStrings.xml" or (name.startswith("xl/worksheets/")
                                                and name.endswith(".xml")):
             new = _strings_replaced(body, values)
-            if new is not None:
-                body, changed = new, True
+        elif name.startswith("xl/tables/") and name.endswith(".xml"):
+            new = _columns_renamed(body, values)  # must match the header cells: Excel
+        else:  # repairs a table whose column names do not
+            new = None
+        if new is not None:
+            body, changed = new, True
         out.append((info, body))
     if not changed:
         return None
@@ -162,13 +181,38 @@ def _rewritten(data: bytes, values: Resolver) -> bytes | None:
     return buf.getvalue()
 
 
-def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
+def _parse(body: bytes) -> etree._Element | None:
     if b"{" not in body:
         return None
     try:
-        root = etree.fromstring(body, etree.XMLParser(resolve_entities=False, no_network=True,
+        return etree.fromstring(body, etree.XMLParser(resolve_entities=False, no_network=True,
                                                       huge_tree=False))
     except etree.XMLSyntaxError:
+        return None
+
+
+def _columns_renamed(body: bytes, values: Resolver) -> bytes | None:
+    """A workbook table's column names with their tokens replaced, as its header cells are
+    (two series that resolve to one name still make Excel rename one: left to Excel)."""
+    root = _parse(body)
+    if root is None:
+        return None
+    columns = list(root.iter(f"{{{_SHEET_NS}}}tableColumn"))
+    changed = False
+    for col in columns:
+        new, n, _ = replace_in_text(col.get("name", ""), values)
+        if n:
+            col.set("name", new)
+            changed = True
+    if not changed:
+        return None
+    out: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return out
+
+
+def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
+    root = _parse(body)
+    if root is None:
         return None
     texts = [t for t in root.iter(f"{{{_SHEET_NS}}}t") if t.text and "{" in t.text]
     changed = False

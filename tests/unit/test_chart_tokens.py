@@ -83,3 +83,68 @@ def test_strict_names_the_chart(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match=r"slide 1 chart, shape 'Revenue chart'.*length"):
         apply_content(Package.open(src), parse_content({"tokens": TOKENS}), tmp_path,
                       strict=True)
+
+
+CORPUS = Path(__file__).parents[2].parent / "shared" / "corpus" / "pptx"
+WITH_TABLE = CORPUS / "pythonpptx__ph-populated-placeholders.pptx"
+
+
+def _inner(zip_bytes: bytes, name: str) -> str:
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as z:
+        return z.read(name).decode()
+
+
+@pytest.mark.skipif(not WITH_TABLE.exists(), reason="corpus not available")
+def test_the_workbook_table_keeps_its_column_names_in_step(tmp_path: Path) -> None:
+    """PowerPoint's chart workbooks hold a table whose column names must match the header
+    cells, or Excel repairs the workbook when the user clicks Edit Data."""
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    with zipfile.ZipFile(WITH_TABLE) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in z.infolist():
+            body = z.read(info)
+            if info.filename == "ppt/charts/chart1.xml":
+                body = body.replace(b"<c:v>Sales</c:v>", b"<c:v>{{metric}}</c:v>")
+            elif info.filename.startswith("ppt/embeddings/"):
+                buf = io.BytesIO()
+                with zipfile.ZipFile(io.BytesIO(body)) as wb, \
+                        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as new:
+                    for member in wb.infolist():
+                        data = wb.read(member)
+                        data = data.replace(b"<t>Sales</t>", b"<t>{{metric}}</t>")
+                        data = data.replace(b'name="Sales"', b'name="{{metric}}"')
+                        new.writestr(member, data)
+                body = buf.getvalue()
+            dst.writestr(info, body)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": {"metric": "Revenue"}}), tmp_path,
+                         strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chart1.xml").decode()
+        workbook = z.read(next(n for n in z.namelist() if n.startswith("ppt/embeddings/")))
+    assert "<c:v>Revenue</c:v>" in chart
+    assert "<t>Revenue</t>" in _inner(workbook, "xl/sharedStrings.xml")
+    assert 'name="Revenue"' in _inner(workbook, "xl/tables/table1.xml")
+
+
+def test_multi_level_categories_are_filled(tmp_path: Path) -> None:
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
+    first = data.add_category("{{steps[0].name}}")  # type: ignore[no-untyped-call]
+    first.add_sub_category("North")
+    second = data.add_category("{{steps[1].name}}")  # type: ignore[no-untyped-call]
+    second.add_sub_category("South")
+    data.add_series("Sales", (1.0, 2.0))  # type: ignore[no-untyped-call]
+    slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
+                           Emu(6000000), Emu(4000000), data)
+    prs.save(str(src))
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chart1.xml").decode()
+    assert "<c:v>Plan</c:v>" in chart and "<c:v>Build</c:v>" in chart and "{{" not in chart
