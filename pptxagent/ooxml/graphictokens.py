@@ -1,4 +1,5 @@
-"""``{{tokens}}`` in a slide's charts and SmartArt diagrams.
+"""``{{tokens}}`` in a slide's charts (Office 2016's ``cx`` charts and the text boxes drawn
+on a chart too) and SmartArt diagrams.
 
 A SmartArt diagram keeps its text twice: in its data model (``dgm:pt/dgm:t``, what PowerPoint
 lays the diagram out from when it is edited) and in the drawing PowerPoint saved
@@ -43,6 +44,9 @@ from pptxagent.ooxml.xml import qn
 
 _SHEET_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _PACKAGE_REL = "/package"
+_SHAPES_REL = "/chartUserShapes"
+_CX = "http://schemas.microsoft.com/office/drawing/2014/chartex"
+_CX_CHART = f"{{{_CX}}}chart"
 MAX_WORKBOOK_MEMBER = 64 << 20
 """A workbook member that inflates past this is not rewritten (not a chart's data)."""
 MAX_WORKBOOK_MEMBERS = 2_000
@@ -52,12 +56,13 @@ MAX_WORKBOOK_TOTAL = 256 << 20
 
 def _frames(root: etree._Element, tag: str, attr: str
             ) -> Iterator[tuple[str, int | None, str]]:
-    """(relationship id, frame id, frame name) of every ``tag`` (``c:chart``, ``dgm:relIds``)
-    outside ``mc:Fallback`` copies; ``attr`` names the relationship attribute."""
-    for ref in root.iter(qn(tag)):
+    """(relationship id, frame id, frame name) of every ``tag`` (``c:chart``, ``cx:chart``,
+    ``dgm:relIds``, in Clark notation) outside ``mc:Fallback`` copies; ``attr`` names the
+    relationship attribute."""
+    for ref in root.iter(tag):
         if any(a.tag == qn("mc:Fallback") for a in ref.iterancestors()):
             continue
-        rid = ref.get(qn(attr))
+        rid = ref.get(attr)
         frame = next((a for a in ref.iterancestors() if a.tag == qn("p:graphicFrame")), None)
         cnv = frame.find(f"{qn('p:nvGraphicFramePr')}/{qn('p:cNvPr')}") if frame is not None \
             else None
@@ -71,24 +76,31 @@ def _framed(found: TokenResult, sid: int | None, name: str) -> list[Unresolved]:
     return [dataclasses.replace(u, shape_id=sid, shape=name) for u in found.unresolved]
 
 
-_CACHES = frozenset({qn("c:strCache"), qn("c:strLit"), qn("c:multiLvlStrCache")})
+_CACHES = frozenset({qn("c:strCache"), qn("c:strLit"), qn("c:multiLvlStrCache"),
+                     f"{{{_CX}}}strDim"})
+_NUMBERS = frozenset({qn("c:numCache"), qn("c:numLit"), f"{{{_CX}}}numDim"})
+_NAMES = frozenset({qn("c:tx"), f"{{{_CX}}}txData"})
 
 
 def _cached_strings(root: etree._Element) -> list[etree._Element]:
-    """The string values PowerPoint draws a chart's names from: ``c:pt/c:v`` of string
-    caches (multi-level categories included) and literal series names (``c:tx/c:v``)."""
+    """The string values PowerPoint draws a chart's names from: the points of string caches
+    (multi-level categories and Office 2016 charts' ``cx:strDim`` included) and literal
+    series names (``c:tx/c:v``, ``cx:txData/cx:v``)."""
     out: list[etree._Element] = []
-    for v in root.iter(qn("c:v")):
+    for v in root.iter(qn("c:v"), f"{{{_CX}}}v", f"{{{_CX}}}pt"):
         parent = v.getparent()
         if parent is None:
             continue
-        if parent.tag == qn("c:tx"):
+        if parent.tag in _NAMES:
             out.append(v)
-        elif parent.tag == qn("c:pt"):
-            cache = next((a for a in parent.iterancestors()
-                          if a.tag in _CACHES or a.tag == qn("c:numCache")), None)
-            if cache is not None and cache.tag in _CACHES:
-                out.append(v)
+            continue
+        point = v if v.tag == f"{{{_CX}}}pt" else parent
+        if point.tag not in (qn("c:pt"), f"{{{_CX}}}pt"):
+            continue
+        cache = next((a for a in point.iterancestors() if a.tag in _CACHES or a.tag in _NUMBERS),
+                     None)
+        if cache is not None and cache.tag in _CACHES:
+            out.append(v)
     return out
 
 
@@ -102,24 +114,38 @@ def replace_graphic_tokens(pkg: Package, part: str, values: Resolver
 def _charts(pkg: Package, part: str, values: Resolver) -> TokenResult:
     res = TokenResult()
     root = pkg.xml(part)
-    for rid, sid, name in list(_frames(root, "c:chart", "r:id")):
+    frames = [*_frames(root, qn("c:chart"), qn("r:id")), *_frames(root, _CX_CHART, qn("r:id"))]
+    for rid, sid, name in frames:
         try:
             chart_part = pkg.related(part, rid)
-            chart = pkg.xml(chart_part)
+            found = _one_chart(pkg, chart_part, values)
         except PptxAgentError:  # a chart the inventory already reported as unreadable
             continue
-        found = replace_tokens(chart, values)
-        found.merge(replace_in_elements(_cached_strings(chart), values))
-        if found.changed:
-            pkg.mark_dirty(chart_part)
-            _fill_workbook(pkg, chart_part, values)
         res.merge(TokenResult(found.changed, found.replaced, _framed(found, sid, name)))
     return res
 
 
+def _one_chart(pkg: Package, chart_part: str, values: Resolver) -> TokenResult:
+    """A chart part (``c:chartSpace`` or Office 2016's ``cx:chartSpace``), the text boxes
+    drawn on it (``chartUserShapes``) and its workbook."""
+    chart = pkg.xml(chart_part)
+    found = replace_tokens(chart, values)
+    found.merge(replace_in_elements(_cached_strings(chart), values))
+    if found.changed:
+        pkg.mark_dirty(chart_part)
+        _fill_workbook(pkg, chart_part, values)
+    for rel in pkg.rels(chart_part):
+        if not rel.external and rel.type.endswith(_SHAPES_REL) and pkg.has_part(rel.target):
+            drawn = replace_tokens(pkg.xml(rel.target), values)
+            if drawn.changed:
+                pkg.mark_dirty(rel.target)
+            found.merge(drawn)
+    return found
+
+
 def _diagrams(pkg: Package, part: str, values: Resolver) -> TokenResult:
     res = TokenResult()
-    for rid, sid, name in list(_frames(pkg.xml(part), "dgm:relIds", "r:dm")):
+    for rid, sid, name in list(_frames(pkg.xml(part), qn("dgm:relIds"), qn("r:dm"))):
         try:
             data_part = pkg.related(part, rid)
             found = replace_tokens(pkg.xml(data_part), values)

@@ -148,3 +148,27 @@ def test_multi_level_categories_are_filled(tmp_path: Path) -> None:
     with zipfile.ZipFile(out) as z:
         chart = z.read("ppt/charts/chart1.xml").decode()
     assert "<c:v>Plan</c:v>" in chart and "<c:v>Build</c:v>" in chart and "{{" not in chart
+
+
+WATERFALL = CORPUS / "automizer__ChartWaterfall.pptx"
+
+
+@pytest.mark.skipif(not WATERFALL.exists(), reason="corpus not available")
+def test_office_2016_chart_names_are_filled(tmp_path: Path) -> None:
+    """A waterfall chart (``cx:chartSpace``): category and series names."""
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    with zipfile.ZipFile(WATERFALL) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in z.infolist():
+            body = z.read(info)
+            if info.filename == "ppt/charts/chartEx1.xml":
+                body = body.replace(b">Kategorie 1<", b">{{steps[0].name}}<")
+                body = body.replace(b"<cx:v>Datenreihe1</cx:v>", b"<cx:v>{{report.year}}</cx:v>")
+            dst.writestr(info, body)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS, "slides": [{"template_slide": 1}]}),
+                         tmp_path, strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chartEx1.xml").decode()
+    assert ">Plan<" in chart and "<cx:v>2025</cx:v>" in chart and "{{" not in chart
