@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pptxagent.ir import Element
+from pptxagent.ir import Box, Element
 from pptxagent.ir.qa import QaIssue
 from pptxagent.qa.facts import (
     TITLE_PH,
@@ -109,15 +109,24 @@ def check_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 facts, el, "prompt_text", "major",
                 f"leftover placeholder text {snippet(text)!r}", box=box,
             ))
-        tokens = TOKEN.findall(text)
-        if tokens:
-            issues.append(make_issue(
-                facts, el, "unresolved_token", "major",
-                f"unresolved token{'s' if len(tokens) > 1 else ''} "
-                f"{', '.join(snippet(t, 30) for t in tokens[:3])}",
-                measured=len(tokens), threshold=0, box=box,
-            ))
+        issues += _token_issues(facts, el, text, box)
+    art = facts.ir.backdrop.art if facts.ir.backdrop is not None else []
+    for el in art:  # SmartArt and layout/master art: text drawn on the slide too
+        if el.is_text and el.content:
+            issues += _token_issues(facts, el, el.content, None)
     return issues
+
+
+def _token_issues(facts: SlideFacts, el: Element, text: str, box: Box | None) -> list[QaIssue]:
+    tokens = TOKEN.findall(text)
+    if not tokens:
+        return []
+    return [make_issue(
+        facts, el, "unresolved_token", "major",
+        f"unresolved token{'s' if len(tokens) > 1 else ''} "
+        f"{', '.join(snippet(t, 30) for t in tokens[:3])}",
+        measured=len(tokens), threshold=0, box=box,
+    )]
 
 
 def _chart_text(el: Element) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,27 @@ def test_fill_resolves_chart_tokens_and_qa_finds_the_ones_left(tmp_path: Path) -
     assert json.loads(report.read_text())["unresolved_tokens"] == []
     after = _cli("qa", out, "--json")
     assert after.returncode == 0, after.stdout
+
+
+DIAGRAMS = Path(__file__).parents[2].parent / "shared/corpus/pptx/automizer__SlideWithDiagrams.pptx"
+
+
+@pytest.mark.skipif(not DIAGRAMS.exists(), reason="corpus not available")
+def test_qa_finds_tokens_left_in_smartart(tmp_path: Path) -> None:
+    deck = tmp_path / "smartart.pptx"
+    with zipfile.ZipFile(DIAGRAMS) as src, zipfile.ZipFile(deck, "w") as dst:
+        for info in src.infolist():
+            body = src.read(info)
+            if info.filename in ("ppt/diagrams/data1.xml", "ppt/diagrams/drawing1.xml"):
+                body = body.replace(b"<a:t>Right top</a:t>", b"<a:t>{{corner}}</a:t>")
+            dst.writestr(info, body)
+    found = _cli("qa", deck, "--json")
+    assert found.returncode == 1, found.stderr
+    issues = json.loads(found.stdout)["issues"]
+    assert [(i["slide"], i["kind"], i["shape"]) for i in issues] == [
+        (1, "unresolved_token", "MatrixDiagram")]
+    content = tmp_path / "content.json"
+    content.write_text(json.dumps({"tokens": {"corner": "North-east"}}))
+    out = tmp_path / "out.pptx"
+    assert _cli("fill", deck, content, "-o", out).returncode == 0
+    assert _cli("qa", out, "--json").returncode == 0
