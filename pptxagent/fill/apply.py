@@ -55,7 +55,8 @@ class UnresolvedToken(BaseModel):
     name: str = Field(description="what is inside the braces, stripped")
     slide: int = Field(ge=1, description="1-based output slide")
     where: str = "slide"
-    """``slide``, ``notes``, ``chart`` or ``diagram`` (its frame is the shape)."""
+    """``slide``, ``notes``, ``chart`` or ``diagram`` (its frame is the shape), ``layout`` or
+    ``master`` (their own art, reported on the first slide that shows it)."""
     token: str = Field("", description="the token exactly as written, e.g. {{ name | upper }}")
     shape: str = Field("", description="name of the shape that holds it")
     eid: str | None = Field(None, description="inventory eid of that shape (sp<shape id>)")
@@ -232,6 +233,13 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None))
+    drawn_on: set[str] = set()
+    for index, part in enumerate(parts, start=1):  # art every slide of a layout shows
+        for kind, art in filltarget.art_parts(pkg, part):
+            if art not in drawn_on:
+                drawn_on.add(art)
+                res = filltarget.replace_art_tokens(pkg, art, values)
+                plan.unresolved += _unresolved(res, index, kind)
     unique = {(u.token, u.slide, u.where, u.eid, str(u.cell)): u for u in plan.unresolved}
     plan.unresolved = list(unique.values())
     if strict and plan.unresolved:
