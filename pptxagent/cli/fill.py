@@ -66,7 +66,8 @@ def _print_summary(report: FillReport) -> None:
 
 
 def _where(u: dict[str, Any]) -> str:
-    out = f"slide {u['slide']}" + (" notes" if u.get("where") == "notes" else "")
+    where = u.get("where") or "slide"
+    out = f"slide {u['slide']}" + (f" {where}" if where != "slide" else "")
     if u.get("shape") or u.get("eid"):
         out += f", {u.get('shape') or u.get('eid')!r}"
     if u.get("cell"):

@@ -30,6 +30,7 @@ from pptxagent.fill.keys import assign_keys
 from pptxagent.inventory import inventory_slide
 from pptxagent.ir import DeckSlide, Element
 from pptxagent.ooxml import filltarget
+from pptxagent.ooxml.graphictokens import replace_graphic_tokens
 from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, read_image
@@ -54,7 +55,8 @@ class UnresolvedToken(BaseModel):
     name: str = Field(description="what is inside the braces, stripped")
     slide: int = Field(ge=1, description="1-based output slide")
     where: str = "slide"
-    """``slide`` or ``notes``."""
+    """``slide``, ``notes``, ``chart`` or ``diagram`` (its frame is the shape), ``layout`` or
+    ``master`` (their own art, reported on the first slide that shows it)."""
     token: str = Field("", description="the token exactly as written, e.g. {{ name | upper }}")
     shape: str = Field("", description="name of the shape that holds it")
     eid: str | None = Field(None, description="inventory eid of that shape (sp<shape id>)")
@@ -63,7 +65,7 @@ class UnresolvedToken(BaseModel):
 
     def describe(self) -> str:
         """``slide 2, shape 'Title 1' (sp2): {{ x | upper }}`` for messages."""
-        where = f"slide {self.slide}" + (" notes" if self.where == "notes" else "")
+        where = f"slide {self.slide}" + (f" {self.where}" if self.where != "slide" else "")
         if self.shape or self.eid:
             where += f", shape {self.shape!r}" + (f" ({self.eid})" if self.eid else "")
         if self.cell:
@@ -219,6 +221,8 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         filled = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
         plan.unresolved += _unresolved(res, index, "slide")
+        for kind, gres in replace_graphic_tokens(pkg, part, values).items():
+            plan.unresolved += _unresolved(gres, index, kind)
         if sj.notes is not None:
             set_notes(pkg, part, sj.notes.split("\n"))
         npart = notes_part(pkg, part)
@@ -229,6 +233,13 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None))
+    drawn_on: set[str] = set()
+    for index, part in enumerate(parts, start=1):  # art every slide of a layout shows
+        for kind, art in filltarget.art_parts(pkg, part):
+            if art not in drawn_on:
+                drawn_on.add(art)
+                res = filltarget.replace_art_tokens(pkg, art, values)
+                plan.unresolved += _unresolved(res, index, kind)
     unique = {(u.token, u.slide, u.where, u.eid, str(u.cell)): u for u in plan.unresolved}
     plan.unresolved = list(unique.values())
     if strict and plan.unresolved:

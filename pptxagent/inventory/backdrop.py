@@ -49,6 +49,8 @@ def _diagrams(ctx: SlideContext, pkg: Package) -> list[Element]:
                                   style_fill=None)]  # its text only: no second fill
             for k, piece in enumerate(pieces):
                 el = to_element(piece, ctx, f"d{shape.shape_id}_{n}_{k}")
+                if el is not None and el.source is not None and not el.source.name:
+                    el.source.name = shape.name  # PowerPoint names the frame, not its shapes
                 if el is not None and (el.visual is not None or el.is_text):
                     out.append(el)
     return out

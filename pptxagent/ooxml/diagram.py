@@ -21,7 +21,8 @@ _DSP = NS["dsp"].encode()
 _P = NS["p"].encode()
 
 
-def _drawing_part(pkg: Package, slide_part: str, data_part: str) -> str | None:
+def drawing_part(pkg: Package, slide_part: str, data_part: str) -> str | None:
+    """The diagramDrawing part PowerPoint saved for data part ``data_part`` of a slide."""
     data = pkg.xml(data_part)
     ext = next(data.iter(qn("dsp:dataModelExt")), None)
     rid = ext.get("relId") if ext is not None else None
@@ -77,7 +78,7 @@ def read_diagram_shapes(
     if data_part is None or not pkg.has_part(data_part):
         return []
     try:
-        part = _drawing_part(pkg, slide_part, data_part)
+        part = drawing_part(pkg, slide_part, data_part)
         if part is None:
             return []
         raw = pkg.read_bytes(part).replace(_DSP, _P)

@@ -112,9 +112,42 @@ def replace_part_tokens(pkg: Package, part: str,
     return res
 
 
+def art_parts(pkg: Package, slide_part: str) -> list[tuple[str, str]]:
+    """(``"layout"`` | ``"master"``, part) behind a slide: their art is drawn on it."""
+    out: list[tuple[str, str]] = []
+    source = slide_part
+    for kind, suffix in (("layout", "/slideLayout"), ("master", "/slideMaster")):
+        rel = next((r for r in pkg.rels(source) if r.type.endswith(suffix) and not r.external
+                    and pkg.has_part(r.target)), None)
+        if rel is None:
+            break
+        out.append((kind, rel.target))
+        source = rel.target
+    return out
+
+
+def replace_art_tokens(pkg: Package, part: str,
+                       values: dict[str, str] | Resolver) -> TokenResult:
+    """Replace ``{{tokens}}`` in a layout's or master's own shapes, not its placeholders
+    (their text is a prompt the slide's own placeholder replaces)."""
+    res = TokenResult()
+    tree = pkg.xml(part).find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+    for shape in tree if tree is not None else []:
+        if not isinstance(shape.tag, str) or etree.QName(shape).localname not in _SHAPE_TAGS:
+            continue
+        if shape.find(f"*/{qn('p:nvPr')}/{qn('p:ph')}") is not None:
+            continue
+        res.merge(replace_tokens(shape, values))
+    if res.changed:
+        pkg.mark_dirty(part)
+    return res
+
+
 __all__ = [
     "accepts",
+    "art_parts",
     "find_shape",
+    "replace_art_tokens",
     "replace_part_tokens",
     "set_image",
     "set_table",

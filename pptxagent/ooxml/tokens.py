@@ -13,7 +13,7 @@ token never spans them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -240,6 +240,44 @@ def replace_tokens(root: etree._Element, values: Mapping[str, str] | Resolver) -
     return res
 
 
+def replace_in_text(text: str, values: Mapping[str, str] | Resolver
+                    ) -> tuple[str, int, list[Unresolved]]:
+    """Tokens in one plain string (a chart's cached category or series name, a workbook
+    cell): the new text, how many were replaced, and those left as written."""
+    if not _OPENERS.search(text):
+        return text, 0, []
+    resolver = _as_resolver(values)
+    out: list[str] = []
+    missed: list[Unresolved] = []
+    replaced = last = 0
+    for m in TOKEN_RE.finditer(text):
+        value = _answer(m, resolver)
+        out.append(text[last:m.start()])
+        if isinstance(value, Miss):
+            out.append(m.group(0))
+            missed.append(Unresolved(m.group(0), _token_name(m), value.reason))
+        else:
+            out.append(value)
+            replaced += 1
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out), replaced, missed
+
+
+def replace_in_elements(elements: Iterable[etree._Element],
+                        values: Mapping[str, str] | Resolver) -> TokenResult:
+    """``replace_in_text`` over the text of each element (no runs: the whole text is one)."""
+    res = TokenResult()
+    for el in elements:
+        new, n, missed = replace_in_text(el.text or "", values)
+        res.unresolved += missed
+        if n:
+            el.text = new
+            res.replaced += n
+            res.changed = True
+    return res
+
+
 def find_tokens(root: etree._Element) -> list[str]:
     """Token names present in the text under ``root``, in document order (read only)."""
     names: list[str] = []
@@ -257,6 +295,8 @@ __all__ = [
     "TokenResult",
     "Unresolved",
     "find_tokens",
+    "replace_in_elements",
     "replace_in_paragraph",
+    "replace_in_text",
     "replace_tokens",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from pptxagent.ir import Box, Element
 from pptxagent.ir.qa import QaIssue
 from pptxagent.qa.facts import (
     TITLE_PH,
@@ -89,32 +90,53 @@ def prompt_match(text: str) -> str | None:
 
 
 def check_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
-    """Prompt text and unresolved tokens in drawn text (tables included)."""
+    """Prompt text and unresolved tokens in drawn text (tables included; a chart's titles,
+    series and category names for tokens only)."""
     del s
     issues: list[QaIssue] = []
     for el in facts.ir.elements:
         dom = facts.dom.get(el.eid)
         if dom is not None and not dom.visible:
             continue
-        text = text_of(el) if el.is_text else (el.content if _is_table(el) else "")
+        chart = not el.is_text and not _is_table(el)
+        text = _chart_text(el) if chart else (text_of(el) if el.is_text else el.content)
         if not text.strip():
             continue
         box = dom.textBox or dom.bbox if dom is not None else None
-        prompt = prompt_match(text)
+        prompt = None if chart else prompt_match(text)  # "Title" names a series, say
         if prompt is not None:
             issues.append(make_issue(
                 facts, el, "prompt_text", "major",
                 f"leftover placeholder text {snippet(text)!r}", box=box,
             ))
-        tokens = TOKEN.findall(text)
-        if tokens:
-            issues.append(make_issue(
-                facts, el, "unresolved_token", "major",
-                f"unresolved token{'s' if len(tokens) > 1 else ''} "
-                f"{', '.join(snippet(t, 30) for t in tokens[:3])}",
-                measured=len(tokens), threshold=0, box=box,
-            ))
+        issues += _token_issues(facts, el, text, box)
+    art = facts.ir.backdrop.art if facts.ir.backdrop is not None else []
+    for el in art:  # SmartArt and layout/master art: text drawn on the slide too
+        if el.is_text and el.content:
+            issues += _token_issues(facts, el, el.content, None)
     return issues
+
+
+def _token_issues(facts: SlideFacts, el: Element, text: str, box: Box | None) -> list[QaIssue]:
+    tokens = TOKEN.findall(text)
+    if not tokens:
+        return []
+    return [make_issue(
+        facts, el, "unresolved_token", "major",
+        f"unresolved token{'s' if len(tokens) > 1 else ''} "
+        f"{', '.join(snippet(t, 30) for t in tokens[:3])}",
+        measured=len(tokens), threshold=0, box=box,
+    )]
+
+
+def _chart_text(el: Element) -> str:
+    """What a chart writes: its title, axis titles, series and category names."""
+    chart = el.visual.chart if el.visual is not None else None
+    if chart is None:
+        return ""
+    axes = [a.title for a in (chart.catAxis, chart.valAxis) if a is not None and a.title]
+    names = [chart.title or "", *axes, *(s.name for s in chart.series), *chart.categories]
+    return "\n".join(n for n in names if n)
 
 
 def _is_table(el: object) -> bool:

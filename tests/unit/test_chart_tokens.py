@@ -1,0 +1,174 @@
+"""Tokens in a chart: its title, series and category names, and the workbook behind them.
+
+A report template titles its chart "{{report.year}} revenue"; before, the token stayed in the
+chart and the report listed nothing (the slide was labelled clean)."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from pptx import Presentation
+from pptx.chart.data import CategoryChartData
+from pptx.enum.chart import XL_CHART_TYPE
+from pptx.util import Emu
+
+from pptxagent.errors import ContentError
+from pptxagent.fill.apply import apply_content
+from pptxagent.fill.content import parse_content
+from pptxagent.ooxml.package import Package
+
+TOKENS = {"report": {"year": 2025, "title": "Quarterly results"},
+          "steps": [{"name": "Plan"}, {"name": "Build"}]}
+
+
+def _template(path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
+    data.categories = ["{{steps[0].name}}", "{{steps[1].name}}", "{{ steps | length }}"]
+    data.add_series("{{report.year}} revenue", (1.0, 2.0, 3.0))  # type: ignore[no-untyped-call]
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
+                                   Emu(6000000), Emu(4000000), data)
+    frame.name = "Revenue chart"
+    chart = frame.chart
+    chart.has_title = True
+    tf = chart.chart_title.text_frame
+    tf.text = "{{report.title}}"
+    run = tf.paragraphs[0].add_run()
+    run.text = " for {{report."  # a token split across runs, as PowerPoint splits them
+    run = tf.paragraphs[0].add_run()
+    run.text = "year}}"
+    prs.save(str(path))
+
+
+def _texts(out: Path) -> tuple[str, list[str], str]:
+    chart = Presentation(str(out)).slides[0].shapes[0].chart
+    title = chart.chart_title.text_frame.text
+    cats = [str(c) for c in chart.plots[0].categories]
+    return title, cats, chart.series[0].name
+
+
+def _workbook_strings(out: Path) -> str:
+    with zipfile.ZipFile(out) as z:
+        name = next(n for n in z.namelist() if n.startswith("ppt/embeddings/"))
+        with zipfile.ZipFile(io.BytesIO(z.read(name))) as wb:
+            return wb.read("xl/sharedStrings.xml").decode()
+
+
+def test_chart_title_series_categories_and_workbook_are_filled(tmp_path: Path) -> None:
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    _template(src)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=False)
+    pkg.save(out)
+    title, cats, series = _texts(out)
+    assert title == "Quarterly results for 2025"
+    assert series == "2025 revenue"
+    assert cats == ["Plan", "Build", "{{ steps | length }}"]
+    strings = _workbook_strings(out)  # "Edit Data" in PowerPoint shows the values too
+    assert "2025 revenue" in strings and "Plan" in strings and "{{report" not in strings
+    [left] = plan.unresolved
+    assert (left.token, left.where, left.shape, left.slide) == (
+        "{{ steps | length }}", "chart", "Revenue chart", 1)
+    assert left.eid is not None and "chart" in left.describe()
+    Presentation(str(out))  # still a deck python-pptx opens
+
+
+def test_strict_names_the_chart(tmp_path: Path) -> None:
+    src = tmp_path / "t.pptx"
+    _template(src)
+    with pytest.raises(ContentError, match=r"slide 1 chart, shape 'Revenue chart'.*length"):
+        apply_content(Package.open(src), parse_content({"tokens": TOKENS}), tmp_path,
+                      strict=True)
+
+
+CORPUS = Path(__file__).parents[2].parent / "shared" / "corpus" / "pptx"
+WITH_TABLE = CORPUS / "pythonpptx__ph-populated-placeholders.pptx"
+
+
+def _inner(zip_bytes: bytes, name: str) -> str:
+    with zipfile.ZipFile(io.BytesIO(zip_bytes)) as z:
+        return z.read(name).decode()
+
+
+@pytest.mark.skipif(not WITH_TABLE.exists(), reason="corpus not available")
+def test_the_workbook_table_keeps_its_column_names_in_step(tmp_path: Path) -> None:
+    """PowerPoint's chart workbooks hold a table whose column names must match the header
+    cells, or Excel repairs the workbook when the user clicks Edit Data."""
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    with zipfile.ZipFile(WITH_TABLE) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in z.infolist():
+            body = z.read(info)
+            if info.filename == "ppt/charts/chart1.xml":
+                body = body.replace(b"<c:v>Sales</c:v>", b"<c:v>{{metric}}</c:v>")
+            elif info.filename.startswith("ppt/embeddings/"):
+                buf = io.BytesIO()
+                with zipfile.ZipFile(io.BytesIO(body)) as wb, \
+                        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as new:
+                    for member in wb.infolist():
+                        data = wb.read(member)
+                        data = data.replace(b"<t>Sales</t>", b"<t>{{metric}}</t>")
+                        data = data.replace(b'name="Sales"', b'name="{{metric}}"')
+                        new.writestr(member, data)
+                body = buf.getvalue()
+            dst.writestr(info, body)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": {"metric": "Revenue"}}), tmp_path,
+                         strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chart1.xml").decode()
+        workbook = z.read(next(n for n in z.namelist() if n.startswith("ppt/embeddings/")))
+    assert "<c:v>Revenue</c:v>" in chart
+    assert "<t>Revenue</t>" in _inner(workbook, "xl/sharedStrings.xml")
+    assert 'name="Revenue"' in _inner(workbook, "xl/tables/table1.xml")
+
+
+def test_multi_level_categories_are_filled(tmp_path: Path) -> None:
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    data = CategoryChartData()  # type: ignore[no-untyped-call]
+    first = data.add_category("{{steps[0].name}}")  # type: ignore[no-untyped-call]
+    first.add_sub_category("North")
+    second = data.add_category("{{steps[1].name}}")  # type: ignore[no-untyped-call]
+    second.add_sub_category("South")
+    data.add_series("Sales", (1.0, 2.0))  # type: ignore[no-untyped-call]
+    slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Emu(500000), Emu(500000),
+                           Emu(6000000), Emu(4000000), data)
+    prs.save(str(src))
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chart1.xml").decode()
+    assert "<c:v>Plan</c:v>" in chart and "<c:v>Build</c:v>" in chart and "{{" not in chart
+
+
+WATERFALL = CORPUS / "automizer__ChartWaterfall.pptx"
+
+
+@pytest.mark.skipif(not WATERFALL.exists(), reason="corpus not available")
+def test_office_2016_chart_names_are_filled(tmp_path: Path) -> None:
+    """A waterfall chart (``cx:chartSpace``): category and series names."""
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    with zipfile.ZipFile(WATERFALL) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in z.infolist():
+            body = z.read(info)
+            if info.filename == "ppt/charts/chartEx1.xml":
+                body = body.replace(b">Kategorie 1<", b">{{steps[0].name}}<")
+                body = body.replace(b"<cx:v>Datenreihe1</cx:v>", b"<cx:v>{{report.year}}</cx:v>")
+            dst.writestr(info, body)
+    pkg = Package.open(src)
+    plan = apply_content(pkg, parse_content({"tokens": TOKENS, "slides": [{"template_slide": 1}]}),
+                         tmp_path, strict=True)
+    pkg.save(out)
+    assert plan.unresolved == []
+    with zipfile.ZipFile(out) as z:
+        chart = z.read("ppt/charts/chartEx1.xml").decode()
+    assert ">Plan<" in chart and "<cx:v>2025</cx:v>" in chart and "{{" not in chart
