@@ -76,16 +76,18 @@ def _framed(found: TokenResult, sid: int | None, name: str) -> list[Unresolved]:
     return [dataclasses.replace(u, shape_id=sid, shape=name) for u in found.unresolved]
 
 
+_C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
 _CACHES = frozenset({qn("c:strCache"), qn("c:strLit"), qn("c:multiLvlStrCache"),
-                     f"{{{_CX}}}strDim"})
+                     f"{{{_CX}}}strDim", f"{{{_C15}}}dlblRangeCache"})
 _NUMBERS = frozenset({qn("c:numCache"), qn("c:numLit"), f"{{{_CX}}}numDim"})
 _NAMES = frozenset({qn("c:tx"), f"{{{_CX}}}txData"})
 
 
 def _cached_strings(root: etree._Element) -> list[etree._Element]:
     """The string values PowerPoint draws a chart's names from: the points of string caches
-    (multi-level categories and Office 2016 charts' ``cx:strDim`` included) and literal
-    series names (``c:tx/c:v``, ``cx:txData/cx:v``)."""
+    (multi-level categories, data labels taken from cells (``c15:dlblRangeCache``) and
+    Office 2016 charts' ``cx:strDim`` included) and literal series names (``c:tx/c:v``,
+    ``cx:txData/cx:v``)."""
     out: list[etree._Element] = []
     for v in root.iter(qn("c:v"), f"{{{_CX}}}v", f"{{{_CX}}}pt"):
         parent = v.getparent()
@@ -237,16 +239,35 @@ def _columns_renamed(body: bytes, values: Resolver) -> bytes | None:
 
 
 def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
+    """Shared strings (``si``) and inline strings (``is``) with their tokens replaced. A
+    string in rich-text runs is read whole (a token may span runs) and, when it changes,
+    written back as one plain string: a cell's formatting is not what a chart shows."""
     root = _parse(body)
     if root is None:
         return None
-    texts = [t for t in root.iter(f"{{{_SHEET_NS}}}t") if t.text and "{" in t.text]
     changed = False
-    for t in texts:
-        new, n, _ = replace_in_text(t.text or "", values)
-        if n:
-            t.text = new
-            changed = True
+    for holder in [*root.iter(f"{{{_SHEET_NS}}}si"), *root.iter(f"{{{_SHEET_NS}}}is")]:
+        runs = holder.findall(f"{{{_SHEET_NS}}}r")
+        parts = [t for r in runs for t in r.findall(f"{{{_SHEET_NS}}}t")] if runs else \
+            holder.findall(f"{{{_SHEET_NS}}}t")
+        text = "".join(t.text or "" for t in parts)
+        if "{" not in text:
+            continue
+        new, n, _ = replace_in_text(text, values)
+        if not n:
+            continue
+        changed = True
+        if runs or len(parts) != 1:
+            for child in list(holder):
+                if child.tag in (f"{{{_SHEET_NS}}}r", f"{{{_SHEET_NS}}}t"):
+                    holder.remove(child)
+            t_el = etree.Element(f"{{{_SHEET_NS}}}t")
+            holder.insert(0, t_el)
+        else:
+            t_el = parts[0]
+        t_el.text = new
+        if new != new.strip():
+            t_el.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
     if not changed:
         return None
     out: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)

@@ -172,3 +172,46 @@ def test_office_2016_chart_names_are_filled(tmp_path: Path) -> None:
     with zipfile.ZipFile(out) as z:
         chart = z.read("ppt/charts/chartEx1.xml").decode()
     assert ">Plan<" in chart and "<cx:v>2025</cx:v>" in chart and "{{" not in chart
+
+
+C15 = "http://schemas.microsoft.com/office/drawing/2012/chart"
+
+
+def test_labels_from_cells_and_tokens_split_in_the_workbook(tmp_path: Path) -> None:
+    """Data labels taken from cells (``c15:dlblRangeCache``) and a workbook string whose token
+    spans two rich-text runs."""
+    src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
+    _template(src)
+    staged = tmp_path / "staged.pptx"
+    with zipfile.ZipFile(src) as z, zipfile.ZipFile(staged, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in z.infolist():
+            body = z.read(info)
+            if info.filename.startswith("ppt/charts/chart") and info.filename.endswith(".xml"):
+                labels = (f'<c:extLst><c:ext uri="{{02D57815-91ED-43cb-92C2-25804820EDAC}}" '
+                          f'xmlns:c15="{C15}"><c15:datalabelsRange><c15:f>Sheet1!$C$2</c15:f>'
+                          '<c15:dlblRangeCache><c:ptCount val="1"/><c:pt idx="0">'
+                          "<c:v>{{report.title}}</c:v></c:pt></c15:dlblRangeCache>"
+                          "</c15:datalabelsRange></c:ext></c:extLst></c:ser>")
+                body = body.replace(b"</c:ser>", labels.encode(), 1)
+            elif info.filename.startswith("ppt/embeddings/"):
+                buf = io.BytesIO()
+                with zipfile.ZipFile(io.BytesIO(body)) as wb, \
+                        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as new:
+                    for member in wb.infolist():
+                        data = wb.read(member)
+                        if member.filename == "xl/sharedStrings.xml":
+                            data = data.replace(
+                                b"<t>{{steps[0].name}}</t>",
+                                b"<r><t>{{steps[0]</t></r><r><rPr><b/></rPr><t>.name}}</t></r>")
+                        new.writestr(member, data)
+                body = buf.getvalue()
+            dst.writestr(info, body)
+    pkg = Package.open(staged)
+    apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=False)
+    pkg.save(out)
+    with zipfile.ZipFile(out) as z:
+        chart = z.read(next(n for n in z.namelist() if n.startswith("ppt/charts/chart"))).decode()
+        workbook = z.read(next(n for n in z.namelist() if n.startswith("ppt/embeddings/")))
+    assert "<c:v>Quarterly results</c:v>" in chart
+    strings = _inner(workbook, "xl/sharedStrings.xml")
+    assert "Plan" in strings and "{{steps[0]" not in strings and ".name}}" not in strings
