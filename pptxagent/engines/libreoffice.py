@@ -167,10 +167,7 @@ class LibreOffice:
     def _restart(self) -> None:
         """Under ``_lock``: end the bridge as it is and start a new one (or the cold path)."""
         scratch.sweep_soon()
-        asked = self._worker.close() if self._worker is not None else False
-        if self._soffice is not None:
-            self._soffice.close(asked_to_quit=asked)
-        self._soffice = self._worker = None
+        self._end_bridge()
         bridge = self._bridge()
         if bridge is None:
             self._had_bridge = False  # not at every drawing: the cold path from here on
@@ -205,12 +202,15 @@ class LibreOffice:
             starter.join()  # never leave a half-started soffice behind
         with self._lock:
             self._closed = True
-            asked = self._worker.close() if self._worker is not None else False
-            self._worker = None
-            if self._soffice is not None:
-                self._soffice.close(asked_to_quit=asked)
-                self._soffice = None
+            self._end_bridge()
             scratch.remove_dir(self._dir)
+
+    def _end_bridge(self) -> None:
+        """Under ``_lock``: end the worker and its soffice (either may be gone already)."""
+        asked = self._worker.close() if self._worker is not None else False
+        if self._soffice is not None:
+            self._soffice.close(asked_to_quit=asked)
+        self._soffice = self._worker = None
 
     def _scratch(self, suffix: str) -> Path:
         with self._lock:  # two threads' drawings never share a file

@@ -219,13 +219,13 @@ class UnoWorker:
             raise EngineError(f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
         return answer
 
-    def close(self, quit_office: bool = True) -> bool:
-        """End the worker; with ``quit_office`` it first asks soffice to end itself. True when
-        it was asked and the worker ended normally (soffice is then on its way out)."""
+    def close(self) -> bool:
+        """End the worker, asking soffice to end itself first. True when it was asked and the
+        worker ended normally (soffice is then on its way out)."""
         asked = False
         if self.proc.stdin is not None:
             with contextlib.suppress(OSError, ValueError):
-                if quit_office and self.proc.poll() is None:
+                if self.proc.poll() is None:
                     self.proc.stdin.write(json.dumps({"op": "quit"}) + "\n")
                     self.proc.stdin.flush()
                     asked = True

@@ -23,6 +23,7 @@ import threading
 import time
 from pathlib import Path
 
+from pptxagent.engines import procs
 from pptxagent.engines.lo_server import PIPE_DIR, office_pipes, remove_stale_pipes
 
 ORPHAN_AGE_S = 60.0
@@ -69,15 +70,8 @@ def engine_env(folder: Path) -> dict[str, str]:
 
 
 def _gone(pid: int) -> bool:
-    if not 0 < pid < MAX_PID:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except (PermissionError, OverflowError, ValueError):
-        return False
-    return False
+    """No process ``pid`` runs (a pid past Linux's ceiling is not ours: never gone)."""
+    return 0 < pid < MAX_PID and not procs.alive(pid)
 
 
 def _remove_if_free(folder: Path) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -94,27 +95,46 @@ def _inner(zip_bytes: bytes, name: str) -> str:
         return z.read(name).decode()
 
 
+Edit = Callable[[str, bytes], bytes]
+
+
+def _rezip(data: bytes, edit: Edit) -> bytes:
+    """The zip ``data`` with each member passed through ``edit(name, body)``."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info, edit(info.filename, src.read(info)))
+    return buf.getvalue()
+
+
+def _stage(src: Path, dst: Path, deck: Edit, workbook: Edit | None = None) -> None:
+    """``src`` with its parts edited by ``deck`` and its embedded workbooks' by ``workbook``."""
+    def edit(name: str, body: bytes) -> bytes:
+        body = deck(name, body)
+        if workbook is not None and name.startswith("ppt/embeddings/"):
+            body = _rezip(body, workbook)
+        return body
+
+    dst.write_bytes(_rezip(src.read_bytes(), edit))
+
+
 @pytest.mark.skipif(not WITH_TABLE.exists(), reason="corpus not available")
 def test_the_workbook_table_keeps_its_column_names_in_step(tmp_path: Path) -> None:
     """PowerPoint's chart workbooks hold a table whose column names must match the header
     cells, or Excel repairs the workbook when the user clicks Edit Data."""
     src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
-    with zipfile.ZipFile(WITH_TABLE) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in z.infolist():
-            body = z.read(info)
-            if info.filename == "ppt/charts/chart1.xml":
-                body = body.replace(b"<c:v>Sales</c:v>", b"<c:v>{{metric}}</c:v>")
-            elif info.filename.startswith("ppt/embeddings/"):
-                buf = io.BytesIO()
-                with zipfile.ZipFile(io.BytesIO(body)) as wb, \
-                        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as new:
-                    for member in wb.infolist():
-                        data = wb.read(member)
-                        data = data.replace(b"<t>Sales</t>", b"<t>{{metric}}</t>")
-                        data = data.replace(b'name="Sales"', b'name="{{metric}}"')
-                        new.writestr(member, data)
-                body = buf.getvalue()
-            dst.writestr(info, body)
+
+    def edit_chart(name: str, body: bytes) -> bytes:
+        if name != "ppt/charts/chart1.xml":
+            return body
+        return body.replace(b"<c:v>Sales</c:v>", b"<c:v>{{metric}}</c:v>")
+
+    def edit_workbook(name: str, body: bytes) -> bytes:
+        body = body.replace(b"<t>Sales</t>", b"<t>{{metric}}</t>")
+        return body.replace(b'name="Sales"', b'name="{{metric}}"')
+
+    _stage(WITH_TABLE, src, edit_chart, edit_workbook)
     pkg = Package.open(src)
     plan = apply_content(pkg, parse_content({"tokens": {"metric": "Revenue"}}), tmp_path,
                          strict=True)
@@ -157,13 +177,14 @@ WATERFALL = CORPUS / "automizer__ChartWaterfall.pptx"
 def test_office_2016_chart_names_are_filled(tmp_path: Path) -> None:
     """A waterfall chart (``cx:chartSpace``): category and series names."""
     src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
-    with zipfile.ZipFile(WATERFALL) as z, zipfile.ZipFile(src, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in z.infolist():
-            body = z.read(info)
-            if info.filename == "ppt/charts/chartEx1.xml":
-                body = body.replace(b">Kategorie 1<", b">{{steps[0].name}}<")
-                body = body.replace(b"<cx:v>Datenreihe1</cx:v>", b"<cx:v>{{report.year}}</cx:v>")
-            dst.writestr(info, body)
+
+    def edit_chart(name: str, body: bytes) -> bytes:
+        if name != "ppt/charts/chartEx1.xml":
+            return body
+        body = body.replace(b">Kategorie 1<", b">{{steps[0].name}}<")
+        return body.replace(b"<cx:v>Datenreihe1</cx:v>", b"<cx:v>{{report.year}}</cx:v>")
+
+    _stage(WATERFALL, src, edit_chart)
     pkg = Package.open(src)
     plan = apply_content(pkg, parse_content({"tokens": TOKENS, "slides": [{"template_slide": 1}]}),
                          tmp_path, strict=True)
@@ -183,29 +204,24 @@ def test_labels_from_cells_and_tokens_split_in_the_workbook(tmp_path: Path) -> N
     src, out = tmp_path / "t.pptx", tmp_path / "out.pptx"
     _template(src)
     staged = tmp_path / "staged.pptx"
-    with zipfile.ZipFile(src) as z, zipfile.ZipFile(staged, "w", zipfile.ZIP_DEFLATED) as dst:
-        for info in z.infolist():
-            body = z.read(info)
-            if info.filename.startswith("ppt/charts/chart") and info.filename.endswith(".xml"):
-                labels = (f'<c:extLst><c:ext uri="{{02D57815-91ED-43cb-92C2-25804820EDAC}}" '
-                          f'xmlns:c15="{C15}"><c15:datalabelsRange><c15:f>Sheet1!$C$2</c15:f>'
-                          '<c15:dlblRangeCache><c:ptCount val="1"/><c:pt idx="0">'
-                          "<c:v>{{report.title}}</c:v></c:pt></c15:dlblRangeCache>"
-                          "</c15:datalabelsRange></c:ext></c:extLst></c:ser>")
-                body = body.replace(b"</c:ser>", labels.encode(), 1)
-            elif info.filename.startswith("ppt/embeddings/"):
-                buf = io.BytesIO()
-                with zipfile.ZipFile(io.BytesIO(body)) as wb, \
-                        zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as new:
-                    for member in wb.infolist():
-                        data = wb.read(member)
-                        if member.filename == "xl/sharedStrings.xml":
-                            data = data.replace(
-                                b"<t>{{steps[0].name}}</t>",
-                                b"<r><t>{{steps[0]</t></r><r><rPr><b/></rPr><t>.name}}</t></r>")
-                        new.writestr(member, data)
-                body = buf.getvalue()
-            dst.writestr(info, body)
+
+    def edit_chart(name: str, body: bytes) -> bytes:
+        if not (name.startswith("ppt/charts/chart") and name.endswith(".xml")):
+            return body
+        labels = (f'<c:extLst><c:ext uri="{{02D57815-91ED-43cb-92C2-25804820EDAC}}" '
+                  f'xmlns:c15="{C15}"><c15:datalabelsRange><c15:f>Sheet1!$C$2</c15:f>'
+                  '<c15:dlblRangeCache><c:ptCount val="1"/><c:pt idx="0">'
+                  "<c:v>{{report.title}}</c:v></c:pt></c15:dlblRangeCache>"
+                  "</c15:datalabelsRange></c:ext></c:extLst></c:ser>")
+        return body.replace(b"</c:ser>", labels.encode(), 1)
+
+    def edit_workbook(name: str, body: bytes) -> bytes:
+        if name != "xl/sharedStrings.xml":
+            return body
+        return body.replace(b"<t>{{steps[0].name}}</t>",
+                            b"<r><t>{{steps[0]</t></r><r><rPr><b/></rPr><t>.name}}</t></r>")
+
+    _stage(src, staged, edit_chart, edit_workbook)
     pkg = Package.open(staged)
     apply_content(pkg, parse_content({"tokens": TOKENS}), tmp_path, strict=False)
     pkg.save(out)
