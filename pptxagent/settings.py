@@ -46,6 +46,15 @@ class QaSettings(BaseModel):
     """Template mode: below the threshold AND below this × the template's own ratio."""
     CONTRAST_CRITICAL_FACTOR: float = 0.7
     """Template mode: below this × the template's own ratio is critical."""
+    CONTRAST_KEPT: float = Field(0.7, gt=0, le=1)
+    """Template mode: text that meets WCAG but keeps less than this share of the template's
+    own ratio for its box (a longer text reaching a lighter part of a photo) lost its
+    contrast to the fill: a major issue the correction pass repairs ..."""
+    CONTRAST_AMPLE: float = Field(7.0, ge=1)
+    """... unless it still has this ratio (WCAG AAA): ample whatever the template had."""
+    CONTRAST_CUT_MIN_SHARE: float = Field(0.5, gt=0, le=1)
+    """The correction pass keeps such text on the part of its box where it is readable only
+    when that part is at least this share of the box (else the text could not fit there)."""
     CONTRAST_FOOTER: float = 3.0
     """Footers, dates and slide numbers (incidental text; Office's own grey footer is 3.5:1)
     are held to the large-text threshold."""

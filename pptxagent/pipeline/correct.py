@@ -8,13 +8,20 @@ alone (never below the role's minimum). So the pass refines the slide again from
 state with those shapes' layout edits removed (``guard.FrozenPolicy.locked``) and
 ``QA_CORRECTION_EXTRA_ITER`` more patches; the QA then judges the result again. Text that
 lost its contrast because its lines wrapped off the art it sits on is first cut to that art
-(``onto_art``), so the fit makes it fit there.
+(``onto_art``), so the fit makes it fit there; text that reached a lighter or darker part of
+its backdrop is cut to the part where it keeps its contrast (``onto_readable``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pptxagent.ir import Box, SlideIR
+from pptxagent.ir.qa import QaIssue
+from pptxagent.measure.pixels import SlideCapture
 from pptxagent.policy.room import box_of
+from pptxagent.qa.readable import readable_rect
+from pptxagent.qa.settings import QaSettings
 
 
 def carrier_box(ir: SlideIR, eid: str, design: frozenset[frozenset[str]]) -> Box | None:
@@ -57,4 +64,38 @@ def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> 
         el.layout.w, el.layout.h = round(x1 - x0, 2), round(y1 - y0, 2)
         done.append(f"correction: {eid} kept on the art it sits on (box "
                     f"{b.w:.0f}×{b.h:.0f} → {x1 - x0:.0f}×{y1 - y0:.0f} px)")
+    return done
+
+
+def contrast_aim(issue: QaIssue, s: QaSettings) -> float:
+    """The ratio a contrast issue is resolved at: its threshold, but for a box the template
+    itself gave less, the share of the template's ratio a fill must keep."""
+    need = issue.threshold or s.CONTRAST_NORMAL
+    if issue.baseline is None:
+        return need
+    return min(need, max(s.CONTRAST_KEPT * issue.baseline, s.CONTRAST_CRITICAL))
+
+
+def onto_readable(ir: SlideIR, issues: Sequence[QaIssue], cap: SlideCapture,
+                  s: QaSettings) -> list[str]:
+    """Text that lost its contrast because it reached a lighter (or darker) part of what lies
+    behind it: its box is cut (in place, on ``ir``) to the largest part where its colours
+    keep the ratio asked for (``qa.readable``), so the fit makes the text fit there. Only
+    boxes that draw nothing themselves are cut. Returns what it did."""
+    done: list[str] = []
+    for issue in issues:
+        el = ir.element(issue.eid)
+        if issue.kind != "contrast" or el.visual is not None or not el.is_text:
+            continue
+        colors = sorted({r.color for r in cap.runs if r.eid == issue.eid})
+        b = box_of(el)
+        aim = contrast_aim(issue, s)
+        cut = readable_rect(cap.notext, b, colors, aim, percentile=s.CONTRAST_PERCENTILE,
+                            min_share=s.CONTRAST_CUT_MIN_SHARE)
+        if cut is None:
+            continue
+        el.layout.x, el.layout.y = round(cut.x, 2), round(cut.y, 2)
+        el.layout.w, el.layout.h = round(cut.w, 2), round(cut.h, 2)
+        done.append(f"correction: {issue.eid} kept where its backdrop gives it {aim:.2f}:1 "
+                    f"(box {b.w:.0f}×{b.h:.0f} → {cut.w:.0f}×{cut.h:.0f} px)")
     return done

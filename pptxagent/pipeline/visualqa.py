@@ -20,7 +20,7 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure.pixels import SlideCapture, capture_batches, capture_slides
-from pptxagent.pipeline.correct import onto_art
+from pptxagent.pipeline.correct import onto_art, onto_readable
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import slide_diagnoser
@@ -138,20 +138,34 @@ def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
     return [i for i in issues if i.severity == "critical" and i.status in ("open", "unresolved")]
 
 
-def _correct(job: FillJob, work: Sequence[SlideWork],
-             issues: Sequence[Sequence[QaIssue]]) -> list[RefineOutcome]:
+def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str]) -> list[QaIssue]:
+    """What the correction pass answers: every critical issue, and contrast the fill lost on
+    a shape it filled (major: WCAG met, but far below the template's own ratio)."""
+    return [i for i in issues if i.status in ("open", "unresolved") and (
+        i.severity == "critical" or (i.kind == "contrast" and i.eid in touched))]
+
+
+def _live(issues: Sequence[QaIssue]) -> int:
+    return sum(i.status in ("open", "unresolved") for i in issues)
+
+
+def _correct(job: FillJob, work: Sequence[SlideWork], issues: Sequence[Sequence[QaIssue]],
+             caps: Sequence[SlideCapture]) -> list[RefineOutcome]:
     """The correction pass: refine each slide again from its filled state, the shapes named in
-    its critical issues held at the template's geometry."""
+    its critical issues (and those that lost their contrast) held at the template's geometry,
+    or cut to the part of it where their text stays on its art and readable."""
     policy = job.opts.policy or FitPolicy()
     settings = job.settings.with_overrides(
         {"MAX_ITER": job.settings.MAX_ITER + job.settings.QA_CORRECTION_EXTRA_ITER})
     rdir = job.opts.rollout_dir
     policies, starts = [], []
-    for w, found in zip(work, issues, strict=True):
-        named = {e for i in critical(found) for e in (i.eid, i.other_eid) if e} & w.touched
+    for w, found, cap in zip(work, issues, caps, strict=True):
+        aims = targets(found, w.touched)
+        named = {e for i in aims for e in (i.eid, i.other_eid) if e} & w.touched
         start = w.ir.model_copy(deep=True)
-        faded = {i.eid for i in critical(found) if i.kind == "contrast"} & w.touched
-        w.notes += onto_art(start, faded, w.guard.design)
+        faded = [i for i in aims if i.kind == "contrast" and i.eid in w.touched]
+        w.notes += onto_art(start, {i.eid for i in faded}, w.guard.design)
+        w.notes += onto_readable(start, faded, cap, job.settings.qa)
         starts.append(start)
         policies.append(FrozenPolicy(policy, frozen_eids(w.ir), frozenset(named)))
     return refine_many(
@@ -189,28 +203,41 @@ def visual_qa(job: FillJob) -> None:
     found = _check(job, work, facts, base, caps[len(tirs):])
     for w, issues in zip(work, found, strict=True):
         w.qa = issues
-    todo = [i for i, issues in enumerate(found) if critical(issues)]
+    todo = [i for i, issues in enumerate(found) if targets(issues, work[i].touched)]
     if not todo or not job.opts.repair:
         return
     again = [work[i] for i in todo]
-    job.say(f"visual QA: critical issues on slide(s) "
+    job.say(f"visual QA: issues to correct on slide(s) "
             f"{', '.join(str(w.filled.index) for w in again)}; one correction pass")
-    outcomes = _correct(job, again, [found[i] for i in todo])
+    filled_caps = caps[len(tirs):]
+    outcomes = _correct(job, again, [found[i] for i in todo], [filled_caps[i] for i in todo])
     saved = [_result(w) for w in again]
     for w, o in zip(again, outcomes, strict=True):
         _set_result(w, (o, o.final_ir, o.final_diag, o.final_dom))
     after = _check(job, again, [facts[i] for i in todo], base)
     for w, old, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
-        if len(critical(new)) > len(critical(old)) or (
-                len(critical(new)) == len(critical(old))
-                and _defects(_result(w)) > _defects(prev)):
+        aims = targets(old, w.touched)
+        if _worse(old, new, _defects(prev), _defects(_result(w))):
             _set_result(w, prev)
-            w.qa = [i.model_copy(update={"status": "unresolved"}) if i in critical(old) else i
+            w.qa = [i.model_copy(update={"status": "unresolved"}) if i in aims else i
                     for i in old]
             w.notes.append("visual QA correction pass did not help; the first result stands")
             continue
         w.qa = reconcile(old, new)
-        left = critical(w.qa)
-        w.notes.append(f"visual QA correction pass: {len(critical(old)) - len(left)} of "
-                       f"{len(critical(old))} critical issue(s) resolved")
+        left = {(i.kind, i.eid) for i in w.qa if i.status == "unresolved"}
+        fixed = sum((i.kind, i.eid) not in left for i in aims)
+        w.notes.append(f"visual QA correction pass: {fixed} of {len(aims)} issue(s) resolved")
+
+
+def _worse(old: Sequence[QaIssue], new: Sequence[QaIssue], defects_old: int,
+           defects_new: int) -> bool:
+    """The corrected slide is worse than the first result: more critical issues, or as many
+    and more layout defects; a slide corrected for lost contrast alone must also show fewer
+    live issues, else the first result (the template's geometry) stands."""
+    before, after = len(critical(old)), len(critical(new))
+    if after != before:
+        return after > before
+    if defects_new > defects_old:
+        return True
+    return not before and _live(new) >= _live(old)
 

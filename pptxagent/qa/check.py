@@ -24,7 +24,7 @@ from pptxagent.qa.layout import (
     element_edge_distances,
 )
 from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
-from pptxagent.qa.visual import check_contrast, check_pictures, element_contrasts
+from pptxagent.qa.visual import check_contrast, check_pictures, contrast_table
 
 Check = Callable[[SlideFacts, QaSettings], list[QaIssue]]
 PLAIN_CHECKS: tuple[Check, ...] = (
@@ -42,6 +42,8 @@ class SlideBaseline:
     box and issues."""
 
     contrast: dict[str, float] = field(default_factory=dict)
+    pooled: dict[str, float] = field(default_factory=dict)
+    """Each box's contrast with all its runs judged together."""
     edge: dict[str, float] = field(default_factory=dict)
     issues: list[QaIssue] = field(default_factory=list)
     frames: dict[str, Box] = field(default_factory=dict)
@@ -91,7 +93,8 @@ def check_facts(
     issues: list[QaIssue] = []
     for check in PLAIN_CHECKS:
         issues += check(facts, settings)
-    issues += check_contrast(facts, settings, baseline.contrast if baseline else None)
+    issues += check_contrast(facts, settings, baseline.contrast if baseline else None,
+                             baseline.pooled if baseline else None)
     issues += check_edges(facts, settings, baseline.edge if baseline else None)
     if baseline is not None:
         _accept(issues, baseline)
@@ -158,8 +161,10 @@ def check_slides(
 
 
 def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
+    worst, pooled = contrast_table(facts, settings)
     return SlideBaseline(
-        contrast={eid: rc.ratio for eid, rc in element_contrasts(facts, settings).items()},
+        contrast={eid: rc.ratio for eid, rc in worst.items()},
+        pooled=pooled,
         edge=element_edge_distances(facts, settings),
         issues=check_facts(facts, settings),
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)

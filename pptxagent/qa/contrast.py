@@ -130,9 +130,11 @@ def run_contrast(
     settings: QaSettings,
     unknown: Sequence[Box] = (),
     only: Sequence[Box] | None = None,
+    keep: list[NDArray[np.float64]] | None = None,
 ) -> RunContrast | None:
     """The run's contrast against the no-text pixels under its line rects; ``None`` when the
-    run is fully transparent or shows too few pixels on the slide to judge."""
+    run is fully transparent or shows too few pixels on the slide to judge. Its per-pixel
+    ratios are appended to ``keep`` when given (to judge a box's runs together)."""
     if run.color[3] < 0.05:
         return None
     # Work on the rows and columns the run's rects cover, not the whole slide (a slide's
@@ -156,6 +158,8 @@ def run_contrast(
         return None
     ratios = pixel_ratios(run.color, bg)
     ratio = float(np.percentile(ratios, settings.CONTRAST_PERCENTILE))
+    if keep is not None:
+        keep.append(ratios)
     at = int(np.argmin(np.abs(ratios - ratio)))
     px = bg.reshape(-1, 3)[at]
     return RunContrast(

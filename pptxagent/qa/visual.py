@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+import numpy as np
+from numpy.typing import NDArray
+
 from pptxagent.ir import Element
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.contrast import RunContrast, hex_color, run_contrast
@@ -23,24 +26,36 @@ from pptxagent.qa.settings import QaSettings
 
 def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast]:
     """The worst run (lowest ratio relative to its requirement) of every text element."""
-    out: dict[str, RunContrast] = {}
+    return contrast_table(facts, s)[0]
+
+
+def contrast_table(facts: SlideFacts, s: QaSettings
+                   ) -> tuple[dict[str, RunContrast], dict[str, float]]:
+    """Per text element: its worst run (lowest ratio relative to its requirement), and the
+    ratio of all its runs judged together (the same low percentile of their pixels pooled:
+    the box's text as a person reads it, for comparing a box with the template's)."""
+    worst: dict[str, RunContrast] = {}
+    pooled: dict[str, float] = {}
     if facts.notext is None:
-        return out
+        return worst, pooled
     only = facts.contrast_area()
     footers = {el.eid for el in facts.ir.elements if ph_type(el) in FOOTER_PH}
     for el in facts.ir.elements:
         if not measurable_text(el, facts.dom.get(el.eid)):
             continue
+        kept: list[NDArray[np.float64]] = []
         for run in facts.runs_of(el.eid):
-            rc = run_contrast(run, facts.notext, s, facts.unknown, only)
+            rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept)
             if rc is None:
                 continue
             if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
                 rc = replace(rc, required=s.CONTRAST_FOOTER)
-            prev = out.get(el.eid)
+            prev = worst.get(el.eid)
             if prev is None or rc.ratio / rc.required < prev.ratio / prev.required:
-                out[el.eid] = rc
-    return out
+                worst[el.eid] = rc
+        if kept:
+            pooled[el.eid] = float(np.percentile(np.concatenate(kept), s.CONTRAST_PERCENTILE))
+    return worst, pooled
 
 
 def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
@@ -52,17 +67,26 @@ def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
 
 
 def check_contrast(
-    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None
+    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None,
+    pooled_baseline: Mapping[str, float] | None = None,
 ) -> list[QaIssue]:
     """WCAG contrast per text element (its worst run). With ``baseline`` (the template's own
     ratio per box) a box below the threshold is a defect only when clearly worse than the
-    template's; otherwise it is reported as ``accepted``."""
+    template's; otherwise it is reported as ``accepted``. With ``pooled_baseline`` (the
+    template's box judged as a whole) a box that meets WCAG but kept less than
+    ``CONTRAST_KEPT`` of it is a major issue (``_lost``)."""
     issues: list[QaIssue] = []
-    for eid, rc in element_contrasts(facts, s).items():
-        if rc.ratio >= rc.required:
-            continue
+    worst, pooled = contrast_table(facts, s)
+    for eid, rc in worst.items():
         el = facts.ir.element(eid)
         base = baseline.get(eid) if baseline is not None else None
+        if rc.ratio >= rc.required:
+            was = pooled_baseline.get(eid) if pooled_baseline is not None else None
+            now = pooled.get(eid)
+            if was is not None and now is not None and now < min(
+                    s.CONTRAST_KEPT * was, s.CONTRAST_AMPLE):
+                issues.append(_lost(facts, el, rc, now, was, s))
+            continue
         accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
         issue = make_issue(
             facts, el, "contrast", _severity(rc.ratio, base, s),
@@ -77,6 +101,20 @@ def check_contrast(
             issue.status = "accepted"
         issues.append(issue)
     return issues
+
+
+def _lost(facts: SlideFacts, el: Element, rc: RunContrast, now: float, base: float,
+          s: QaSettings) -> QaIssue:
+    """Text that meets WCAG but lost most of the contrast the template gave its box (both
+    judged with all their runs together)."""
+    return make_issue(
+        facts, el, "contrast", "major",
+        f"contrast {now:.2f}:1 is {now / base * 100:.0f}% of the template's "
+        f"{base:.2f}:1 for this box ({hex_color(rc.run.color)}, on "
+        f"{hex_color(rc.background)} at its lowest): {snippet(rc.run.text, 30)!r}",
+        measured=now, threshold=min(s.CONTRAST_KEPT * base, s.CONTRAST_AMPLE),
+        unit=":1", box=union(list(rc.run.rects)), baseline=base,
+    )
 
 
 def picture_distortion(el: Element, facts: SlideFacts) -> tuple[float, float, float] | None:
