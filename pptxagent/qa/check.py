@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+from numpy.typing import NDArray
+
 from pptxagent.ir import Box, SlideIR
 from pptxagent.ir.qa import QaIssue, issue_sort_key
 from pptxagent.measure.pixels import SlideCapture
@@ -42,8 +45,8 @@ class SlideBaseline:
     box and issues."""
 
     contrast: dict[str, float] = field(default_factory=dict)
-    pooled: dict[str, float] = field(default_factory=dict)
-    """Each box's contrast with all its runs judged together."""
+    backdrop: dict[str, NDArray[np.uint8]] = field(default_factory=dict)
+    """(A sample of) what the template drew behind each box's text."""
     edge: dict[str, float] = field(default_factory=dict)
     issues: list[QaIssue] = field(default_factory=list)
     frames: dict[str, Box] = field(default_factory=dict)
@@ -94,7 +97,7 @@ def check_facts(
     for check in PLAIN_CHECKS:
         issues += check(facts, settings)
     issues += check_contrast(facts, settings, baseline.contrast if baseline else None,
-                             baseline.pooled if baseline else None)
+                             baseline.backdrop if baseline else None)
     issues += check_edges(facts, settings, baseline.edge if baseline else None)
     if baseline is not None:
         _accept(issues, baseline)
@@ -161,10 +164,10 @@ def check_slides(
 
 
 def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
-    worst, pooled = contrast_table(facts, settings)
+    table = contrast_table(facts, settings)
     return SlideBaseline(
-        contrast={eid: rc.ratio for eid, rc in worst.items()},
-        pooled=pooled,
+        contrast={eid: rc.ratio for eid, rc in table.worst.items()},
+        backdrop=table.backdrop,
         edge=element_edge_distances(facts, settings),
         issues=check_facts(facts, settings),
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)

@@ -130,11 +130,12 @@ def run_contrast(
     settings: QaSettings,
     unknown: Sequence[Box] = (),
     only: Sequence[Box] | None = None,
-    keep: list[NDArray[np.float64]] | None = None,
+    keep: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = None,
 ) -> RunContrast | None:
     """The run's contrast against the no-text pixels under its line rects; ``None`` when the
     run is fully transparent or shows too few pixels on the slide to judge. Its per-pixel
-    ratios are appended to ``keep`` when given (to judge a box's runs together)."""
+    ratios and those pixels are appended to ``keep`` when given (to judge a box's runs
+    together)."""
     if run.color[3] < 0.05:
         return None
     # Work on the rows and columns the run's rects cover, not the whole slide (a slide's
@@ -159,7 +160,7 @@ def run_contrast(
     ratios = pixel_ratios(run.color, bg)
     ratio = float(np.percentile(ratios, settings.CONTRAST_PERCENTILE))
     if keep is not None:
-        keep.append(ratios)
+        keep.append((ratios, bg.reshape(-1, 3)))
     at = int(np.argmin(np.abs(ratios - ratio)))
     px = bg.reshape(-1, 3)[at]
     return RunContrast(

@@ -4,14 +4,14 @@ pictures shown at another aspect than their own."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 from numpy.typing import NDArray
 
 from pptxagent.ir import Element
 from pptxagent.ir.qa import QaIssue, Severity
-from pptxagent.qa.contrast import RunContrast, hex_color, run_contrast
+from pptxagent.qa.contrast import RunContrast, hex_color, pixel_ratios, run_contrast
 from pptxagent.qa.facts import (
     FOOTER_PH,
     SlideFacts,
@@ -26,36 +26,62 @@ from pptxagent.qa.settings import QaSettings
 
 def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast]:
     """The worst run (lowest ratio relative to its requirement) of every text element."""
-    return contrast_table(facts, s)[0]
+    return contrast_table(facts, s).worst
 
 
-def contrast_table(facts: SlideFacts, s: QaSettings
-                   ) -> tuple[dict[str, RunContrast], dict[str, float]]:
-    """Per text element: its worst run (lowest ratio relative to its requirement), and the
-    ratio of all its runs judged together (the same low percentile of their pixels pooled:
-    the box's text as a person reads it, for comparing a box with the template's)."""
-    worst: dict[str, RunContrast] = {}
-    pooled: dict[str, float] = {}
+BACKDROP_SAMPLE = 20_000
+"""At most this many backdrop pixels of a template box are kept for comparing."""
+
+
+@dataclass
+class ContrastTable:
+    """Per text element: its worst run (lowest ratio relative to its requirement), the ratio
+    of all its runs judged together (the same low percentile of their pixels pooled: the
+    box's text as a person reads it), and (a sample of) the no-text pixels behind its text."""
+
+    worst: dict[str, RunContrast] = field(default_factory=dict)
+    pooled: dict[str, float] = field(default_factory=dict)
+    backdrop: dict[str, NDArray[np.uint8]] = field(default_factory=dict)
+
+
+def contrast_table(facts: SlideFacts, s: QaSettings) -> ContrastTable:
+    out = ContrastTable()
     if facts.notext is None:
-        return worst, pooled
+        return out
     only = facts.contrast_area()
     footers = {el.eid for el in facts.ir.elements if ph_type(el) in FOOTER_PH}
     for el in facts.ir.elements:
         if not measurable_text(el, facts.dom.get(el.eid)):
             continue
-        kept: list[NDArray[np.float64]] = []
+        kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] = []
         for run in facts.runs_of(el.eid):
             rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept)
             if rc is None:
                 continue
             if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
                 rc = replace(rc, required=s.CONTRAST_FOOTER)
-            prev = worst.get(el.eid)
+            prev = out.worst.get(el.eid)
             if prev is None or rc.ratio / rc.required < prev.ratio / prev.required:
-                worst[el.eid] = rc
+                out.worst[el.eid] = rc
         if kept:
-            pooled[el.eid] = float(np.percentile(np.concatenate(kept), s.CONTRAST_PERCENTILE))
-    return worst, pooled
+            ratios = np.concatenate([k[0] for k in kept])
+            out.pooled[el.eid] = float(np.percentile(ratios, s.CONTRAST_PERCENTILE))
+            pixels = np.concatenate([k[1] for k in kept])
+            step = max(1, len(pixels) // BACKDROP_SAMPLE)
+            out.backdrop[el.eid] = pixels[::step]
+    return out
+
+
+def kept_share(facts: SlideFacts, eid: str, now: float, backdrop: NDArray[np.uint8],
+               s: QaSettings) -> float:
+    """What the box's text would have on the template's backdrop for the box (its own colours,
+    judged together): the ratio ``now`` is compared with, so a colour the template gave the
+    new text (a red value in black text) is not taken for a lost backdrop."""
+    colors = {r.color for r in facts.runs_of(eid) if r.color[3] >= 0.05}
+    if not colors or len(backdrop) == 0:
+        return now
+    ratios = np.concatenate([pixel_ratios(c, backdrop) for c in sorted(colors)])
+    return float(np.percentile(ratios, s.CONTRAST_PERCENTILE))
 
 
 def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
@@ -68,24 +94,25 @@ def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
 
 def check_contrast(
     facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None,
-    pooled_baseline: Mapping[str, float] | None = None,
+    backdrops: Mapping[str, NDArray[np.uint8]] | None = None,
 ) -> list[QaIssue]:
     """WCAG contrast per text element (its worst run). With ``baseline`` (the template's own
     ratio per box) a box below the threshold is a defect only when clearly worse than the
-    template's; otherwise it is reported as ``accepted``. With ``pooled_baseline`` (the
-    template's box judged as a whole) a box that meets WCAG but kept less than
-    ``CONTRAST_KEPT`` of it is a major issue (``_lost``)."""
+    template's; otherwise it is reported as ``accepted``. With ``backdrops`` (what the
+    template drew behind each box's text) a box that meets WCAG but keeps less than
+    ``CONTRAST_KEPT`` of what its text had there is a major issue (``_lost``)."""
     issues: list[QaIssue] = []
-    worst, pooled = contrast_table(facts, s)
-    for eid, rc in worst.items():
+    table = contrast_table(facts, s)
+    for eid, rc in table.worst.items():
         el = facts.ir.element(eid)
         base = baseline.get(eid) if baseline is not None else None
         if rc.ratio >= rc.required:
-            was = pooled_baseline.get(eid) if pooled_baseline is not None else None
-            now = pooled.get(eid)
-            if was is not None and now is not None and now < min(
-                    s.CONTRAST_KEPT * was, s.CONTRAST_AMPLE):
-                issues.append(_lost(facts, el, rc, now, was, s))
+            behind = backdrops.get(eid) if backdrops is not None else None
+            now = table.pooled.get(eid)
+            if behind is not None and now is not None and now < s.CONTRAST_AMPLE:
+                was = kept_share(facts, eid, now, behind, s)
+                if now < s.CONTRAST_KEPT * was:
+                    issues.append(_lost(facts, el, rc, now, was, s))
             continue
         accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
         issue = make_issue(

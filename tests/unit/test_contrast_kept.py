@@ -33,34 +33,52 @@ def test_white_text_reaching_a_lighter_sky_lost_its_contrast() -> None:
     words = run(title, (150, 120, 700, 70), (255, 255, 255), font=40)
     items: list[tuple[Element, tuple[float, float, float, float] | None]] = [
         (TITLE, TITLE_TEXT), (title, (150, 120, 700, 70))]
-    template = SlideBaseline(contrast={"sp2": 13.5}, pooled={"sp2": 13.5})
+    template = SlideBaseline(contrast={"sp2": 13.5}, backdrop={"sp2": flat((0x20, 0x30, 0x40))})
     # 80 of its 700 px over the haze: the 10th percentile is the haze's 5.6:1
     f = facts(items, runs=[words], notext=sky(230, HAZE))
     assert check_facts(f) == []  # WCAG met; nothing to compare with in a plain deck
     (lost,) = check_facts(f, baseline=template)
     assert (lost.kind, lost.severity, lost.status) == ("contrast", "major", "open")
     assert lost.measured == pytest.approx(5.6, abs=0.1)
-    assert lost.baseline == 13.5 and lost.threshold == S.CONTRAST_AMPLE
-    assert "of the template's 13.50:1 for this box" in lost.message
+    assert lost.baseline == pytest.approx(13.5, abs=0.05)
+    assert lost.threshold == S.CONTRAST_AMPLE
+    assert "of the template's 13.48:1 for this box" in lost.message
     # only 20 px over the haze: the percentile stays on the dark, as in the template
     f = facts(items, runs=[words], notext=sky(170, HAZE))
     assert check_facts(f, baseline=template) == []
 
 
+def flat(rgb: tuple[int, int, int]) -> np.ndarray:
+    """A template box's backdrop sample: one colour."""
+    return np.array([rgb] * 400, dtype=np.uint8)
+
+
 def test_kept_contrast_and_ample_contrast_are_no_issue() -> None:
     body = el("sp2", (100, 300, 800, 200), "Body words", font=32)
-    grey = run(body, (120, 320, 600, 40), (0x90, 0x90, 0x90), font=32)  # on black: 6.6:1
-    page = np.zeros((H, W, 3), dtype=np.uint8)
-    f = facts([(TITLE, TITLE_TEXT), (body, (120, 320, 600, 40))], runs=[grey], notext=page)
-    # the template had 8:1 here: 6.6 keeps 82% of it
-    assert check_facts(f, baseline=SlideBaseline(contrast={"sp2": 8}, pooled={"sp2": 8})) == []
-    # the template had 10:1: 6.6 is 66%, below 7:1 (AAA): lost
-    (lost,) = check_facts(f, baseline=SlideBaseline(contrast={"sp2": 10}, pooled={"sp2": 10}))
-    assert lost.severity == "major" and lost.measured == pytest.approx(6.58, abs=0.01)
-    # white on black, 21:1, against a template of 21:1 ... and of 40:1 (impossible): ample
     white = run(body, (120, 320, 600, 40), (255, 255, 255), font=32)
-    f = facts([(TITLE, TITLE_TEXT), (body, (120, 320, 600, 40))], runs=[white], notext=page)
-    assert check_facts(f, baseline=SlideBaseline(pooled={"sp2": 40})) == []
+    items: list[tuple[Element, tuple[float, float, float, float] | None]] = [
+        (TITLE, TITLE_TEXT), (body, (120, 320, 600, 40))]
+    page = np.full((H, W, 3), 0x60, dtype=np.uint8)  # white on #606060: 6.3:1
+    f = facts(items, runs=[white], notext=page)
+    # the template drew #505050 behind this box (8.1:1): 6.3 keeps 78% of it
+    assert check_facts(f, baseline=SlideBaseline(backdrop={"sp2": flat((0x50,) * 3)})) == []
+    # it drew #303030 (13.2:1): 6.3 is 48% of it, below 7:1 (AAA): lost
+    (lost,) = check_facts(f, baseline=SlideBaseline(backdrop={"sp2": flat((0x30,) * 3)}))
+    assert lost.severity == "major" and lost.measured == pytest.approx(6.3, abs=0.05)
+    assert lost.baseline == pytest.approx(13.2, abs=0.05)
+    # on #404040 (10.4:1) against a black template box (21:1): still ample
+    f = facts(items, runs=[white], notext=np.full((H, W, 3), 0x40, dtype=np.uint8))
+    assert check_facts(f, baseline=SlideBaseline(backdrop={"sp2": flat((0, 0, 0))})) == []
+
+
+def test_a_colour_the_template_gave_the_text_is_no_lost_contrast() -> None:
+    """A template's red token in black text: the filled value is red all over, 6.5:1 on the
+    same white where the template's (mostly black) text had 21:1. Same backdrop: no loss."""
+    body = el("sp2", (100, 300, 800, 200), "Globex Corporation", font=32)
+    red = run(body, (120, 320, 600, 40), (0xC0, 0, 0), font=32)
+    f = facts([(TITLE, TITLE_TEXT), (body, (120, 320, 600, 40))], runs=[red],
+              notext=np.full((H, W, 3), 255, dtype=np.uint8))
+    assert check_facts(f, baseline=SlideBaseline(backdrop={"sp2": flat((255, 255, 255))})) == []
 
 
 def test_largest_rectangle_of_cells() -> None:
