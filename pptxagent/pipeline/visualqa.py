@@ -139,10 +139,13 @@ def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
 
 
 def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str]) -> list[QaIssue]:
-    """What the correction pass answers: every critical issue, and contrast the fill lost on
-    a shape it filled (major: WCAG met, but far below the template's own ratio)."""
+    """What the correction pass answers: every critical issue, and contrast a fill made worse
+    than the template's on a shape it filled (major: below WCAG, or WCAG met but far below
+    what the template's backdrop gave that text). A composed slide has no template: its
+    major issues are reported, not corrected."""
     return [i for i in issues if i.status in ("open", "unresolved") and (
-        i.severity == "critical" or (i.kind == "contrast" and i.eid in touched))]
+        i.severity == "critical"
+        or (i.kind == "contrast" and i.eid in touched and i.baseline is not None))]
 
 
 def _live(issues: Sequence[QaIssue]) -> int:
