@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pptxagent.ir import Box, SlideIR
+from pptxagent.ir import Box, Element, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.measure.pixels import SlideCapture
 from pptxagent.policy.room import box_of
@@ -43,6 +43,11 @@ def carrier_box(ir: SlideIR, eid: str, design: frozenset[frozenset[str]]) -> Box
     return best[1] if best else None
 
 
+def _set_box(el: Element, box: Box) -> None:
+    el.layout.x, el.layout.y = round(box.x, 2), round(box.y, 2)
+    el.layout.w, el.layout.h = round(box.w, 2), round(box.h, 2)
+
+
 def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> list[str]:
     """Text that lost its contrast because lines fell off the art it sits on: its box is cut
     to that art (in place, on ``ir``), so the fit makes the text fit there. Only boxes that
@@ -60,8 +65,7 @@ def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> 
         x1, y1 = min(b.right, art.right), min(b.bottom, art.bottom)
         if x1 - x0 < 1 or y1 - y0 < 1 or (x0, y0, x1, y1) == (b.x, b.y, b.right, b.bottom):
             continue
-        el.layout.x, el.layout.y = round(x0, 2), round(y0, 2)
-        el.layout.w, el.layout.h = round(x1 - x0, 2), round(y1 - y0, 2)
+        _set_box(el, Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0))
         done.append(f"correction: {eid} kept on the art it sits on (box "
                     f"{b.w:.0f}×{b.h:.0f} → {x1 - x0:.0f}×{y1 - y0:.0f} px)")
     return done
@@ -94,8 +98,7 @@ def onto_readable(ir: SlideIR, issues: Sequence[QaIssue], cap: SlideCapture,
                             min_share=s.CONTRAST_CUT_MIN_SHARE)
         if cut is None:
             continue
-        el.layout.x, el.layout.y = round(cut.x, 2), round(cut.y, 2)
-        el.layout.w, el.layout.h = round(cut.w, 2), round(cut.h, 2)
+        _set_box(el, cut)
         done.append(f"correction: {issue.eid} kept where its backdrop gives it {aim:.2f}:1 "
                     f"(box {b.w:.0f}×{b.h:.0f} → {cut.w:.0f}×{cut.h:.0f} px)")
     return done

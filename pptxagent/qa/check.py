@@ -27,7 +27,7 @@ from pptxagent.qa.layout import (
     element_edge_distances,
 )
 from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
-from pptxagent.qa.visual import check_contrast, check_pictures, contrast_table
+from pptxagent.qa.visual import box_contrasts, check_contrast, check_pictures
 
 Check = Callable[[SlideFacts, QaSettings], list[QaIssue]]
 PLAIN_CHECKS: tuple[Check, ...] = (
@@ -164,7 +164,7 @@ def check_slides(
 
 
 def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
-    table = contrast_table(facts, settings)
+    table = box_contrasts(facts, settings, backdrop=True)
     return SlideBaseline(
         contrast={eid: rc.ratio for eid, rc in table.worst.items()},
         backdrop=table.backdrop,

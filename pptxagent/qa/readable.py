@@ -45,15 +45,14 @@ def ratio_map(notext: NDArray[np.uint8], box: Box, colors: Sequence[Color]
 def safe_cells(ratios: NDArray[np.float64], target: float, percentile: float,
                cell: int = CELL_PX) -> NDArray[np.bool_]:
     """Cells (rows × cols) whose ``percentile`` of ratios reaches ``target``; the last row
-    and column of cells may be partial."""
+    and column of cells may be partial (judged on the pixels they have)."""
     h, w = ratios.shape
     rows, cols = math.ceil(h / cell), math.ceil(w / cell)
-    out = np.zeros((rows, cols), dtype=bool)
-    for r in range(rows):
-        band = ratios[r * cell:(r + 1) * cell]
-        for c in range(cols):
-            block = band[:, c * cell:(c + 1) * cell]
-            out[r, c] = float(np.percentile(block, percentile)) >= target
+    padded = np.full((rows * cell, cols * cell), np.nan)
+    padded[:h, :w] = ratios
+    blocks = padded.reshape(rows, cell, cols, cell).transpose(0, 2, 1, 3)
+    low = np.nanpercentile(blocks.reshape(rows, cols, cell * cell), percentile, axis=-1)
+    out: NDArray[np.bool_] = low >= target
     return out
 
 

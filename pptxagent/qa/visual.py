@@ -23,29 +23,25 @@ from pptxagent.qa.facts import (
 )
 from pptxagent.qa.settings import QaSettings
 
-
-def element_contrasts(facts: SlideFacts, s: QaSettings) -> dict[str, RunContrast]:
-    """The worst run (lowest ratio relative to its requirement) of every text element."""
-    return contrast_table(facts, s).worst
-
-
 BACKDROP_SAMPLE = 20_000
 """At most this many backdrop pixels of a template box are kept for comparing."""
 
 
 @dataclass
-class ContrastTable:
-    """Per text element: its worst run (lowest ratio relative to its requirement), the ratio
-    of all its runs judged together (the same low percentile of their pixels pooled: the
-    box's text as a person reads it), and (a sample of) the no-text pixels behind its text."""
+class BoxContrasts:
+    """Per text element: its worst run (lowest ratio relative to its requirement); when asked,
+    the ratio of all its runs judged together (the same low percentile of their pixels
+    pooled: the box's text as a person reads it) and (a sample of) the no-text pixels behind
+    its text."""
 
     worst: dict[str, RunContrast] = field(default_factory=dict)
     pooled: dict[str, float] = field(default_factory=dict)
     backdrop: dict[str, NDArray[np.uint8]] = field(default_factory=dict)
 
 
-def contrast_table(facts: SlideFacts, s: QaSettings) -> ContrastTable:
-    out = ContrastTable()
+def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
+                  backdrop: bool = False) -> BoxContrasts:
+    out = BoxContrasts()
     if facts.notext is None:
         return out
     only = facts.contrast_area()
@@ -53,7 +49,8 @@ def contrast_table(facts: SlideFacts, s: QaSettings) -> ContrastTable:
     for el in facts.ir.elements:
         if not measurable_text(el, facts.dom.get(el.eid)):
             continue
-        kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] = []
+        kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = (
+            [] if pooled or backdrop else None)
         for run in facts.runs_of(el.eid):
             rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept)
             if rc is None:
@@ -63,12 +60,12 @@ def contrast_table(facts: SlideFacts, s: QaSettings) -> ContrastTable:
             prev = out.worst.get(el.eid)
             if prev is None or rc.ratio / rc.required < prev.ratio / prev.required:
                 out.worst[el.eid] = rc
-        if kept:
+        if kept and pooled:
             ratios = np.concatenate([k[0] for k in kept])
             out.pooled[el.eid] = float(np.percentile(ratios, s.CONTRAST_PERCENTILE))
+        if kept and backdrop:
             pixels = np.concatenate([k[1] for k in kept])
-            step = max(1, len(pixels) // BACKDROP_SAMPLE)
-            out.backdrop[el.eid] = pixels[::step]
+            out.backdrop[el.eid] = pixels[::max(1, len(pixels) // BACKDROP_SAMPLE)]
     return out
 
 
@@ -102,7 +99,7 @@ def check_contrast(
     template drew behind each box's text) a box that meets WCAG but keeps less than
     ``CONTRAST_KEPT`` of what its text had there is a major issue (``_lost``)."""
     issues: list[QaIssue] = []
-    table = contrast_table(facts, s)
+    table = box_contrasts(facts, s, pooled=backdrops is not None)
     for eid, rc in table.worst.items():
         el = facts.ir.element(eid)
         base = baseline.get(eid) if baseline is not None else None
