@@ -15,9 +15,9 @@ from pptxagent.cli.hostclient import run_hosted
 if Path(sys.argv[0]).name in ("pptxagent", "__main__.py"):  # run as the command
     if (_code := run_hosted(sys.argv[1:])) is not None:  # a warm engine host ran it
         sys.exit(_code)
-    from pptxagent.pipeline.warmup import warm_browser
+    from pptxagent.pipeline.warmup import warm_engines
 
-    warm_browser(sys.argv[1:])  # Chromium starts while the stages below are imported
+    warm_engines(sys.argv[1:])  # the engines start while the stages below are imported
 
 import click
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
+import zipfile
+from pathlib import Path
 
 import pytest
 
 from pptxagent.engines.thread import EngineThread
-from pptxagent.pipeline.warmup import needs_browser
+from pptxagent.pipeline.warmup import needs_browser, needs_libreoffice
 
 
 def _threads(name: str) -> int:
@@ -68,3 +70,22 @@ def test_an_abandoned_stuck_call_does_not_block_the_next() -> None:
 def test_the_browser_starts_early_only_for_commands_that_draw(argv: list[str],
                                                               starts: bool) -> None:
     assert needs_browser(argv) is starts
+
+
+def test_libreoffice_starts_early_only_for_a_crosschecked_fill_of_sound_files(
+        tmp_path: Path) -> None:
+    deck, content, bad = tmp_path / "t.pptx", tmp_path / "c.json", tmp_path / "bad.json"
+    with zipfile.ZipFile(deck, "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+    content.write_text('{"slides": []}')
+    bad.write_text("{not json")
+    assert needs_libreoffice(["fill", str(deck), str(content), "-o", "o.pptx"])
+    assert needs_libreoffice(["compose", str(content), "-o", "o.pptx"])
+    # the cross-check is off, help only, or the input will be refused: nothing to start
+    assert not needs_libreoffice(["fill", str(deck), str(content), "--no-crosscheck"])
+    assert not needs_libreoffice(["fill", str(deck), str(content), "--help"])
+    assert not needs_libreoffice(["fill", str(deck), str(bad), "-o", "o.pptx"])
+    assert not needs_libreoffice(["fill", str(content), str(content), "-o", "o.pptx"])
+    assert not needs_libreoffice(["fill", str(tmp_path / "none.pptx"), str(content)])
+    assert not needs_libreoffice(["qa", str(deck)])
+    assert not needs_libreoffice(["compose", str(bad), "-o", "o.pptx"])
