@@ -1,9 +1,12 @@
-"""Headless Chromium through Playwright's sync API: one warm browser and page per process.
+"""Headless Chromium driven over the DevTools protocol pipe: one warm browser and page per
+process.
 
 Executable: ``$PPTXAGENT_CHROMIUM`` if set, else Debian's ``/usr/bin/chromium`` (or
-``chromium`` on PATH), else Playwright's bundled browser. The sync API binds the browser to
-the thread that started it, so each browser runs every call on a thread of its own
-(``engines.thread``): any thread may call it, and its start can overlap the caller's work
+``chromium`` on PATH), else Playwright's bundled browser (its path asked of Playwright). The
+browser is started directly with ``--remote-debugging-pipe`` (``engines.cdp``): no Node
+driver in between, so it is up in about half the time and every call is one pipe round
+trip. Each browser runs every call on a thread of its own (``engines.thread``): any thread
+may call it, one call at a time, and its start can overlap the caller's work
 (``start_background``).
 """
 
@@ -13,6 +16,7 @@ import atexit
 import base64
 import contextlib
 import json
+import math
 import os
 import shutil
 import threading
@@ -21,10 +25,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, CDPSession, Page, Playwright, sync_playwright
-from playwright.sync_api import Error as PlaywrightError
-
-from pptxagent.engines import scratch
+from pptxagent.engines import cdp, scratch
 from pptxagent.engines.thread import EngineThread
 from pptxagent.errors import EngineError
 
@@ -38,8 +39,32 @@ LAUNCH_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
 )
+"""Our switches (also given to Playwright's launch by the UI tests)."""
+PIPE_ARGS: tuple[str, ...] = (
+    # What Playwright adds to every headless launch: the same switches draw the same pixels.
+    "--disable-field-trial-config", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--disable-back-forward-cache",
+    "--disable-breakpad", "--disable-component-extensions-with-background-pages",
+    "--no-default-browser-check", "--disable-default-apps", "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
+    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,"
+    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch",
+    "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies",
+    "--allow-pre-commit-input", "--disable-hang-monitor", "--disable-ipc-flooding-protection",
+    "--disable-popup-blocking", "--disable-prompt-on-repost", "--disable-renderer-backgrounding",
+    "--force-color-profile=srgb", "--metrics-recording-only", "--password-store=basic",
+    "--use-mock-keychain", "--no-service-autorun", "--disable-search-engine-choice-screen",
+    "--enable-unsafe-swiftshader", "--disable-infobars", "--hide-scrollbars", "--mute-audio",
+    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
+    "availablePointerTypes=4",
+)
 DEFAULT_VIEWPORT = (1920, 1080)
 CLOSE_WAIT_S = 10.0
+START_TIMEOUT_S = 30.0
+LOAD_TIMEOUT_S = 30.0
+"""Playwright's default for a page load (``set_content``): pictures are ``data:`` URIs."""
 ENV_VAR = "PPTXAGENT_CHROMIUM"
 _HELP = (
     "install Debian's chromium (apt-get install chromium), or run "
@@ -59,6 +84,15 @@ def find_executable() -> str | None:
     return shutil.which("chromium")
 
 
+def bundled_executable() -> str:
+    """Playwright's own Chromium (``playwright install chromium``): its path, asked of
+    Playwright (its driver runs for that question only)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        return pw.chromium.executable_path
+
+
 class Chromium:
     """A lazily started headless browser with one reused page."""
 
@@ -66,9 +100,9 @@ class Chromium:
         """``executable`` overrides ``find_executable()``; ``bundled`` forces Playwright's own."""
         self._executable = executable
         self._bundled = bundled
-        self._pw: Playwright | None = None
-        self._browser: Browser | None = None
-        self._page: Page | None = None
+        self._browser: cdp.Browser | None = None
+        self._target = ""
+        self._session = ""
         self._viewport = DEFAULT_VIEWPORT
         self._engine = EngineThread("chromium")
         self._starting: Future[None] | None = None
@@ -77,8 +111,8 @@ class Chromium:
     def started(self) -> bool:
         return self._browser is not None
 
-    # Every call runs on the browser's own thread (Playwright's sync API is bound to the
-    # thread that started it): any thread may use this browser, one call at a time.
+    # Every call runs on the browser's own thread: any thread may use this browser, one
+    # call at a time.
 
     def start(self) -> None:
         """Start the browser now (returns when it is up)."""
@@ -95,9 +129,9 @@ class Chromium:
             self._start()
 
     def close(self) -> None:
-        """Close the browser and Playwright; safe to call twice. Waits at most
-        ``CLOSE_WAIT_S`` for a browser thread still busy (a hung call at interpreter exit):
-        the driver ends the browser when this process exits (``engines.reset.kill_engines``
+        """Close the browser; safe to call twice. Waits at most ``CLOSE_WAIT_S`` for a
+        browser thread still busy (a hung call at interpreter exit): the browser ends by
+        itself when this process exits and its pipe closes (``engines.reset.kill_engines``
         ends it at once)."""
         if threading.get_ident() == self._engine.ident:
             self._close()
@@ -121,13 +155,15 @@ class Chromium:
                            page_size: tuple[float, float] | None = None) -> Path:
         """PNG of the element ``selector`` only (e.g. ``#slide``), at device scale 1."""
         return self._engine.call(
-            lambda: self._screenshot_element(html, selector, path, page_size=page_size))
+            lambda: self._screenshot_elements(html, [selector], [path], page_size=page_size,
+                                              what=f"{selector} to {path}"))[0]
 
     def screenshot_elements(self, html: str, selectors: list[str], paths: list[Path], *,
                             page_size: tuple[float, float] | None = None) -> list[Path]:
         """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``."""
         return self._engine.call(
-            lambda: self._screenshot_elements(html, selectors, paths, page_size=page_size))
+            lambda: self._screenshot_elements(html, selectors, paths, page_size=page_size,
+                                              what=f"{len(paths)} elements"))
 
     def capture_document(
         self, html: str, script: str,
@@ -141,92 +177,101 @@ class Chromium:
     def _start(self) -> None:
         if self._browser is not None:
             return
-        exe = None if self._bundled else (self._executable or find_executable())
-        where = exe or "Playwright's bundled Chromium"
-        scratch.sweep_soon()  # what killed runs left (Chromium keeps TMPDIR: its socket path
-        try:  # inside a deeper folder could pass the 107-byte limit of a unix socket)
-            self._pw = sync_playwright().start()
-            self._browser = self._pw.chromium.launch(
-                executable_path=exe, args=list(LAUNCH_ARGS), headless=True
-            )
-            self._page = self._browser.new_page(
-                viewport={"width": self._viewport[0], "height": self._viewport[1]},
-                device_scale_factor=1,
-            )
-        except PlaywrightError as exc:
-            self.close()
+        where = "Playwright's bundled Chromium"
+        scratch.sweep_soon()  # what killed runs left (profiles of killed browsers)
+        try:
+            exe = None if self._bundled else (self._executable or find_executable())
+            if exe is None:
+                exe = bundled_executable()
+            where = exe
+            self._browser = cdp.Browser(exe, [*LAUNCH_ARGS, *PIPE_ARGS,
+                                              "--window-size={},{}".format(*DEFAULT_VIEWPORT)])
+            self._open_page(self._browser)
+        except (OSError, cdp.CdpError, EngineError, ImportError) as exc:
+            why = self._browser.stderr_tail() if self._browser is not None else ""
+            self._close()
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise EngineError(f"cannot start Chromium ({where}): {first}; {_HELP}") from exc
+            raise EngineError(f"cannot start Chromium ({where}): {first}"
+                              + (f" ({why})" if why else "") + f"; {_HELP}") from exc
+        except Exception as exc:  # Playwright's own errors (bundled browser not installed)
+            self._close()
+            raise EngineError(f"cannot start Chromium ({where}): {exc}; {_HELP}") from exc
+
+    def _open_page(self, browser: cdp.Browser) -> None:
+        self._target = browser.send("Target.createTarget", {"url": "about:blank"},
+                                    timeout=START_TIMEOUT_S)["targetId"]
+        self._session = browser.send("Target.attachToTarget",
+                                     {"targetId": self._target, "flatten": True})["sessionId"]
+        browser.send("Inspector.enable", session=self._session)  # to hear of a crash
+        self._viewport = DEFAULT_VIEWPORT
+        self._set_viewport(DEFAULT_VIEWPORT)
+
+    def _set_viewport(self, size: tuple[int, int]) -> None:
+        """Playwright's viewport emulation: the page's metrics and screen, device scale 1."""
+        assert self._browser is not None
+        self._browser.send("Emulation.setDeviceMetricsOverride", {
+            "mobile": False, "width": size[0], "height": size[1], "screenWidth": size[0],
+            "screenHeight": size[1], "deviceScaleFactor": 1,
+            "screenOrientation": {"angle": 0, "type": "landscapePrimary"}}, self._session)
 
     def _close(self) -> None:
-        browser, pw = self._browser, self._pw
-        self._browser = self._page = self._pw = self._starting = None
-        try:
-            if browser is not None:
-                browser.close()
-        except PlaywrightError:
-            pass  # already gone (crashed or killed): nothing left to close
-        finally:
-            if pw is not None:
-                pw.stop()
+        browser = self._browser
+        self._browser = self._starting = None
+        if browser is not None:
+            browser.close()
 
     def _drop_if_dead(self) -> None:
         """After a failure: a crashed browser or page is closed, so the next call restarts."""
-        browser, page = self._browser, self._page
-        if browser is None or page is None or not browser.is_connected() or page.is_closed():
+        if self._browser is None or not self._browser.connected:
             self.close()
 
-    def _ready_page(self, min_size: tuple[float, float] | None) -> Page:
+    def _ready_page(self, min_size: tuple[float, float] | None) -> cdp.Browser:
         self._start()
-        assert self._page is not None
+        assert self._browser is not None
         if min_size is not None:
             want = (max(DEFAULT_VIEWPORT[0], int(min_size[0]) + 1),
                     max(DEFAULT_VIEWPORT[1], int(min_size[1]) + 1))
             if want != self._viewport:
-                self._page.set_viewport_size({"width": want[0], "height": want[1]})
+                window = self._browser.send("Browser.getWindowForTarget",
+                                            {"targetId": self._target})["windowId"]
+                self._browser.send("Browser.setWindowBounds", {
+                    "windowId": window, "bounds": {"width": want[0], "height": want[1]}})
+                self._set_viewport(want)
                 self._viewport = want
-        return self._page
+        return self._browser
+
+    def _eval(self, expression: str, timeout: float = cdp.DEFAULT_TIMEOUT_S) -> Any:
+        assert self._browser is not None
+        return self._browser.evaluate(expression, self._session, timeout)
+
+    def _load(self, html: str) -> None:
+        """Playwright's ``set_content(html, wait_until="load")``, then ``SETTLE_JS``."""
+        self._eval(f"({_SET_CONTENT_JS})({json.dumps(html)})", LOAD_TIMEOUT_S)
+        self._eval(f"({SETTLE_JS})()")
 
     def _evaluate_document(self, html: str, script: str, arg: object = None) -> object:
         """Load ``html`` into the warm page and return ``(script)(arg)`` evaluated in it.
 
         One round trip: the document is written (``document.write``, parsed synchronously)
-        and measured in the same ``evaluate``, without waiting for the load event, since
-        geometry never depends on subresources here (system fonts; pictures are CSS
-        backgrounds). The result crosses over as one JSON string: Playwright's own
-        serialisation of a large nested result (a deck's rows) costs ~10× more. So the
-        result must be JSON data (no ``undefined`` inside, no NaN, no DOM nodes).
+        and measured in the same ``Runtime.evaluate``, without waiting for the load event,
+        since geometry never depends on subresources here (system fonts; pictures are CSS
+        backgrounds). The result crosses over as one JSON string (cheaper than the
+        protocol's own serialisation of a large nested result). So the result must be JSON
+        data (no ``undefined`` inside, no NaN, no DOM nodes).
         """
         wrapped = (
-            "(a) => { document.open(); document.write(a.html); document.close(); "
-            f"const r = ({script})(a.arg); return r === undefined ? null : JSON.stringify(r); }}"
+            "(async (a) => { document.open(); document.write(a.html); document.close(); "
+            f"const r = await ({script})(a.arg); "
+            "return r === undefined ? null : JSON.stringify(r); })"
+            f"({json.dumps({'html': html, 'arg': arg})})"
         )
         try:
-            page = self._ready_page(None)
-            text: Any = page.evaluate(wrapped, {"html": html, "arg": arg})
-        except PlaywrightError as exc:
+            self._ready_page(None)
+            text: Any = self._eval(wrapped)
+        except cdp.CdpError as exc:
             self._drop_if_dead()
             raise EngineError(f"Chromium failed while measuring: {exc}") from exc
         return None if text is None else json.loads(text)
-
-    def _screenshot_element(
-        self,
-        html: str,
-        selector: str,
-        path: Path,
-        *,
-        page_size: tuple[float, float] | None = None,
-    ) -> Path:
-        """PNG of the element ``selector`` only (e.g. ``#slide``), at device scale 1."""
-        try:
-            page = self._ready_page(page_size)
-            page.set_content(html, wait_until="load")
-            page.evaluate(SETTLE_JS)
-            page.locator(selector).first.screenshot(path=str(path), animations="disabled")
-        except PlaywrightError as exc:
-            self._drop_if_dead()
-            raise EngineError(f"Chromium could not screenshot {selector} to {path}: {exc}") from exc
-        return path
 
     def _screenshot_elements(
         self,
@@ -235,19 +280,29 @@ class Chromium:
         paths: list[Path],
         *,
         page_size: tuple[float, float] | None = None,
+        what: str = "",
     ) -> list[Path]:
-        """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``."""
+        """One load of ``html``, then a PNG of each ``selectors[i]`` to ``paths[i]``, as
+        Playwright's element screenshot takes it: scrolled into view if needed, the
+        element's box rounded out to whole px in page coordinates, device scale 1."""
         try:
-            page = self._ready_page(page_size)
-            page.set_content(html, wait_until="load")
-            page.evaluate(SETTLE_JS)
+            browser = self._ready_page(page_size)
+            self._load(html)
             for selector, path in zip(selectors, paths, strict=True):
-                page.locator(selector).first.screenshot(path=str(path), animations="disabled")
-        except PlaywrightError as exc:
+                box = self._eval(f"({_ELEMENT_BOX_JS})({json.dumps(selector)})")
+                if not box:
+                    raise cdp.CdpError(f"no element {selector} with a size")
+                x, y, w, h, view_w, view_h = box
+                left, top = math.floor(x + 1e-3), math.floor(y + 1e-3)
+                clip = {"x": left, "y": top, "width": math.ceil(x + w - 1e-3) - left,
+                        "height": math.ceil(y + h - 1e-3) - top, "scale": 1}
+                answer = browser.send("Page.captureScreenshot", {
+                    "format": "png", "clip": clip,
+                    "captureBeyondViewport": not (w <= view_w and h <= view_h)}, self._session)
+                Path(path).write_bytes(base64.b64decode(answer["data"]))
+        except (cdp.CdpError, OSError) as exc:
             self._drop_if_dead()
-            raise EngineError(
-                f"Chromium could not screenshot {len(paths)} elements: {exc}"
-            ) from exc
+            raise EngineError(f"Chromium could not screenshot {what}: {exc}") from exc
         return paths
 
     def _capture_document(
@@ -268,29 +323,52 @@ class Chromium:
         ``[pass][clip]`` PNG bytes (device scale 1).
         """
         try:
-            page = self._ready_page(page_size)
-            page.set_content(html, wait_until="load")
-            page.evaluate(SETTLE_JS)
-            text: Any = page.evaluate(
-                f"(a) => {{ const r = ({script})(a); "
-                "return r === undefined ? null : JSON.stringify(r); }",
-                arg,
-            )
+            browser = self._ready_page(page_size)
+            self._load(html)
+            text: Any = self._eval(
+                f"(async (a) => {{ const r = await ({script})(a); "
+                f"return r === undefined ? null : JSON.stringify(r); }})({json.dumps(arg)})")
             result = None if text is None else json.loads(text)
             clips = [list(c) for c in clips_of(result)]
             if len(clips) != len(passes):
                 raise EngineError(f"{len(clips)} clip lists for {len(passes)} passes")
-            cdp = page.context.new_cdp_session(page)
             shots: list[list[bytes]] = []
             for css, pass_clips in zip(passes, clips, strict=True):
                 if css:
-                    page.add_style_tag(content=css)
-                shots.append([_capture_clip(cdp, clip) for clip in pass_clips])
-        except PlaywrightError as exc:
+                    self._eval(f"({_ADD_STYLE_JS})({json.dumps(css)})")
+                shots.append([_capture_clip(browser, self._session, clip)
+                              for clip in pass_clips])
+        except cdp.CdpError as exc:
             self._drop_if_dead()
             raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc
         return result, shots
 
+
+_SET_CONTENT_JS = """(html) => new Promise((resolve) => {
+  document.open(); document.write(html); document.close();
+  if (document.readyState === "complete") { resolve(); return; }
+  window.addEventListener("load", () => resolve(), { once: true });
+})"""
+"""Write the page and wait for its load event (its pictures loaded), as Playwright's
+``set_content`` does."""
+
+_ELEMENT_BOX_JS = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  el.scrollIntoViewIfNeeded();
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  return [r.x + scrollX, r.y + scrollY, r.width, r.height, innerWidth, innerHeight];
+}"""
+"""An element's box in page coordinates, and the viewport's size."""
+
+_ADD_STYLE_JS = """(css) => new Promise((resolve, reject) => {
+  const style = document.createElement("style");
+  style.appendChild(document.createTextNode(css));
+  style.onload = resolve; style.onerror = reject;
+  document.head.appendChild(style);
+})"""
+"""Playwright's ``add_style_tag(content=css)``."""
 
 SETTLE_JS = """async () => {
   const urls = new Set();
@@ -319,13 +397,12 @@ Clip = tuple[float, float, float, float]
 """A page region in CSS px: x, y, width, height."""
 
 
-def _capture_clip(cdp: CDPSession, clip: Clip) -> bytes:
-    """One PNG of a page region through the DevTools protocol: about half the cost of
-    Playwright's full-page clip screenshot (no viewport resize per shot), fast zlib."""
+def _capture_clip(browser: cdp.Browser, session: str, clip: Clip) -> bytes:
+    """One PNG of a page region: no viewport resize per shot, fast zlib."""
     x, y, w, h = clip
-    answer = cdp.send("Page.captureScreenshot", {
+    answer = browser.send("Page.captureScreenshot", {
         "format": "png", "optimizeForSpeed": True, "captureBeyondViewport": True,
-        "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}})
+        "clip": {"x": x, "y": y, "width": w, "height": h, "scale": 1}}, session)
     return base64.b64decode(answer["data"])
 
 _local = threading.local()
@@ -335,11 +412,11 @@ _generation = 0
 
 def get_chromium() -> Chromium:
     """The calling thread's browser, started on first use and closed at exit. One per
-    thread: Playwright's sync API binds a browser to the thread that started it (the CLI
-    has one thread, hence one browser; the agent's tools run in their own thread)."""
+    thread (the CLI has one thread, hence one browser; the agent's tools run in their own
+    thread, whose browser ``kill_engines`` may replace without touching the others)."""
     inst: Chromium | None = getattr(_local, "inst", None)
     if inst is not None and getattr(_local, "gen", None) != _generation:
-        inst.retire()  # its processes were killed: release Playwright, end its thread
+        inst.retire()  # its processes were killed: reap them, end its thread
         atexit.unregister(inst.close)
         inst = None
     if inst is None:
