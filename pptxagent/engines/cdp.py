@@ -30,6 +30,26 @@ PROFILE_PREFIX = "pptxagent-chromium-"
 """What ``engines.reset`` looks for in a killed browser's ``--user-data-dir``."""
 DEFAULT_TIMEOUT_S = 300.0
 """How long one command may take before the browser is given up (a hung page)."""
+PLAYWRIGHT_ARGS: tuple[str, ...] = (
+    "--disable-field-trial-config", "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows", "--disable-back-forward-cache",
+    "--disable-breakpad", "--disable-component-extensions-with-background-pages",
+    "--no-default-browser-check", "--disable-default-apps", "--disable-dev-shm-usage",
+    "--disable-extensions",
+    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
+    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
+    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,"
+    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch",
+    "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies",
+    "--allow-pre-commit-input", "--disable-hang-monitor", "--disable-ipc-flooding-protection",
+    "--disable-popup-blocking", "--disable-prompt-on-repost", "--disable-renderer-backgrounding",
+    "--force-color-profile=srgb", "--metrics-recording-only", "--password-store=basic",
+    "--use-mock-keychain", "--no-service-autorun", "--disable-search-engine-choice-screen",
+    "--enable-unsafe-swiftshader", "--disable-infobars", "--hide-scrollbars", "--mute-audio",
+    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
+    "availablePointerTypes=4",
+)
+"""What Playwright adds to every headless launch: the same switches draw the same pixels."""
 CLOSE_WAIT_S = 2.0
 READ_CHUNK = 1 << 20
 
@@ -249,5 +269,5 @@ class Browser:
         scratch.remove_dir(self._folder)
 
 
-__all__ = ["PROFILE_PREFIX", "Browser", "BrowserGone", "CdpError", "CdpTimeout", "ProtocolError",
-           "ScriptError"]
+__all__ = ["PLAYWRIGHT_ARGS", "PROFILE_PREFIX", "Browser", "BrowserGone", "CdpError",
+           "CdpTimeout", "ProtocolError", "ScriptError"]

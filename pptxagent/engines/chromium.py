@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.engines import cdp, scratch
+from pptxagent.engines.page_js import ADD_STYLE_JS, ELEMENT_BOX_JS, SET_CONTENT_JS, SETTLE_JS
 from pptxagent.engines.thread import EngineThread
 from pptxagent.errors import EngineError
 
@@ -40,26 +41,6 @@ LAUNCH_ARGS: tuple[str, ...] = (
     "--disable-sync",
 )
 """Our switches (also given to Playwright's launch by the UI tests)."""
-PIPE_ARGS: tuple[str, ...] = (
-    # What Playwright adds to every headless launch: the same switches draw the same pixels.
-    "--disable-field-trial-config", "--disable-background-timer-throttling",
-    "--disable-backgrounding-occluded-windows", "--disable-back-forward-cache",
-    "--disable-breakpad", "--disable-component-extensions-with-background-pages",
-    "--no-default-browser-check", "--disable-default-apps", "--disable-dev-shm-usage",
-    "--disable-extensions",
-    "--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,"
-    "HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
-    "ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,"
-    "NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch",
-    "--enable-features=CDPScreenshotNewSurface,SkipListAccountsWithoutGaiaCookies",
-    "--allow-pre-commit-input", "--disable-hang-monitor", "--disable-ipc-flooding-protection",
-    "--disable-popup-blocking", "--disable-prompt-on-repost", "--disable-renderer-backgrounding",
-    "--force-color-profile=srgb", "--metrics-recording-only", "--password-store=basic",
-    "--use-mock-keychain", "--no-service-autorun", "--disable-search-engine-choice-screen",
-    "--enable-unsafe-swiftshader", "--disable-infobars", "--hide-scrollbars", "--mute-audio",
-    "--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,"
-    "availablePointerTypes=4",
-)
 DEFAULT_VIEWPORT = (1920, 1080)
 CLOSE_WAIT_S = 10.0
 START_TIMEOUT_S = 30.0
@@ -184,7 +165,7 @@ class Chromium:
             if exe is None:
                 exe = bundled_executable()
             where = exe
-            self._browser = cdp.Browser(exe, [*LAUNCH_ARGS, *PIPE_ARGS,
+            self._browser = cdp.Browser(exe, [*LAUNCH_ARGS, *cdp.PLAYWRIGHT_ARGS,
                                               "--window-size={},{}".format(*DEFAULT_VIEWPORT)])
             self._open_page(self._browser)
         except (OSError, cdp.CdpError, EngineError, ImportError) as exc:
@@ -246,7 +227,7 @@ class Chromium:
 
     def _load(self, html: str) -> None:
         """Playwright's ``set_content(html, wait_until="load")``, then ``SETTLE_JS``."""
-        self._eval(f"({_SET_CONTENT_JS})({json.dumps(html)})", LOAD_TIMEOUT_S)
+        self._eval(f"({SET_CONTENT_JS})({json.dumps(html)})", LOAD_TIMEOUT_S)
         self._eval(f"({SETTLE_JS})()")
 
     def _evaluate_document(self, html: str, script: str, arg: object = None) -> object:
@@ -289,7 +270,7 @@ class Chromium:
             browser = self._ready_page(page_size)
             self._load(html)
             for selector, path in zip(selectors, paths, strict=True):
-                box = self._eval(f"({_ELEMENT_BOX_JS})({json.dumps(selector)})")
+                box = self._eval(f"({ELEMENT_BOX_JS})({json.dumps(selector)})")
                 if not box:
                     raise cdp.CdpError(f"no element {selector} with a size")
                 x, y, w, h, view_w, view_h = box
@@ -335,7 +316,7 @@ class Chromium:
             shots: list[list[bytes]] = []
             for css, pass_clips in zip(passes, clips, strict=True):
                 if css:
-                    self._eval(f"({_ADD_STYLE_JS})({json.dumps(css)})")
+                    self._eval(f"({ADD_STYLE_JS})({json.dumps(css)})")
                 shots.append([_capture_clip(browser, self._session, clip)
                               for clip in pass_clips])
         except cdp.CdpError as exc:
@@ -343,55 +324,6 @@ class Chromium:
             raise EngineError(f"Chromium failed while capturing the slides: {exc}") from exc
         return result, shots
 
-
-_SET_CONTENT_JS = """(html) => new Promise((resolve) => {
-  document.open(); document.write(html); document.close();
-  if (document.readyState === "complete") { resolve(); return; }
-  window.addEventListener("load", () => resolve(), { once: true });
-})"""
-"""Write the page and wait for its load event (its pictures loaded), as Playwright's
-``set_content`` does."""
-
-_ELEMENT_BOX_JS = """(selector) => {
-  const el = document.querySelector(selector);
-  if (!el) return null;
-  el.scrollIntoViewIfNeeded();
-  const r = el.getBoundingClientRect();
-  if (!r.width || !r.height) return null;
-  return [r.x + scrollX, r.y + scrollY, r.width, r.height, innerWidth, innerHeight];
-}"""
-"""An element's box in page coordinates, and the viewport's size."""
-
-_ADD_STYLE_JS = """(css) => new Promise((resolve, reject) => {
-  const style = document.createElement("style");
-  style.appendChild(document.createTextNode(css));
-  style.onload = resolve; style.onerror = reject;
-  document.head.appendChild(style);
-})"""
-"""Playwright's ``add_style_tag(content=css)``."""
-
-SETTLE_JS = """async () => {
-  const urls = new Set();
-  for (const sheet of document.styleSheets) {
-    let rules = [];
-    try { rules = sheet.cssRules; } catch (e) { continue; }
-    for (const rule of rules) {
-      const bg = rule.style ? rule.style.backgroundImage : "";
-      const m = bg && bg.match(/^url\\(["']?(.*?)["']?\\)$/);
-      if (m) urls.add(m[1]);
-    }
-  }
-  await Promise.all([...urls].map((u) => {
-    const img = new Image();
-    img.src = u;
-    return img.decode().catch(() => null);
-  }));
-  if (document.fonts) { await document.fonts.ready; }
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-}"""
-"""Before a screenshot: every stylesheet picture decoded, fonts ready, two frames painted, so
-what is captured never depends on how busy the machine is (a picture still decoding would be
-missing from one run's capture and not another's)."""
 
 Clip = tuple[float, float, float, float]
 """A page region in CSS px: x, y, width, height."""

@@ -17,7 +17,7 @@ import threading
 import time
 from pathlib import Path
 
-from pptxagent.engines import chromium, libreoffice
+from pptxagent.engines import cdp, chromium, libreoffice
 from pptxagent.engines.procs import alive
 
 CHROMIUM_NAMES = frozenset({"chromium", "chrome", "headless_shell", "chrome_crashpad_handler",
@@ -121,20 +121,23 @@ def kill_engines() -> list[int]:
     chromium.forget_all()  # the next get_chromium() starts a new browser
     _forget_libreoffice()
     _wait_gone(killed)
-    for folder in profiles:  # Playwright removes it on a clean close only
+    for folder in profiles:  # a browser's own close removes it, a killed one's stays
         shutil.rmtree(folder, ignore_errors=True)
     return killed
 
 
 def _browser_profiles(pids: list[int]) -> set[str]:
-    """The temporary profile folders (``--user-data-dir``) Playwright gave these browsers."""
+    """The temporary folders of these browsers' profiles (``--user-data-dir``): ours
+    (``pptxagent-chromium-…/profile``, see ``engines.cdp``) and Playwright's."""
     found: set[str] = set()
     for pid in pids:
         for arg in " ".join(_argv(pid)).split():
             if arg.startswith("--user-data-dir="):
-                folder = arg.split("=", 1)[1]
-                if Path(folder).name.startswith("playwright_chromiumdev_profile-"):
-                    found.add(folder)
+                folder = Path(arg.split("=", 1)[1])
+                if folder.parent.name.startswith(cdp.PROFILE_PREFIX):
+                    found.add(str(folder.parent))
+                elif folder.name.startswith("playwright_chromiumdev_profile-"):
+                    found.add(str(folder))
     return found
 
 
