@@ -155,6 +155,26 @@ class Chromium:
         return self._engine.call(lambda: self._capture_document(
             html, script, clips_of, passes, arg=arg, page_size=page_size))
 
+    def submit_capture(
+        self, html: str, script: str,
+        clips_of: Callable[[object], Sequence[Sequence[Clip]]], passes: Sequence[str], *,
+        arg: object = None, page_size: tuple[float, float] | None = None,
+    ) -> Future[tuple[object, list[list[bytes]]]]:
+        """``capture_document`` queued on the browser's thread: the caller goes on (decodes
+        the round before, say) and reads the future."""
+        def run() -> tuple[object, list[list[bytes]]]:
+            return self._capture_document(html, script, clips_of, passes, arg=arg,
+                                          page_size=page_size)
+
+        if threading.get_ident() == self._engine.ident:  # already there: run it now
+            done: Future[tuple[object, list[list[bytes]]]] = Future()
+            try:
+                done.set_result(run())
+            except BaseException as exc:  # the caller's .result() re-raises it
+                done.set_exception(exc)
+            return done
+        return self._engine.submit(run)
+
     def _start(self) -> None:
         if self._browser is not None:
             return

@@ -252,6 +252,75 @@ def _paste(notext: Sequence[Pixels], per: Sequence[Clip], clips: Sequence[Clip],
     return out
 
 
+class PendingCapture:
+    """A capture round queued on the browser's thread (``start_capture``): the caller goes on
+    (say, decodes and checks the round before) and collects it with ``finish``."""
+
+    def __init__(self, irs: Sequence[SlideIR], measurer: Measurer, settings: Settings,
+                 ink: InkRegions | None) -> None:
+        self.irs, self.settings, self.ink = list(irs), settings, ink
+        self.sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
+        self.per: list[Clip] = []
+        self.doms: list[DomSnapshot] = []
+        self.text_clips: list[Clip] = []
+        # The package's pictures and art are drawn: contrast is judged against what a
+        # person sees.
+        widest = max(ir.slide.w for ir in self.irs)
+        self.future = measurer.engine.submit_capture(
+            measurer.deck_html(self.irs), CAPTURE_JS, self._pass_clips, ["", NOTEXT_CSS],
+            page_size=(widest + 1, 1))
+
+    def _clips_of(self, result: object) -> list[Clip]:
+        if not isinstance(result, dict) or not isinstance(result.get("slides"), list):
+            raise EngineError("the capture script returned no slide rects")
+        rects = {int(r[0]): r for r in result["slides"]}
+        if set(rects) != set(range(len(self.irs))):
+            raise EngineError(f"{len(rects)} slide containers drawn for {len(self.irs)} slides")
+        return [(round(rects[i][1]), round(rects[i][2]), w, h)
+                for i, (w, h) in enumerate(self.sizes)]
+
+    def _pass_clips(self, result: object) -> list[list[Clip]]:
+        """On the browser's thread, between the script and the screenshots."""
+        self.per[:] = self._clips_of(result)
+        whole = _union(self.per)
+        slides = [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else list(self.per)
+        if self.ink is None:
+            return [slides, slides]
+        assert isinstance(result, dict)
+        self.doms[:] = snapshots(self.irs, result["rows"], self.settings.SAFE_PADDING)
+        self.text_clips[:] = _text_clips(self.ink(self.doms), self.per)
+        return [self.text_clips, slides]
+
+    def finish(self) -> list[SlideCapture]:
+        """Wait for the round; decode and cut its screenshots per slide."""
+        result, got = self.future.result()
+        assert isinstance(result, dict)
+        per, sizes, n = self.per, self.sizes, len(self.irs)
+        notext = (_crops(got[1], per) if len(per) > 1 and len(got[1]) == 1
+                  else [_decode(png, *sizes[i]) for i, png in enumerate(got[1])])
+        if self.ink is None:
+            text = (_crops(got[0], per) if len(per) > 1 and len(got[0]) == 1
+                    else [_decode(png, *sizes[i]) for i, png in enumerate(got[0])])
+        else:
+            text = _paste(notext, per, self.text_clips, got[0])
+        doms = self.doms or snapshots(self.irs, result["rows"], self.settings.SAFE_PADDING)
+        runs = _runs(result["runs"], n)
+        unknown, painted = _boxes(result.get("unknown"), n), _boxes(result.get("painted"), n)
+        plain = {int(r[0]): bool(r[5]) for r in result["slides"]}
+        return [SlideCapture(dom=doms[i], runs=runs[i], text=text[i], notext=notext[i],
+                             unknown=unknown[i], painted=painted[i],
+                             plain_page=plain.get(i, True))
+                for i in range(n)]
+
+
+def start_capture(
+    irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS,
+    ink: InkRegions | None = None,
+) -> PendingCapture:
+    """Queue ``capture_slides`` on the browser's thread and return at once."""
+    return PendingCapture(irs, measurer, settings, ink)
+
+
 def capture_slides(
     irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS,
     ink: InkRegions | None = None,
@@ -263,61 +332,4 @@ def capture_slides(
     batches modest (tens of slides): each slide costs two RGB arrays of its size in memory."""
     if not irs:
         return []
-    # The package's pictures and art are drawn: contrast is judged against what a person sees.
-    html = measurer.deck_html(irs)
-    sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
-
-    def clips_of(result: object) -> list[Clip]:
-        if not isinstance(result, dict) or not isinstance(result.get("slides"), list):
-            raise EngineError("the capture script returned no slide rects")
-        rects = {int(r[0]): r for r in result["slides"]}
-        if set(rects) != set(range(len(irs))):
-            raise EngineError(f"{len(rects)} slide containers drawn for {len(irs)} slides")
-        return [(round(rects[i][1]), round(rects[i][2]), w, h)
-                for i, (w, h) in enumerate(sizes)]
-
-    widest = max(ir.slide.w for ir in irs)
-    per: list[Clip] = []
-    doms: list[DomSnapshot] = []
-    text_clips: list[Clip] = []
-
-    def pass_clips(result: object) -> list[list[Clip]]:
-        per[:] = clips_of(result)
-        whole = _union(per)
-        slides = [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else list(per)
-        if ink is None:
-            return [slides, slides]
-        assert isinstance(result, dict)
-        doms[:] = snapshots(irs, result["rows"], settings.SAFE_PADDING)
-        text_clips[:] = _text_clips(ink(doms), per)
-        return [text_clips, slides]
-
-    result, got = measurer.engine.capture_document(
-        html, CAPTURE_JS, pass_clips, ["", NOTEXT_CSS], page_size=(widest + 1, 1)
-    )
-    assert isinstance(result, dict)
-    notext = (_crops(got[1], per) if len(per) > 1 and len(got[1]) == 1
-              else [_decode(png, *sizes[i]) for i, png in enumerate(got[1])])
-    if ink is None:
-        text = (_crops(got[0], per) if len(per) > 1 and len(got[0]) == 1
-                else [_decode(png, *sizes[i]) for i, png in enumerate(got[0])])
-    else:
-        text = _paste(notext, per, text_clips, got[0])
-    if not doms:
-        doms = snapshots(irs, result["rows"], settings.SAFE_PADDING)
-    runs = _runs(result["runs"], len(irs))
-    unknown, painted = _boxes(result.get("unknown"), len(irs)), _boxes(result.get("painted"),
-                                                                       len(irs))
-    plain = {int(r[0]): bool(r[5]) for r in result["slides"]}
-    return [
-        SlideCapture(
-            dom=doms[i],
-            runs=runs[i],
-            text=text[i],
-            notext=notext[i],
-            unknown=unknown[i],
-            painted=painted[i],
-            plain_page=plain.get(i, True),
-        )
-        for i in range(len(irs))
-    ]
+    return start_capture(irs, measurer, settings, ink).finish()

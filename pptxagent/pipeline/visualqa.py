@@ -19,7 +19,7 @@ from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
-from pptxagent.measure.pixels import SlideCapture, capture_batches, capture_slides
+from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
 from pptxagent.pipeline.correct import onto_art, onto_readable
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -42,8 +42,10 @@ QA_SUFFIX = "-qa"
 
 def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
     """Each slide drawn with and without its text; the drawn glyphs only where the layout
-    checks need them (``ink_regions``), so a clean slide costs one screenshot, not two."""
-    out: list[SlideCapture] = []
+    checks need them (``ink_regions``), so a clean slide costs one screenshot, not two.
+    Every round is queued at once: the browser draws the next while this thread decodes the
+    one before."""
+    pending = []
     for batch in capture_batches(irs):
         part = irs[batch.start:batch.stop]
 
@@ -51,8 +53,8 @@ def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
                 ) -> list[list[Box]]:
             return [ink_regions(ir, d, job.settings.qa) for ir, d in zip(part, doms, strict=True)]
 
-        out += capture_slides(part, job.measurer, job.settings, ink=ink)
-    return out
+        pending.append(start_capture(part, job.measurer, job.settings, ink=ink))
+    return [cap for p in pending for cap in p.finish()]
 
 
 def _template_slides(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts]

@@ -8,8 +8,10 @@ stages are imported, when a cheap look at its inputs finds nothing it will refus
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import json
+import threading
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -78,9 +80,20 @@ def needs_libreoffice(argv: Sequence[str]) -> bool:
 
 
 def warm_engines(argv: Sequence[str]) -> None:
-    """Start, in the background, every engine ``argv`` will need."""
-    warm_browser(argv)
-    if needs_libreoffice(argv):
-        from pptxagent.engines.libreoffice import get_libreoffice
+    """Start, in the background, every engine ``argv`` will need; at exit, close them side
+    by side (Chromium ~0.15 s, LibreOffice ~0.1 s), not one after the other."""
+    if not warm_browser(argv) or not needs_libreoffice(argv):
+        return
+    from pptxagent.engines.chromium import get_chromium
+    from pptxagent.engines.libreoffice import get_libreoffice
 
-        get_libreoffice().start_background()
+    browser, office = get_chromium(), get_libreoffice()
+    office.start_background()
+
+    def close_both() -> None:  # registered last, so it runs before each engine's own close
+        closing = threading.Thread(target=office.close, name="pptxagent-lo-close")
+        closing.start()
+        browser.close()
+        closing.join()
+
+    atexit.register(close_both)
