@@ -1,9 +1,9 @@
 """One daemon thread that owns an engine's thread-bound objects and runs calls for any
 thread, in order.
 
-Playwright's sync API binds a browser to the thread that started it. Running every browser
-call on the browser's own thread lets any thread use it (calls are serialised) and lets the
-start run in the background while the caller goes on (``submit``). A daemon thread with its
+A browser's pipe carries one conversation at a time. Running every browser call on the
+browser's own thread lets any thread use it (calls are serialised) and lets the start run in
+the background while the caller goes on (``submit``). A daemon thread with its
 own queue (not a ``ThreadPoolExecutor``, which refuses work once the interpreter begins to
 shut down) so ``atexit`` handlers can still close the browser through it.
 """

@@ -1,7 +1,7 @@
 """Find and kill the processes a worker left behind, by a tag in their environment.
 
 Every worker process sets ``PPTXAGENT_SERVICE=<service tag>`` and ``PPTXAGENT_WORKER=<name>``
-in its own environment before it starts an engine; Chromium (through Playwright's driver),
+in its own environment before it starts an engine; Chromium,
 soffice and the UNO worker inherit both. soffice starts in its own session and every engine is
 re-parented to init when its worker dies, so neither the process group nor the parent pid finds
 them after a ``kill -9``: the environment does, and it names only processes this service
