@@ -60,6 +60,11 @@ class QaSettings(BaseModel):
     are held to the large-text threshold."""
     CONTRAST_MIN_PIXELS: int = 20
     """A run showing fewer pixels on the slide is not judged."""
+    CONTRAST_SKIP_TOP: float = Field(0.12, ge=0, lt=0.5)
+    """The top share of a line rect (the font's ascent, 1.1-1.2 em) that Latin glyphs do not
+    reach (14-20 % above the ascenders of Times, Arial, Calibri, DejaVu; ~5 % for CJK):
+    left out of the pixels a run is judged on, so a dark band the line rect only grazes
+    (a header bar just above the first line) is not taken for what lies behind the text."""
 
     # 4. edges
     EDGE_MIN_FRAC: float = 0.015

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.engines import lo_pdf, scratch
-from pptxagent.engines.lo_profile import write_profile
+from pptxagent.engines.lo_profile import keep_seed, seed_profile, write_profile
 from pptxagent.engines.lo_server import (
     Soffice,
     UnoWorker,
@@ -66,6 +66,7 @@ class LibreOffice:
         self._dir = scratch.make_dir("lo")
         self._env = scratch.engine_env(self._dir)  # its lu*.tmp go where close removes them
         self._profile_dir = self._dir / "profile"
+        seed_profile(self._profile_dir, find_soffice())
         self._profile_url = write_profile(self._profile_dir)
         self._soffice: Soffice | None = None
         self._worker: UnoWorker | None = None
@@ -202,15 +203,19 @@ class LibreOffice:
             starter.join()  # never leave a half-started soffice behind
         with self._lock:
             self._closed = True
-            self._end_bridge()
+            if self._end_bridge():
+                keep_seed(self._profile_dir, find_soffice())
             scratch.remove_dir(self._dir)
 
-    def _end_bridge(self) -> None:
-        """Under ``_lock``: end the worker and its soffice (either may be gone already)."""
+    def _end_bridge(self) -> bool:
+        """Under ``_lock``: end the worker and its soffice (either may be gone already).
+        Whether soffice ended cleanly when asked to."""
         asked = self._worker.close() if self._worker is not None else False
+        clean = False
         if self._soffice is not None:
-            self._soffice.close(asked_to_quit=asked)
+            clean = self._soffice.close(asked_to_quit=asked) and asked
         self._soffice = self._worker = None
+        return clean
 
     def _scratch(self, suffix: str) -> Path:
         with self._lock:  # two threads' drawings never share a file

@@ -161,15 +161,18 @@ class Soffice:
             todo += procs.children(pid)
         return False
 
-    def close(self, asked_to_quit: bool = False) -> None:
+    def close(self, asked_to_quit: bool = False) -> bool:
         """End soffice; one its worker asked to quit is given a moment to end by itself
-        (ending cleanly, it removes its sockets), any other is signalled at once."""
+        (ending cleanly, it removes its sockets), any other is signalled at once. Returns
+        whether it ended by itself, cleanly (its profile is then whole)."""
         if asked_to_quit:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(QUIT_GRACE_S)
+        clean = self.proc.returncode == 0
         stop_group(self.proc)
         self._log.close()
         remove_stale_pipes(office_pipes(self.profile_url, self.uno_pipe), wait_s=KILL_GRACE_S)
+        return clean
 
 
 KILL_GRACE_S = 3.0

@@ -11,7 +11,7 @@ with any renderer that draws text with CSS ``color`` (and with a future ``notext
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -257,10 +257,15 @@ class PendingCapture:
     (say, decodes and checks the round before) and collects it with ``finish``."""
 
     def __init__(self, irs: Sequence[SlideIR], measurer: Measurer, settings: Settings,
-                 ink: InkRegions | None) -> None:
+                 ink: InkRegions | None, twins: Mapping[int, int] | None = None) -> None:
         self.irs, self.settings, self.ink = list(irs), settings, ink
+        self.twins = dict(twins or {})
+        """Slide (index in ``irs``) → the slide (index in the whole capture sequence, see
+        ``finish``) whose no-text picture it reuses (``measure.twins.same_art``)."""
         self.sizes = [(max(1, round(ir.slide.w)), max(1, round(ir.slide.h))) for ir in irs]
         self.per: list[Clip] = []
+        self.groups: list[list[int]] = []
+        """Runs of slides (indexes) drawn without text in one screenshot each."""
         self.doms: list[DomSnapshot] = []
         self.text_clips: list[Clip] = []
         # The package's pictures and art are drawn: contrast is judged against what a
@@ -282,25 +287,48 @@ class PendingCapture:
     def _pass_clips(self, result: object) -> list[list[Clip]]:
         """On the browser's thread, between the script and the screenshots."""
         self.per[:] = self._clips_of(result)
-        whole = _union(self.per)
-        slides = [whole] if max(whole[2], whole[3]) <= MAX_SHOT_PX else list(self.per)
+        every = _groups(list(range(len(self.irs))), self.per)
+        self.groups[:] = _groups([i for i in range(len(self.irs)) if i not in self.twins],
+                                 self.per)
+        notext = [_union([self.per[i] for i in g]) for g in self.groups]
         if self.ink is None:
-            return [slides, slides]
+            return [[_union([self.per[i] for i in g]) for g in every], notext]
         assert isinstance(result, dict)
         self.doms[:] = snapshots(self.irs, result["rows"], self.settings.SAFE_PADDING)
         self.text_clips[:] = _text_clips(self.ink(self.doms), self.per)
-        return [self.text_clips, slides]
+        return [self.text_clips, notext]
 
-    def finish(self) -> list[SlideCapture]:
-        """Wait for the round; decode and cut its screenshots per slide."""
+    def _cut(self, groups: Sequence[Sequence[int]], pngs: Sequence[bytes]) -> dict[int, Pixels]:
+        """Each slide's pixels from the screenshots of its group."""
+        out: dict[int, Pixels] = {}
+        for group, png in zip(groups, pngs, strict=True):
+            if len(group) == 1:
+                out[group[0]] = _decode(png, *self.sizes[group[0]])
+            else:
+                out.update(zip(group, _crops([png], [self.per[i] for i in group]),
+                               strict=True))
+        return out
+
+    def finish(self, before: Sequence[SlideCapture] = ()) -> list[SlideCapture]:
+        """Wait for the round; decode and cut its screenshots per slide. ``before``: the
+        captures of the slides that came before this round in the sequence (a twin's index
+        counts them first, then this round's own slides)."""
         result, got = self.future.result()
         assert isinstance(result, dict)
-        per, sizes, n = self.per, self.sizes, len(self.irs)
-        notext = (_crops(got[1], per) if len(per) > 1 and len(got[1]) == 1
-                  else [_decode(png, *sizes[i]) for i, png in enumerate(got[1])])
+        per, n = self.per, len(self.irs)
+        own = self._cut(self.groups, got[1])
+        notext: list[Pixels] = []
+        for i in range(n):
+            twin = self.twins.get(i)
+            if twin is None:
+                notext.append(own[i])
+            elif twin < len(before):
+                notext.append(before[twin].notext)
+            else:
+                notext.append(own[twin - len(before)])
         if self.ink is None:
-            text = (_crops(got[0], per) if len(per) > 1 and len(got[0]) == 1
-                    else [_decode(png, *sizes[i]) for i, png in enumerate(got[0])])
+            drawn = self._cut(_groups(list(range(n)), per), got[0])
+            text = [drawn[i] for i in range(n)]
         else:
             text = _paste(notext, per, self.text_clips, got[0])
         doms = self.doms or snapshots(self.irs, result["rows"], self.settings.SAFE_PADDING)
@@ -313,12 +341,26 @@ class PendingCapture:
                 for i in range(n)]
 
 
+def _groups(indexes: Sequence[int], per: Sequence[Clip]) -> list[list[int]]:
+    """``indexes`` (ascending) in runs of consecutive slides, each one screenshot: a run's
+    union stays within ``MAX_SHOT_PX`` (one shot of many slides costs about one of one)."""
+    out: list[list[int]] = []
+    for i in indexes:
+        if out and out[-1][-1] == i - 1:
+            whole = _union([per[j] for j in (*out[-1], i)])
+            if max(whole[2], whole[3]) <= MAX_SHOT_PX:
+                out[-1].append(i)
+                continue
+        out.append([i])
+    return out
+
+
 def start_capture(
     irs: Sequence[SlideIR], measurer: Measurer, settings: Settings = DEFAULT_SETTINGS,
-    ink: InkRegions | None = None,
+    ink: InkRegions | None = None, twins: Mapping[int, int] | None = None,
 ) -> PendingCapture:
     """Queue ``capture_slides`` on the browser's thread and return at once."""
-    return PendingCapture(irs, measurer, settings, ink)
+    return PendingCapture(irs, measurer, settings, ink, twins)
 
 
 def capture_slides(

@@ -13,13 +13,14 @@ with an unresolved critical issue is reported ``degraded``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
+from pptxagent.measure.twins import same_art
 from pptxagent.pipeline.correct import onto_art, onto_readable
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -40,11 +41,19 @@ QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
 
 
-def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
+def _capture(job: FillJob, irs: Sequence[SlideIR],
+             twins: Mapping[int, int] | None = None) -> list[SlideCapture]:
     """Each slide drawn with and without its text; the drawn glyphs only where the layout
-    checks need them (``ink_regions``), so a clean slide costs one screenshot, not two.
-    Every round is queued at once: the browser draws the next while this thread decodes the
-    one before."""
+    checks need them (``ink_regions``), so a clean slide costs one screenshot, not two, and
+    a slide in ``twins`` (index → an earlier index with the same art) none of its own
+    without text. Every round is queued at once: the browser draws the next while this
+    thread decodes the one before."""
+    twins = twins or {}
+    order = sorted(range(len(irs)), key=lambda i: i in twins)  # the slides drawn first
+    if order != list(range(len(irs))):  # (one screenshot for them all), then the twins
+        at = {i: k for k, i in enumerate(order)}
+        caps = _capture(job, [irs[i] for i in order], {at[i]: at[t] for i, t in twins.items()})
+        return [caps[at[i]] for i in range(len(irs))]
     pending = []
     for batch in capture_batches(irs):
         part = irs[batch.start:batch.stop]
@@ -53,8 +62,25 @@ def _capture(job: FillJob, irs: Sequence[SlideIR]) -> list[SlideCapture]:
                 ) -> list[list[Box]]:
             return [ink_regions(ir, d, job.settings.qa) for ir, d in zip(part, doms, strict=True)]
 
-        pending.append(start_capture(part, job.measurer, job.settings, ink=ink))
-    return [cap for p in pending for cap in p.finish()]
+        local = {i - batch.start: t for i, t in twins.items() if i in batch}
+        pending.append(start_capture(part, job.measurer, job.settings, ink=ink, twins=local))
+    out: list[SlideCapture] = []
+    for p in pending:
+        out += p.finish(out)
+    return out
+
+
+def _twins(tirs: Sequence[SlideIR], numbers: Sequence[int], work: Sequence[SlideWork]
+           ) -> dict[int, int]:
+    """Index in ``[*tirs, *finals]`` of each filled slide whose art is its template slide's
+    (``same_art``) → that template slide's index."""
+    where = {n: i for i, n in enumerate(numbers)}
+    out: dict[int, int] = {}
+    for k, w in enumerate(work):
+        t = where.get(w.filled.template_slide)
+        if t is not None and w.final_ir is not None and same_art(w.final_ir, tirs[t]):
+            out[len(tirs) + k] = t
+    return out
 
 
 def _template_slides(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts]
@@ -203,7 +229,8 @@ def visual_qa(job: FillJob) -> None:
         return
     facts = [read_package_facts(job.package, w.filled.part) for w in work]
     numbers, tirs, tfacts = _template_slides(job, work, facts)
-    caps = _capture(job, [*tirs, *_finals(work)])  # template and filled slides, same rounds
+    caps = _capture(job, [*tirs, *_finals(work)],  # template and filled slides, same rounds
+                    _twins(tirs, numbers, work))
     base = _baselines(job, numbers, tirs, caps[:len(tirs)], tfacts)
     found = _check(job, work, facts, base, caps[len(tirs):])
     for w, issues in zip(work, found, strict=True):

@@ -132,19 +132,22 @@ def run_contrast(
     only: Sequence[Box] | None = None,
     keep: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = None,
 ) -> RunContrast | None:
-    """The run's contrast against the no-text pixels under its line rects; ``None`` when the
+    """The run's contrast against the no-text pixels under its line rects (less their top
+    ``CONTRAST_SKIP_TOP``, above the glyphs); ``None`` when the
     run is fully transparent or shows too few pixels on the slide to judge. Its per-pixel
     ratios and those pixels are appended to ``keep`` when given (to judge a box's runs
     together)."""
     if run.color[3] < 0.05:
         return None
+    skip = settings.CONTRAST_SKIP_TOP
+    rects = [Box(x=r.x, y=r.y + skip * r.h, w=r.w, h=(1 - skip) * r.h) for r in run.rects]
     # Work on the rows and columns the run's rects cover, not the whole slide (a slide's
     # worth of boolean masks per run was most of the QA's own cost).
     h, w = notext.shape[0], notext.shape[1]
-    x0 = max(0, math.floor(min((r.x for r in run.rects), default=0.0)))
-    y0 = max(0, math.floor(min((r.y for r in run.rects), default=0.0)))
-    x1 = min(w, math.ceil(max((r.right for r in run.rects), default=0.0)) + 1)
-    y1 = min(h, math.ceil(max((r.bottom for r in run.rects), default=0.0)) + 1)
+    x0 = max(0, math.floor(min((r.x for r in rects), default=0.0)))
+    y0 = max(0, math.floor(min((r.y for r in rects), default=0.0)))
+    x1 = min(w, math.ceil(max((r.right for r in rects), default=0.0)) + 1)
+    y1 = min(h, math.ceil(max((r.bottom for r in rects), default=0.0)) + 1)
     if x1 <= x0 or y1 <= y0:
         return None
     sub = notext[y0:y1, x0:x1]
@@ -152,7 +155,7 @@ def run_contrast(
     def shifted(boxes: Sequence[Box]) -> list[Box]:
         return [Box(x=b.x - x0, y=b.y - y0, w=b.w, h=b.h) for b in boxes]
 
-    mask = sample_mask(shifted(run.rects), (y1 - y0, x1 - x0), shifted(unknown),
+    mask = sample_mask(shifted(rects), (y1 - y0, x1 - x0), shifted(unknown),
                        None if only is None else shifted(only))
     bg = sub[mask]
     if len(bg) < settings.CONTRAST_MIN_PIXELS:

@@ -17,12 +17,10 @@ from pptxagent.ir import SlideIR
 from pptxagent.render.art import ArtContext
 from pptxagent.render.images import ImageTable
 from pptxagent.render.media import MediaStore
-from pptxagent.render.view import SlideView, slide_view
+from pptxagent.render.view import SLIDE_GAP_PX, SlideView, slide_view
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 DOCUMENT_TEMPLATE = "document.html.j2"
-SLIDE_GAP_PX = 40
-"""Vertical gap between stacked slide containers in a deck document."""
 PAGE_PAD_PX = 200
 """Room right of and below the slides, so out-of-bounds elements stay on the page."""
 

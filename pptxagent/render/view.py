@@ -59,6 +59,8 @@ class SlideView:
     backdrop_style: str = ""
 
 
+SLIDE_GAP_PX = 40
+"""Vertical gap between stacked slide containers in a deck document (at least)."""
 ART_Z = 10
 """z-index of a decoration's paint: the text layer, so paints interleave with the text and
 pictures in document order as PowerPoint draws them."""
@@ -104,10 +106,15 @@ def slide_view(
         views.append(element_view(el, f"slide {index}: element {el.eid!r}", assets_dir, images,
                                   art))
     style = css.declarations([("width", css.px(ir.slide.w)), ("height", css.px(ir.slide.h))])
+    # The gap below a slide rounds its height up to a whole px: every slide of a document
+    # starts on a whole px, so it is laid out and rasterised as it would be alone (a slide
+    # 793.7 px tall would shift the next one by a fraction of a px, and its pixels with it).
+    gap = css.declarations([("margin-bottom",
+                             css.px(SLIDE_GAP_PX + math.ceil(ir.slide.h) - ir.slide.h))])
     if art is None:
-        return SlideView(index=index, style=style, elements=views)
-    return SlideView(index=index, style=style, elements=views, backdrop=_backdrop(ir, index, art),
-                     backdrop_style=style)
+        return SlideView(index=index, style=f"{style};{gap}", elements=views)
+    return SlideView(index=index, style=f"{style};{gap}", elements=views,
+                     backdrop=_backdrop(ir, index, art), backdrop_style=style)
 
 
 def _box(el: Element) -> list[tuple[str, str]]:

@@ -37,7 +37,8 @@ def element_tag(html: str, eid: str) -> str:
 
 def test_slide_container_has_the_slide_size_and_does_not_clip() -> None:
     html = render_slide(slide(text_el(), w=960, h=720))
-    assert '<div id="slide" class="slide" data-slide="0" style="width:960px;height:720px">' in html
+    assert ('<div id="slide" class="slide" data-slide="0" '
+            'style="width:960px;height:720px;margin-bottom:40px">') in html
     assert "overflow: visible" in html
     assert "overflow:hidden" not in html
 
@@ -131,3 +132,12 @@ def test_deck_stacks_numbered_slide_containers() -> None:
     html = render_deck([slide(text_el()), slide(text_el()), slide(text_el())])
     assert [int(i) for i in re.findall(r'class="slide" data-slide="(\d+)"', html)] == [0, 1, 2]
     assert html.count('id="slide"') == 1
+
+
+def test_every_slide_of_a_deck_document_starts_on_a_whole_px() -> None:
+    """A slide 793.7 px tall must not shift the next one by a fraction of a px (its pixels,
+    and so its contrast, would depend on where it sits in the document)."""
+    html = render_deck([slide(text_el(), w=1058, h=793.7), slide(text_el(), w=1058, h=793.7)])
+    gaps = re.findall(r'height:793\.7px;margin-bottom:([0-9.]+)px', html)
+    assert len(gaps) == 2
+    assert all(abs(793.7 + float(g) - round(793.7 + float(g))) < 1e-6 for g in gaps)
