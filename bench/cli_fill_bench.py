@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ctypes
 import json
 import os
 import resource
@@ -44,15 +45,37 @@ def _children_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def _become_subreaper() -> None:
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+
+
+def _reap_orphans(wait_s: float = 1.0) -> None:
+    """Reap the orphans that came here (they end within moments of their parent)."""
+    end = time.monotonic() + wait_s
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return  # none left
+        if pid == 0:
+            time.sleep(0.01)
+
+
 def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
         ) -> tuple[float, float]:
-    """Wall time and CPU time (user + system, every child process it waited for) of ``cmd``.
-    CPU time says what the command costs even when other jobs load the machine; it does not
-    see work that overlaps (the point of starting LibreOffice early) nor processes a child
-    did not wait for."""
+    """Wall time and CPU time (user + system) of ``cmd`` and every process under it. CPU time
+    says what the command costs even when other jobs load the machine; it does not see work
+    that overlaps (the point of starting LibreOffice early). This process is a child
+    subreaper: a process its child ends with a signal (Chromium's helpers) comes here when
+    orphaned, is reaped, and its CPU counts."""
     cpu, t = _children_cpu(), time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, check=False)
     took = time.perf_counter() - t
+    _reap_orphans()
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}): {proc.stderr[-500:]}")
     return took, _children_cpu() - cpu
@@ -63,6 +86,7 @@ def env_for(tree: Path) -> dict[str, str]:
 
 
 def main() -> None:
+    _become_subreaper()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--slides", type=int, default=30)
     ap.add_argument("--repeat", type=int, default=5)

@@ -48,10 +48,13 @@ def _set_box(el: Element, box: Box) -> None:
     el.layout.w, el.layout.h = round(box.w, 2), round(box.h, 2)
 
 
-def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> list[str]:
+def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]],
+             min_share: float) -> list[str]:
     """Text that lost its contrast because lines fell off the art it sits on: its box is cut
     to that art (in place, on ``ir``), so the fit makes the text fit there. Only boxes that
-    draw nothing themselves (no fill, no outline) are cut. Returns what it did."""
+    draw nothing themselves (no fill, no outline) are cut, and only when the art keeps at
+    least ``min_share`` of the box (a box that merely grazes a border tile is not the
+    tile's text: cut to it, nothing could fit). Returns what it did."""
     done: list[str] = []
     for eid in sorted(eids):
         el = ir.element(eid)
@@ -64,6 +67,8 @@ def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]]) -> 
         x0, y0 = max(b.x, art.x), max(b.y, art.y)
         x1, y1 = min(b.right, art.right), min(b.bottom, art.bottom)
         if x1 - x0 < 1 or y1 - y0 < 1 or (x0, y0, x1, y1) == (b.x, b.y, b.right, b.bottom):
+            continue
+        if (x1 - x0) * (y1 - y0) < min_share * b.w * b.h:
             continue
         _set_box(el, Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0))
         done.append(f"correction: {eid} kept on the art it sits on (box "

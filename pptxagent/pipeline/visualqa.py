@@ -195,7 +195,8 @@ def _correct(job: FillJob, work: Sequence[SlideWork], issues: Sequence[Sequence[
         named = {e for i in aims for e in (i.eid, i.other_eid) if e} & w.touched
         start = w.ir.model_copy(deep=True)
         faded = [i for i in aims if i.kind == "contrast" and i.eid in w.touched]
-        w.notes += onto_art(start, {i.eid for i in faded}, w.guard.design)
+        w.notes += onto_art(start, {i.eid for i in faded}, w.guard.design,
+                            job.settings.qa.CONTRAST_CUT_MIN_SHARE)
         w.notes += onto_readable(start, faded, cap, job.settings.qa)
         starts.append(start)
         policies.append(FrozenPolicy(policy, frozen_eids(w.ir), frozenset(named)))

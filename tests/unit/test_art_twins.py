@@ -46,3 +46,15 @@ def test_anything_that_paints_and_changed_is_not_the_same_art() -> None:
     assert not same_art(*grown_fill)  # a text box with a fill that moved paints elsewhere
     assert not same_art(template, other_bg)
     assert not same_art(template, _slide(_text("title", "T"), backdrop=BG))  # art removed
+
+
+def test_highlighted_text_paints_where_it_flows() -> None:
+    """A highlight is a box behind the glyphs: new highlighted text is new art."""
+    def marked(text: str) -> dict[str, Any]:
+        return _text("body", text, paragraphs=[{"text": text, "runs": [
+            {"text": text, "highlight": "#266D78"}]}])
+
+    assert same_art(_slide(BAR, marked("and many more"), backdrop=BG),
+                    _slide(BAR, marked("and many more"), backdrop=BG))
+    assert not same_art(_slide(BAR, marked("and many more"), backdrop=BG),
+                        _slide(BAR, marked("Revenue grew twelve percent"), backdrop=BG))
