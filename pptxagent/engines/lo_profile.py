@@ -101,6 +101,16 @@ SEED_ENV = "PPTXAGENT_LO_SEED"
 """Where the seed lives (default ``$XDG_CACHE_HOME/pptxagent``); ``off`` disables it."""
 
 
+def _copy_entries(src: Path, dst: Path) -> None:
+    """The ``SEED_ENTRIES`` of one ``user/`` folder into another (created as needed)."""
+    for name in SEED_ENTRIES:
+        if (src / name).is_dir():
+            shutil.copytree(src / name, dst / name, dirs_exist_ok=True)
+        elif (src / name).is_file():
+            dst.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src / name, dst / name)
+
+
 def seed_dir(soffice: str) -> Path | None:
     """The seed folder for this LibreOffice installation (its path and build), or ``None``."""
     where = os.environ.get(SEED_ENV, "")
@@ -125,13 +135,7 @@ def seed_profile(profile_dir: Path, soffice: str) -> bool:
         return False
     user = profile_dir / "user"
     try:
-        for name in SEED_ENTRIES:
-            src = seed / "user" / name
-            if src.is_dir():
-                shutil.copytree(src, user / name, dirs_exist_ok=True)
-            elif src.is_file():
-                user.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, user / name)
+        _copy_entries(seed / "user", user)
     except OSError:
         shutil.rmtree(user, ignore_errors=True)  # a fresh profile, as without a seed
         return False
@@ -148,13 +152,7 @@ def keep_seed(profile_dir: Path, soffice: str) -> None:
         return
     tmp = seed.with_name(f"{seed.name}.{os.getpid()}.tmp")
     try:
-        for name in SEED_ENTRIES:
-            src = user / name
-            if src.is_dir():
-                shutil.copytree(src, tmp / "user" / name)
-            elif src.is_file():
-                (tmp / "user").mkdir(parents=True, exist_ok=True)
-                shutil.copy2(src, tmp / "user" / name)
+        _copy_entries(user, tmp / "user")
         (tmp / "complete").write_text("")
         os.rename(tmp, seed)
     except OSError:

@@ -346,8 +346,8 @@ def _groups(indexes: Sequence[int], per: Sequence[Clip]) -> list[list[int]]:
     union stays within ``MAX_SHOT_PX`` (one shot of many slides costs about one of one)."""
     out: list[list[int]] = []
     for i in indexes:
-        if out and out[-1][-1] == i - 1:
-            whole = _union([per[j] for j in (*out[-1], i)])
+        if out and out[-1][-1] == i - 1:  # stacked: the run's first and i span it all
+            whole = _union([per[out[-1][0]], per[i]])
             if max(whole[2], whole[3]) <= MAX_SHOT_PX:
                 out[-1].append(i)
                 continue

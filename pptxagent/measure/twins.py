@@ -35,12 +35,11 @@ def _paints(el: Element) -> bool:
 
 
 def _signature(el: Element) -> dict[str, Any]:
-    # highlighted text paints where its text flows: then the text, fonts and all count too
-    sig = el.model_dump(exclude=set() if _highlighted(el) else set(_TEXT_ONLY))
+    if _highlighted(el):  # it paints where its text flows: the text, fonts and all count
+        return el.model_dump()
+    sig = el.model_dump(exclude=set(_TEXT_ONLY))
     style = sig.pop("style", None) or {}
     sig["paint"] = (style.get("backgroundColor"), style.get("display"))
-    if _highlighted(el):
-        sig["style"] = style
     return sig
 
 
