@@ -7,20 +7,20 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from pptxagent.engines.chromium import Chromium
 from pptxagent.engines.reset import vital_pids
+from pptxagent.engines.scratch import scratch_root
 from pptxagent.errors import EngineError
 
 pytestmark = pytest.mark.browser
 
 
 def _profiles() -> set[Path]:
-    return set(Path(tempfile.gettempdir()).glob(f"pptxagent-chromium-{os.getpid()}-*"))
+    return set(scratch_root().glob(f"pptxagent-chromium-{os.getpid()}-*"))
 
 
 def test_measuring_needs_no_playwright() -> None:

@@ -3,7 +3,13 @@ keep what they draw (the integration tests compare pixels and goldens)."""
 
 from __future__ import annotations
 
-from pptxagent.engines import cdp
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from pptxagent.engines import cdp, scratch
 from pptxagent.engines.chromium import IDLE_FEATURES, LAUNCH_ARGS, engine_args
 from pptxagent.engines.lo_server import OFFICE_MALLOC, office_env
 
@@ -26,3 +32,25 @@ def test_office_env_adds_the_malloc_tunables_and_keeps_the_callers() -> None:
     assert env["PATH"] == "/usr/bin" and env["TMPDIR"] == "/tmp/x"
     own = office_env({"GLIBC_TUNABLES": "glibc.malloc.trim_threshold=1"})
     assert own["GLIBC_TUNABLES"].endswith(":glibc.malloc.trim_threshold=1")  # glibc: last wins
+
+
+def test_engine_folders_go_where_the_caller_says_else_in_memory(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setenv(scratch.SCRATCH_ENV, str(tmp_path))
+    folder = scratch.make_dir("lo")
+    try:
+        assert folder.parent == tmp_path and folder.name.startswith(f"pptxagent-lo-{os.getpid()}-")
+    finally:
+        scratch.remove_dir(folder)
+    assert not folder.exists()
+    monkeypatch.delenv(scratch.SCRATCH_ENV)
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "t"))
+    assert scratch.scratch_root() == tmp_path / "t"  # a TMPDIR the caller set is kept
+    monkeypatch.delenv("TMPDIR")
+    st = os.statvfs(scratch.SHM)
+    in_memory = (scratch._is_tmpfs(scratch.SHM) and os.access(scratch.SHM, os.W_OK)
+                 and st.f_bavail * st.f_frsize >= scratch.SHM_MIN_FREE)
+    assert scratch.scratch_root() == (scratch.SHM if in_memory else Path(tempfile.gettempdir()))
+    monkeypatch.setattr(scratch, "SHM_MIN_FREE", 1 << 62)  # /dev/shm too small: the disk
+    assert scratch.scratch_root() == Path(tempfile.gettempdir())
