@@ -229,15 +229,17 @@ class Browser:
                 raise BrowserGone(self._gone)
             self._buf += chunk
 
-    def kill(self) -> None:
-        """SIGKILL the browser's process group at once."""
+    def kill(self, reap: bool = True) -> None:
+        """SIGKILL the browser's process group at once; wait for it to end unless ``reap`` is
+        false (this process is exiting: init reaps it)."""
         self._gone = self._gone or "the browser was killed"
         if self.pid:
             with contextlib.suppress(OSError):
                 os.killpg(self.pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
                 os.kill(self.pid, signal.SIGKILL)
-            self._reap(CLOSE_WAIT_S)
+            if reap:
+                self._reap(CLOSE_WAIT_S)
 
     def _reap(self, wait_s: float) -> bool:
         """Wait up to ``wait_s`` for the browser process to end; whether it did."""
@@ -253,18 +255,19 @@ class Browser:
                 return False
             time.sleep(0.005)
 
-    def close(self, graceful: bool = False) -> None:
+    def close(self, graceful: bool = False, reap: bool = True) -> None:
         """End the browser and remove its folder; safe to call twice, and on a dead browser.
         Its process group is SIGKILLed at once: the profile and temporary files go with the
         folder, so the browser's own shutdown (``Browser.close``, 0.15-0.3 s) would buy
-        nothing. ``graceful`` asks for that shutdown first, waits at most ``CLOSE_WAIT_S``."""
+        nothing. ``graceful`` asks for that shutdown first, waits at most ``CLOSE_WAIT_S``;
+        ``reap`` false does not wait for the killed process to end (see ``kill``)."""
         if graceful and self.pid and self._gone is None and self._to is not None:
             with contextlib.suppress(CdpError, OSError, ValueError):
                 self.send("Browser.close", timeout=CLOSE_WAIT_S)
         self._gone = self._gone or "the browser is closed"
         if self.pid:
             if not (graceful and self._reap(CLOSE_WAIT_S)):
-                self.kill()
+                self.kill(reap)
             with contextlib.suppress(OSError):
                 os.killpg(self.pid, signal.SIGKILL)  # helpers left behind
             self.pid = 0

@@ -130,18 +130,20 @@ class Chromium:
         with contextlib.suppress(EngineError):  # the next call starts again and says why
             self._start()
 
-    def close(self) -> None:
+    def close(self, at_exit: bool = False) -> None:
         """Close the browser; safe to call twice. Waits at most ``CLOSE_WAIT_S`` for a
         browser thread still busy (a hung call at interpreter exit): the browser ends by
         itself when this process exits and its pipe closes (``engines.reset.kill_engines``
-        ends it at once)."""
+        ends it at once). ``at_exit``: this process is exiting, the killed browser is not
+        waited for (the kernel takes ~0.05 s to tear it down; init reaps it)."""
         if threading.get_ident() == self._engine.ident:
-            self._close()
+            self._close(reap=not at_exit)
             return
         if not self._engine.alive:
             return  # never started, or its thread is gone: nothing to close
         with contextlib.suppress(TimeoutError):
-            self._engine.submit(self._close).result(timeout=CLOSE_WAIT_S)
+            self._engine.submit(lambda: self._close(reap=not at_exit)).result(
+                timeout=CLOSE_WAIT_S)
 
     def retire(self) -> None:
         """Close for good: the browser, then its thread (a replaced instance)."""
@@ -235,11 +237,11 @@ class Chromium:
             "screenHeight": size[1], "deviceScaleFactor": 1,
             "screenOrientation": {"angle": 0, "type": "landscapePrimary"}}, self._session)
 
-    def _close(self) -> None:
+    def _close(self, reap: bool = True) -> None:
         browser = self._browser
         self._browser = self._starting = None
         if browser is not None:
-            browser.close()
+            browser.close(reap=reap)
 
     def _drop_if_dead(self) -> None:
         """After a failure: a crashed browser or page is closed, so the next call restarts."""
@@ -394,7 +396,7 @@ def get_chromium() -> Chromium:
     if inst is None:
         inst = Chromium()
         _local.inst, _local.gen = inst, _generation
-        atexit.register(inst.close)
+        atexit.register(inst.close, at_exit=True)
     return inst
 
 

@@ -192,6 +192,23 @@ class Soffice:
         remove_stale_pipes(office_pipes(self.profile_url, self.uno_pipe), wait_s=KILL_GRACE_S)
         return clean
 
+    def abandon(self) -> None:
+        """This process is exiting and the profile is thrown away: SIGKILL soffice at once,
+        unlink its two sockets (only it could answer on them), wait for nothing."""
+        abandon_group(self.proc)
+        self._log.close()
+        for path in office_pipes(self.profile_url, self.uno_pipe):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def abandon_group(proc: subprocess.Popen[Any]) -> None:
+    """SIGKILL a group we started (``start_new_session=True``) without waiting for the kernel
+    to end it: for a process about to exit (init reaps what is left)."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
 
 KILL_GRACE_S = 3.0
 """How long a killed soffice's sockets may go on answering (soffice.bin outlives its launcher
@@ -258,6 +275,14 @@ class UnoWorker:
             stop_group(self.proc)
         self._log.close()
         return asked and self.proc.returncode == 0
+
+    def abandon(self) -> None:
+        """SIGKILL the worker at once (``Soffice.abandon``)."""
+        abandon_group(self.proc)
+        with contextlib.suppress(OSError):
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+        self._log.close()
 
 
 def close_bridge(soffice: Soffice, worker: UnoWorker) -> None:

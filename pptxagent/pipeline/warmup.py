@@ -94,9 +94,10 @@ def warm_engines(argv: Sequence[str]) -> None:
     office.start_background(warm_with=Path(argv[1]) if argv[0] == "fill" else None)
 
     def close_both() -> None:  # registered last, so it runs before each engine's own close
-        closing = threading.Thread(target=office.close, name="pptxagent-lo-close")
+        closing = threading.Thread(target=office.close, kwargs={"at_exit": True},
+                                   name="pptxagent-lo-close")
         closing.start()
-        browser.close()
+        browser.close(at_exit=True)
         closing.join()
 
     atexit.register(close_both)
