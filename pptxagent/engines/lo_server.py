@@ -8,6 +8,7 @@ process group it started (soffice → soffice.bin) and nothing else.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -320,4 +321,22 @@ def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path,
     if proc.returncode != 0 or not produced.exists():
         raise EngineError(f"soffice could not convert {pptx}: {output.strip()[-300:]}")
     pdf.parent.mkdir(parents=True, exist_ok=True)
-    os.replace(produced, pdf)
+    move_file(produced, pdf)
+
+
+def move_file(src: Path, dst: Path) -> None:
+    """``src`` to ``dst`` whole or not at all, also from another file system (the engines'
+    folders may be in /dev/shm): copied next to ``dst``, then renamed over it."""
+    try:
+        os.replace(src, dst)
+        return
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+    tmp = dst.with_name(f".{dst.name}.{os.getpid()}.tmp")
+    try:
+        shutil.copyfile(src, tmp)
+        os.replace(tmp, dst)
+    finally:
+        tmp.unlink(missing_ok=True)
+    src.unlink(missing_ok=True)

@@ -4,6 +4,7 @@ keep what they draw (the integration tests compare pixels and goldens)."""
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 
 from pptxagent.engines import cdp, scratch
 from pptxagent.engines.chromium import IDLE_FEATURES, LAUNCH_ARGS, engine_args
-from pptxagent.engines.lo_server import OFFICE_MALLOC, office_env
+from pptxagent.engines.lo_server import OFFICE_MALLOC, move_file, office_env
 
 
 def test_engine_args_keep_one_disable_features_switch_with_playwrights_and_ours() -> None:
@@ -54,3 +55,19 @@ def test_engine_folders_go_where_the_caller_says_else_in_memory(
     assert scratch.scratch_root() == (scratch.SHM if in_memory else Path(tempfile.gettempdir()))
     monkeypatch.setattr(scratch, "SHM_MIN_FREE", 1 << 62)  # /dev/shm too small: the disk
     assert scratch.scratch_root() == Path(tempfile.gettempdir())
+
+
+@pytest.mark.skipif(not scratch.SHM.is_dir(), reason="no /dev/shm here")
+def test_a_file_moves_out_of_an_in_memory_folder_whole(tmp_path: Path) -> None:
+    """The cold LibreOffice path moves its PDF from the engine's folder (maybe /dev/shm) to
+    the caller's path (maybe another file system): no EXDEV error, no half file left."""
+    src = Path(tempfile.mkdtemp(dir=scratch.SHM)) / "drawn.pdf"
+    try:
+        src.write_bytes(b"%PDF-1.7 whole")
+        dst = tmp_path / "out" / "deck.pdf"
+        dst.parent.mkdir()
+        move_file(src, dst)
+        assert dst.read_bytes() == b"%PDF-1.7 whole" and not src.exists()
+        assert [p.name for p in dst.parent.iterdir()] == ["deck.pdf"]
+    finally:
+        shutil.rmtree(src.parent, ignore_errors=True)
