@@ -119,6 +119,14 @@ def request(argv: Sequence[str]) -> dict[str, Any]:
             "env": relevant_env(os.environ), "fingerprint": fingerprint()}
 
 
+def invoked_as_command() -> bool:
+    """This process is the ``pptxagent`` command: its console script, or ``python -m
+    pptxagent.cli`` (not a test runner's or another program's ``__main__.py``)."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    return (Path(sys.argv[0]).name == "pptxagent"
+            or getattr(spec, "name", None) == "pptxagent.cli.__main__")
+
+
 def run_hosted(argv: Sequence[str]) -> int | None:
     """Run ``argv`` on the host and return its exit code, or ``None`` to run it here."""
     if not wants_host(argv):

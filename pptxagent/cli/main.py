@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import gc
 import sys
-from pathlib import Path
 
-from pptxagent.cli.hostclient import run_hosted
+from pptxagent.cli.hostclient import invoked_as_command, run_hosted
 
-if Path(sys.argv[0]).name in ("pptxagent", "__main__.py"):  # run as the command
+if invoked_as_command():  # not imported by a test runner or another program
     # A young generation of 10 000 objects, not 700: a fill builds many short-lived models;
     # at Python's default, ~260 collections took ~0.12 s of a 30-slide fill, 0.08 s of it
     # full ones walking every imported class (see also gc.freeze below, docs/benchmarks.md).
@@ -43,7 +42,7 @@ for _module in (fill, compose, refine, inventory, render, qa, schema, serve):
 cli.add_command(theme.themes_command)
 cli.add_command(theme.theme_command)
 cli.add_command(host.host_command)
-if Path(sys.argv[0]).name in ("pptxagent", "__main__.py"):
+if invoked_as_command():
     gc.freeze()  # what the imports made lives as long as the process: never walked again
 
 __all__ = ["cli", "err_console", "handle_errors", "main"]

@@ -206,9 +206,9 @@ class Soffice:
 def abandon_group(proc: subprocess.Popen[Any]) -> None:
     """SIGKILL a group we started (``start_new_session=True``) without waiting for the kernel
     to end it: for a process about to exit (init reaps what is left)."""
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+    proc.poll()  # the group id stays reserved while a member lives, launcher gone or not
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
 
 
 KILL_GRACE_S = 3.0

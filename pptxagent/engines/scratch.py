@@ -25,6 +25,7 @@ from pathlib import Path
 
 from pptxagent.engines import procs
 from pptxagent.engines.lo_server import PIPE_DIR, office_pipes, remove_stale_pipes
+from pptxagent.errors import EngineError
 
 ORPHAN_AGE_S = 60.0
 """A folder younger than this is left alone (its owner may not have locked it yet)."""
@@ -61,9 +62,14 @@ def scratch_root() -> Path:
     the temporary directory. Chromium and LibreOffice create hundreds of small files in a
     fresh profile at every start: in memory, a fill's two starts cost ~0.2 s less CPU than on
     ext4 (docs/benchmarks.md)."""
-    chosen = os.environ.get(SCRATCH_ENV) or os.environ.get("TMPDIR")
+    chosen = os.environ.get(SCRATCH_ENV)
     if chosen:
-        return Path(chosen)
+        where = Path(chosen).absolute()
+        if not (where.is_dir() and os.access(where, os.W_OK | os.X_OK)):
+            raise EngineError(f"{SCRATCH_ENV}={chosen}: not a writable directory")
+        return where
+    if os.environ.get("TMPDIR"):
+        return Path(tempfile.gettempdir())  # /tmp when TMPDIR is missing or not writable
     with contextlib.suppress(OSError):
         free = os.statvfs(SHM)
         if (free.f_bavail * free.f_frsize >= SHM_MIN_FREE and os.access(SHM, os.W_OK | os.X_OK)
@@ -136,9 +142,9 @@ def _remove_if_free(folder: Path) -> bool:
 def sweep_orphans(root: Path | None = None, pipe_dir: Path = PIPE_DIR,
                   min_age_s: float = ORPHAN_AGE_S) -> int:
     """Remove the folders (and their LibreOffice sockets) of processes that are gone, under
-    ``root`` (default: ``scratch_root()`` and the temporary directory); the count of folders
-    removed. Never raises: a sweep must not break the run that does it."""
-    where = {root} if root is not None else {scratch_root(), Path(tempfile.gettempdir())}
+    ``root`` (default: /dev/shm and the temporary directory, wherever this process puts its
+    own); the count of folders removed. Never raises: a sweep must not break its run."""
+    where = {root} if root is not None else {SHM, Path(tempfile.gettempdir())}
     now, uid, removed = time.time(), os.getuid(), 0
     entries: list[os.DirEntry[str]] = []
     for folder in where:

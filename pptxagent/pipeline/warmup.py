@@ -10,12 +10,15 @@ LibreOffice then loads the template once, in the background.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import itertools
 import json
 import threading
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+
+from pptxagent.errors import PptxAgentError
 
 BROWSER_COMMANDS = frozenset({"fill", "compose", "qa", "render", "refine"})
 """The commands that measure or draw slides in Chromium."""
@@ -82,7 +85,13 @@ def needs_libreoffice(argv: Sequence[str]) -> bool:
 
 def warm_engines(argv: Sequence[str]) -> None:
     """Start, in the background, every engine ``argv`` will need; at exit, close them side
-    by side (Chromium ~0.15 s, LibreOffice ~0.1 s), not one after the other."""
+    by side, not one after the other. Never raises: an engine that cannot start here (say a
+    scratch folder that cannot be made) fails again in the command, which says why."""
+    with contextlib.suppress(PptxAgentError, OSError):
+        _warm_engines(argv)
+
+
+def _warm_engines(argv: Sequence[str]) -> None:
     if not warm_browser(argv) or not needs_libreoffice(argv):
         return
     from pptxagent.engines.chromium import get_chromium

@@ -127,6 +127,8 @@ def sample_mask(
 def pixels_under(pixels: NDArray[np.uint8], mask: NDArray[np.bool_]) -> NDArray[np.uint8]:
     """``pixels[mask]`` (N × 3, row-major order) of an H × W × 3 array, 16× faster: each pixel
     taken as one 3-byte item, not as a row of three (that was most of a contrast check)."""
+    if mask.shape != pixels.shape[:2]:
+        raise IndexError(f"mask {mask.shape} does not match pixels {pixels.shape[:2]}")
     whole = np.ascontiguousarray(pixels[..., :3])
     items = whole.view(np.dtype((np.void, 3))).reshape(-1)
     picked: NDArray[np.uint8] = items[mask.reshape(-1)].view(np.uint8).reshape(-1, 3)

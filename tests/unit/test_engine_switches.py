@@ -8,11 +8,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pptxagent.engines import cdp, scratch
 from pptxagent.engines.chromium import IDLE_FEATURES, LAUNCH_ARGS, engine_args
 from pptxagent.engines.lo_server import OFFICE_MALLOC, move_file, office_env
+from pptxagent.errors import EngineError
+from pptxagent.qa.contrast import pixels_under
 
 
 def test_engine_args_keep_one_disable_features_switch_with_playwrights_and_ours() -> None:
@@ -46,15 +49,10 @@ def test_engine_folders_go_where_the_caller_says_else_in_memory(
         scratch.remove_dir(folder)
     assert not folder.exists()
     monkeypatch.delenv(scratch.SCRATCH_ENV)
+    (tmp_path / "t").mkdir()
     monkeypatch.setenv("TMPDIR", str(tmp_path / "t"))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # tempfile caches what it found
     assert scratch.scratch_root() == tmp_path / "t"  # a TMPDIR the caller set is kept
-    monkeypatch.delenv("TMPDIR")
-    st = os.statvfs(scratch.SHM)
-    in_memory = (scratch._is_tmpfs(scratch.SHM) and os.access(scratch.SHM, os.W_OK)
-                 and st.f_bavail * st.f_frsize >= scratch.SHM_MIN_FREE)
-    assert scratch.scratch_root() == (scratch.SHM if in_memory else Path(tempfile.gettempdir()))
-    monkeypatch.setattr(scratch, "SHM_MIN_FREE", 1 << 62)  # /dev/shm too small: the disk
-    assert scratch.scratch_root() == Path(tempfile.gettempdir())
 
 
 @pytest.mark.skipif(not scratch.SHM.is_dir(), reason="no /dev/shm here")
@@ -71,3 +69,36 @@ def test_a_file_moves_out_of_an_in_memory_folder_whole(tmp_path: Path) -> None:
         assert [p.name for p in dst.parent.iterdir()] == ["deck.pdf"]
     finally:
         shutil.rmtree(src.parent, ignore_errors=True)
+
+
+def test_pixels_under_a_mask_are_numpys_in_numpys_order() -> None:
+    rng = np.random.default_rng(7)
+    whole = rng.integers(0, 256, (40, 50, 4), dtype=np.uint8)
+    for pixels in (whole[..., :3], whole, whole[5:30:2, 3:41], np.asfortranarray(whole[..., :3]),
+                   whole[:0, :7]):
+        for density in (0.0, 0.3, 1.0):
+            mask = rng.random(pixels.shape[:2]) < density
+            assert np.array_equal(pixels_under(pixels, mask), pixels[mask][:, :3])
+    with pytest.raises(IndexError):
+        pixels_under(whole[:10, :12], np.ones((12, 10), dtype=bool))
+
+
+def test_in_memory_folders_only_on_a_roomy_tmpfs(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    monkeypatch.delenv(scratch.SCRATCH_ENV, raising=False)
+    monkeypatch.delenv("TMPDIR", raising=False)
+    shm = tmp_path / "shm"
+    shm.mkdir()
+    monkeypatch.setattr(scratch, "SHM", shm)
+    monkeypatch.setattr(scratch, "SHM_MIN_FREE", 1)
+    monkeypatch.setattr(scratch, "_is_tmpfs", lambda path: path == shm)
+    assert scratch.scratch_root() == shm
+    monkeypatch.setattr(scratch, "_is_tmpfs", lambda path: False)  # a disk: not "in memory"
+    assert scratch.scratch_root() == Path(tempfile.gettempdir())
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "missing"))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    chosen = scratch.scratch_root()  # as tempfile does: a missing TMPDIR is passed over
+    assert chosen != tmp_path / "missing" and chosen == Path(tempfile.gettempdir())
+    monkeypatch.setenv(scratch.SCRATCH_ENV, str(tmp_path / "missing"))
+    with pytest.raises(EngineError, match="not a writable directory"):
+        scratch.scratch_root()
