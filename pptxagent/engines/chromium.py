@@ -45,7 +45,7 @@ ENGINE_ARGS: tuple[str, ...] = ("--single-process",)
 """The measuring engine's own switches (not Playwright's UI tests', which open several
 pages): one process instead of a browser, two zygotes, a GPU process, network and storage
 services and their renderers. It draws the same pixels (Skia in software either way) for
-~0.2 s less CPU per start (docs/benchmarks.md). A renderer crash or a hung page then takes
+~0.3 s less CPU per fill (docs/benchmarks.md). A renderer crash or a hung page then takes
 the whole browser, which the engine replaces as it always did."""
 IDLE_FEATURES: tuple[str, ...] = (
     "WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "OmniboxAimPopup",
@@ -54,14 +54,6 @@ IDLE_FEATURES: tuple[str, ...] = (
 """Features that start renderers nobody uses headless: the omnibox popup's WebUI pages and
 a spare renderer kept for the next navigation."""
 
-
-def engine_args() -> list[str]:
-    """Every switch of a measuring browser: ours, Playwright's (its disabled features with
-    ``IDLE_FEATURES`` added: Chromium takes only the last ``--disable-features``), ours."""
-    merged = [a + "," + ",".join(IDLE_FEATURES) if a.startswith("--disable-features=") else a
-              for a in cdp.PLAYWRIGHT_ARGS]
-    return [*LAUNCH_ARGS, *merged, *ENGINE_ARGS,
-            "--window-size={},{}".format(*DEFAULT_VIEWPORT)]
 DEFAULT_VIEWPORT = (1920, 1080)
 CLOSE_WAIT_S = 10.0
 START_TIMEOUT_S = 30.0
@@ -72,6 +64,15 @@ _HELP = (
     "install Debian's chromium (apt-get install chromium), or run "
     "`.venv/bin/playwright install chromium`, or point $PPTXAGENT_CHROMIUM at a Chromium binary"
 )
+
+
+def engine_args() -> list[str]:
+    """Every switch of a measuring browser: ours, Playwright's (its disabled features with
+    ``IDLE_FEATURES`` added: Chromium takes only the last ``--disable-features``), ours."""
+    merged = [a + "," + ",".join(IDLE_FEATURES) if a.startswith("--disable-features=") else a
+              for a in cdp.PLAYWRIGHT_ARGS]
+    return [*LAUNCH_ARGS, *merged, *ENGINE_ARGS,
+            "--window-size={},{}".format(*DEFAULT_VIEWPORT)]
 
 
 def find_executable() -> str | None:
