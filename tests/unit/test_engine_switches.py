@@ -3,8 +3,10 @@ keep what they draw (the integration tests compare pixels and goldens)."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -102,3 +104,22 @@ def test_in_memory_folders_only_on_a_roomy_tmpfs(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv(scratch.SCRATCH_ENV, str(tmp_path / "missing"))
     with pytest.raises(EngineError, match="not a writable directory"):
         scratch.scratch_root()
+
+
+def test_only_the_command_itself_counts_as_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The collector settings and the engines' warm-up are for the ``pptxagent`` process, not
+    for a test runner (or any program) whose ``__main__.py`` imports the CLI."""
+    import types
+
+    from pptxagent.cli.hostclient import invoked_as_command
+
+    runner = types.ModuleType("__main__")
+    runner.__spec__ = importlib.machinery.ModuleSpec("pytest.__main__", None)
+    monkeypatch.setitem(sys.modules, "__main__", runner)
+    monkeypatch.setattr(sys, "argv", ["/venv/lib/python3.11/site-packages/pytest/__main__.py"])
+    assert not invoked_as_command()
+    runner.__spec__ = importlib.machinery.ModuleSpec("pptxagent.cli.__main__", None)
+    assert invoked_as_command()  # python -m pptxagent.cli
+    runner.__spec__ = None
+    monkeypatch.setattr(sys, "argv", ["/venv/bin/pptxagent", "fill"])
+    assert invoked_as_command()  # the console script
