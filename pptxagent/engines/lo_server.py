@@ -206,7 +206,8 @@ class Soffice:
 def abandon_group(proc: subprocess.Popen[Any]) -> None:
     """SIGKILL a group we started (``start_new_session=True``) without waiting for the kernel
     to end it: for a process about to exit (init reaps what is left)."""
-    proc.poll()  # the group id stays reserved while a member lives, launcher gone or not
+    # killpg, not proc.kill: the group id stays reserved while any member lives, so this
+    # reaches soffice.bin even when its launcher has already ended
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
 

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from engine_support import pids_naming
 
-from pptxagent.engines import procs
 from pptxagent.engines.lo_server import PIPE_DIR, office_pipes
 
 pytestmark = [pytest.mark.libreoffice, pytest.mark.browser]
@@ -32,21 +32,6 @@ print(int(lo._seeded), soffice.profile_url, soffice.uno_pipe, flush=True)
 """  # the engines' own atexit handlers close them (at_exit=True)
 
 
-def _engines_under(folder: Path) -> list[int]:
-    """Live soffice/chromium processes whose command line names ``folder``."""
-    out = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
-        try:
-            cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if str(folder).encode() in cmdline and procs.alive(int(name)):
-            out.append(int(name))
-    return out
-
-
 def test_engines_killed_at_exit_leave_nothing_behind(tmp_path: Path) -> None:
     scratch = tmp_path / "scratch"
     scratch.mkdir()
@@ -60,9 +45,9 @@ def test_engines_killed_at_exit_leave_nothing_behind(tmp_path: Path) -> None:
         runs.append((seeded == "1", profile_url, uno_pipe))
     assert [seeded for seeded, _, _ in runs] == [False, True]
     deadline = time.monotonic() + 10  # killed, not waited for: the kernel ends them shortly
-    while _engines_under(scratch) and time.monotonic() < deadline:
+    while pids_naming(scratch) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not _engines_under(scratch), "no soffice or chromium outlives the command"
+    assert not pids_naming(scratch), "no soffice or chromium outlives the command"
     assert list(scratch.iterdir()) == [], "every engine folder is removed"
     for _, profile_url, uno_pipe in runs:
         assert not [p for p in office_pipes(profile_url, uno_pipe) if p.exists()]

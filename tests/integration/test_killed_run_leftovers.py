@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
+from engine_support import pids_naming
 from pptx import Presentation
 
-from pptxagent.engines import procs
 from pptxagent.engines.lo_server import PIPE_DIR
 from pptxagent.engines.scratch import make_dir, remove_dir, sweep_orphans
 
@@ -41,17 +41,7 @@ time.sleep(600)
 
 def _offices(under: Path) -> set[int]:
     """The live soffice.bin processes whose profile is under ``under``."""
-    out = set()
-    for name in os.listdir("/proc"):
-        if not name.isdigit() or procs.comm(int(name)) != "soffice.bin":
-            continue
-        try:
-            cmdline = Path(f"/proc/{name}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if str(under).encode() in cmdline and procs.alive(int(name)):
-            out.add(int(name))
-    return out
+    return pids_naming(under, "soffice.bin")
 
 
 def _kill_holder(tmp_path: Path, long_deck: Path | None) -> tuple[Path, list[Path]]:
