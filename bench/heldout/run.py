@@ -29,12 +29,13 @@ def _folder(work: Path, case: Case) -> Path:
     return work / case.name.replace("/", "__")
 
 
-def run_case(case: Case, work: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+def run_case(case: Case, work: Path, extra: tuple[str, ...] = ()
+             ) -> tuple[subprocess.CompletedProcess[str], float]:
     folder = _folder(work, case)
     content = write_content(case, folder)
     out, report = folder / "out.pptx", folder / "report.json"
     cmd = [sys.executable, "-m", "pptxagent.cli", "fill", str(case.template), str(content),
-           "-o", str(out), "--report", str(report), *case.args]
+           "-o", str(out), "--report", str(report), *case.args, *extra]
     t0 = time.perf_counter()
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False,
                           cwd=ROOT)
@@ -59,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="run cases whose name contains this (repeatable)")
     ap.add_argument("-j", dest="jobs", type=int, default=2, help="parallel fills")
     ap.add_argument("--keep", type=Path, help="work folder to keep (default: a temp dir)")
+    ap.add_argument("--set", dest="sets", action="append", default=[],
+                    help="NAME=VALUE passed to every fill as --set (repeatable; experiments)")
     ap.add_argument("--json", dest="json_out", type=Path, help="write the results here")
     args = ap.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="heldout-"))
@@ -66,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     cases = [c for c in all_cases(work)
              if not args.only or any(k in c.name for k in args.only)]
     width = max(len(c.name) for c in cases)
+    extra = tuple(a for kv in args.sets for a in ("--set", kv))
 
     def one(case: Case) -> dict[str, Any]:
-        proc, secs = run_case(case, work)
+        proc, secs = run_case(case, work, extra)
         why = judge(case, proc, work)
         mark = "PASS" if not why else "FAIL"
         print(f"{case.name:<{width}}  {mark}  exit={proc.returncode} {secs:5.1f}s  "

@@ -34,6 +34,7 @@ from pptxagent.ir.slide import (
     SlideSize,
     Style,
     dump,
+    with_elements,
 )
 from pptxagent.ir.text import Insets, Paragraph, Run
 from pptxagent.ir.visual import (
@@ -102,4 +103,5 @@ __all__ = [
     "read_json",
     "text_frame",
     "validate",
+    "with_elements",
 ]

@@ -6,6 +6,12 @@ effective fonts) and ``source`` (where it lives in the OOXML). ``style.fontSize`
 ``style.lineHeight`` are the element's reference values: patches change them, and the
 renderer and the OOXML write-back scale every paragraph and run by
 ``style.fontSize / baseFontSize`` (and likewise for line height).
+
+The states of a refinement share what they do not change: a patched state is a new
+``SlideIR`` whose unedited elements (and size and backdrop) are the previous state's own
+objects (``with_elements``). So an element is never changed in place: a step copies it
+(``model_copy(update=...)``, or a deep copy of the IR before changing several) and changes the
+copy. Deep copies of every state took ~50 ms of a 30-slide fill's main thread.
 """
 
 from __future__ import annotations
@@ -153,6 +159,12 @@ class DeckIR(_Model):
         s = self.slides[index - 1]
         return SlideIR(slide=self.slide, elements=[e.model_copy(deep=True) for e in s.elements],
                        backdrop=s.backdrop)
+
+
+def with_elements(ir: SlideIR, elements: list[Element]) -> SlideIR:
+    """``ir`` with another element list; its size and backdrop shared (never changed in
+    place, see the module's docstring)."""
+    return ir.model_copy(update={"elements": elements})
 
 
 def dump(model: BaseModel) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from pptxagent.ir import (
     SlideIR,
     TraceLine,
     dump,
+    with_elements,
 )
 from pptxagent.loop.fallbacks import fallback_patch, hard_fallback
 from pptxagent.loop.quality import best_iteration, non_improving, quality_label, stalled
@@ -267,7 +268,7 @@ class Rollout:
         self.run.taboo = TabooSet(ir)
         self.policy = policy
         self.patches = 0
-        self.pending: Pending | None = self.run.prepare(ir.model_copy(deep=True))
+        self.pending: Pending | None = self.run.prepare(with_elements(ir, list(ir.elements)))
         self.outcome: RefineOutcome | None = None
         self._then: tuple[str, str] = ("decide", "")
         """What ``feed`` does with the state being measured: decide, or finish a fallback."""

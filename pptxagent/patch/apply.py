@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from pptxagent.errors import IRValidationError
-from pptxagent.ir import Edit, Element, Override, Patch, SlideIR, Style
+from pptxagent.ir import Edit, Element, Layout, Override, Patch, SlideIR, Style, with_elements
 from pptxagent.settings import Settings, min_font_for
 
 LAYOUT_KEYS: tuple[str, ...] = ("x", "y", "w", "h", "zIndex")
@@ -181,10 +181,7 @@ def _merge(i: int, el: Element, edit: Edit, fs: dict[str, _Field]) -> Element:
         key = ".".join(str(p) for p in err["loc"])
         path = f"$.edits[{i}].style.{key}"
         raise IRValidationError(f"patch: {path}: {err['msg']}", path) from exc
-    new = el.model_copy(deep=True)
-    new.layout = new.layout.model_validate(layout)
-    new.style = new_style
-    return new
+    return el.model_copy(update={"layout": Layout.model_validate(layout), "style": new_style})
 
 
 def apply_patch(ir: SlideIR, patch: Patch, settings: Settings) -> tuple[SlideIR, list[Override]]:
@@ -192,7 +189,7 @@ def apply_patch(ir: SlideIR, patch: Patch, settings: Settings) -> tuple[SlideIR,
     eids = ir.eids()
     for i, edit in enumerate(patch.edits):
         _check_edit(i, edit, eids)
-    out = ir.model_copy(deep=True)
+    out = with_elements(ir, list(ir.elements))  # unedited elements shared (ir.slide docstring)
     overrides: list[Override] = []
     for i, edit in enumerate(patch.edits):
         idx = eids.index(edit.eid)

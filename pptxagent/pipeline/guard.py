@@ -23,6 +23,7 @@ from pptxagent.ir import (
     Element,
     Patch,
     SlideIR,
+    with_elements,
 )
 from pptxagent.loop.fallbacks import defect_eids
 from pptxagent.policy.base import Policy, PolicyContext
@@ -189,11 +190,10 @@ def grown_pairs(ir: SlideIR, dom: DomSnapshot, touched: frozenset[str]
 def freeze_untouched(ir: SlideIR, touched: frozenset[str]) -> SlideIR:
     """``ir`` with every element the fill did not touch marked ``frozen``: the repair never
     moves or resizes the template's pictures, lines, art and untouched text."""
-    out = ir.model_copy(deep=True)
-    for el in out.elements:
-        if el.eid not in touched and el.source is not None:
-            el.source.frozen = True
-    return out
+    return with_elements(ir, [
+        el if el.eid in touched or el.source is None or el.source.frozen
+        else el.model_copy(update={"source": el.source.model_copy(update={"frozen": True})})
+        for el in ir.elements])
 
 
 def baseline_keys(diag: Diagnostics) -> frozenset[Key]:

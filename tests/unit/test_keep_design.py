@@ -39,6 +39,15 @@ def test_untouched_shapes_are_frozen_and_never_edited() -> None:
     assert editable(ir.element("name"))
 
 
+def test_freezing_leaves_the_slide_it_was_given_unchanged() -> None:
+    ir = _ribbon_slide(60)
+    before = ir.model_dump()
+    frozen = freeze_untouched(ir, frozenset({"name"}))
+    assert ir.model_dump() == before  # the template's own state keeps its flags
+    assert frozen.element("ribbon").source is not None and frozen.element("ribbon").source.frozen
+    assert frozen.element("name") is ir.element("name")  # what the fill touched is shared
+
+
 def test_text_the_template_put_on_art_is_design_not_overlap() -> None:
     ir = _ribbon_slide(10)
     assert design_pairs(ir, frozenset({"name"})) == {frozenset({"name", "ribbon"})}

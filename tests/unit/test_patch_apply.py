@@ -69,6 +69,19 @@ def test_shallow_merge_keeps_unmentioned_fields_and_input_untouched() -> None:
     assert out.eids() == ir.eids()
 
 
+def test_a_patched_state_shares_its_unedited_elements_and_copies_the_edited_one() -> None:
+    # States share what a patch leaves alone (no deep copy per step); the edited element is a
+    # new object, so the state before keeps its own values.
+    ir = slide()
+    out, _ = apply_patch(ir, patch({"eid": "body", "style": {"fontSize": 18}}), S)
+    assert out.elements is not ir.elements
+    assert out.element("title") is ir.element("title")
+    assert out.element("img") is ir.element("img")
+    assert out.element("body") is not ir.element("body")
+    assert out.element("body").style is not ir.element("body").style
+    assert (ir.element("body").style.fontSize, out.element("body").style.fontSize) == (22, 18)
+
+
 def test_style_merge_keeps_other_style_keys() -> None:
     out, _ = apply_patch(slide(), patch({"eid": "title", "style": {"fontSize": 40}}), S)
     assert out.element("title").style.color == "#112233"
