@@ -51,3 +51,14 @@ def test_render_missing_deck_names_it(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["render", str(missing), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2
     assert "absent.pptx" in result.output
+
+
+def test_render_a_deck_without_slides_says_so_and_draws_nothing(tmp_path: Path) -> None:
+    # LibreOffice exports a deck of masters only as one blank page: no "1 slides" label, no
+    # contact sheet with a grey placeholder.
+    deck = CORPUS / "pythonpptx__prs-slide-masters.pptx"
+    out = tmp_path / "o"
+    result = CliRunner().invoke(cli, ["render", str(deck), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "prs-slide-masters.pptx: the deck has no slides to draw" in result.output
+    assert not out.exists()
