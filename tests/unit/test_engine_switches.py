@@ -28,7 +28,7 @@ def test_engine_args_keep_one_disable_features_switch_with_playwrights_and_ours(
     playwright = next(a for a in cdp.PLAYWRIGHT_ARGS if a.startswith("--disable-features="))
     assert set(playwright.split("=", 1)[1].split(",")) <= set(names)
     assert set(IDLE_FEATURES) <= set(names)
-    assert set(LAUNCH_ARGS) <= set(args) and "--single-process" in args
+    assert set(LAUNCH_ARGS) <= set(args) and {"--single-process", "--no-zygote"} <= set(args)
     assert "--single-process" not in LAUNCH_ARGS  # the UI tests' Playwright opens several pages
 
 
