@@ -67,7 +67,7 @@ class LibreOffice:
         self._env = scratch.engine_env(self._dir)  # its lu*.tmp go where close removes them
         self._profile_dir = self._dir / "profile"
         self._seeded = seed_profile(self._profile_dir, find_soffice())
-        self._profile_url = write_profile(self._profile_dir)
+        self._profile_url = write_profile(self._profile_dir, find_soffice())
         self._soffice: Soffice | None = None
         self._worker: UnoWorker | None = None
         self._starter: threading.Thread | None = None

@@ -6,7 +6,11 @@
 * the font replacement table (Tools > Options > Fonts) generated from
   :data:`pptxagent.fonts.FONT_MAP`, every pair "always" replaced, so LibreOffice draws the same
   installed metric twins the browser's CSS names;
-* quiet-start settings: no first-start wizard, no tips, macros never run.
+* quiet-start settings: no first-start wizard, no tips, macros never run;
+* the installation's own version as the last version run (``ooSetupLastVersion``): a profile
+  without it is a "version upgrade" to LibreOffice, which then runs its ~100 graphics
+  self-tests (``GraphicsRenderTests``: bitmaps of 4096 px painted and read back) before it
+  listens — 0.15 s of its 0.25 s of start-up CPU here, at every start.
 
 LibreOffice has no configuration switch for the live "shrink text on overflow" of
 ``a:normAutofit``; the text-bounds export (``lo_worker``) turns it off per shape instead.
@@ -14,8 +18,10 @@ LibreOffice has no configuration switch for the live "shrink text on overflow" o
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
 import shutil
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
@@ -44,6 +50,24 @@ _PLAIN_PROPS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+_LAST_VERSION = ("/org.openoffice.Setup/Product", "ooSetupLastVersion")
+_SETUP_VERSION = re.compile(
+    rb'oor:name="ooSetupVersion"[^>]*>\s*<value>([0-9]+\.[0-9]+)[^<]*</value>')
+
+
+@functools.cache
+def installed_version(soffice: str) -> str | None:
+    """``major.minor`` of the LibreOffice that ``soffice`` starts (its ``ooSetupVersion``, in
+    ``share/registry/main.xcd`` beside ``program/``), or None when it cannot be read."""
+    program = Path(os.path.realpath(soffice)).parent
+    try:
+        data = (program.parent / "share" / "registry" / "main.xcd").read_bytes()
+    except OSError:
+        return None
+    found = _SETUP_VERSION.findall(data)
+    return found[-1].decode() if found else None
+
+
 def _prop(path: str, name: str, value: str) -> str:
     return (
         f'<item oor:path={quoteattr(path)}><prop oor:name={quoteattr(name)} oor:op="fuse">'
@@ -68,9 +92,13 @@ def font_pairs() -> list[tuple[str, str]]:
     ]
 
 
-def registry_xml() -> str:
+def registry_xml(version: str | None = None) -> str:
+    """The profile's settings; ``version`` (``installed_version``) recorded as the last version
+    run, so the start is no "upgrade" (see the module's docstring)."""
     parts = [_HEADER]
     parts.extend(_prop(*p) for p in _PLAIN_PROPS)
+    if version is not None:
+        parts.append(_prop(*_LAST_VERSION, version))
     for i, (src, dst) in enumerate(font_pairs()):
         parts.append(
             f'<item oor:path="{_SUBST}/FontPairs"><node oor:name="_{i}" oor:op="replace">'
@@ -84,19 +112,22 @@ def registry_xml() -> str:
     return "".join(parts)
 
 
-def write_profile(profile_dir: Path) -> str:
-    """Create the profile under ``profile_dir``; return its ``-env:UserInstallation`` URL."""
+def write_profile(profile_dir: Path, soffice: str | None = None) -> str:
+    """Create the profile under ``profile_dir`` for the LibreOffice ``soffice`` starts;
+    return its ``-env:UserInstallation`` URL."""
     user = profile_dir / "user"
     user.mkdir(parents=True, exist_ok=True)
-    (user / "registrymodifications.xcu").write_text(registry_xml(), encoding="utf-8")
+    version = installed_version(soffice) if soffice is not None else None
+    (user / "registrymodifications.xcu").write_text(registry_xml(version), encoding="utf-8")
     return profile_dir.resolve().as_uri()
 
 
-SEED_ENTRIES = ("extensions", "uno_packages", "GraphicsRenderTests.log")
+SEED_ENTRIES = ("extensions", "uno_packages")
 """What a first start writes into ``user/`` that later starts can reuse: the extension
-registries synchronised with the installation, and the log whose presence tells LibreOffice
-its graphics self-tests already ran. Not ``registrymodifications.xcu`` (written fresh every
-time: it would carry a run's recent documents) nor ``pack`` (safe mode's backup)."""
+registries synchronised with the installation. Not ``registrymodifications.xcu`` (written
+fresh every time: it would carry a run's recent documents), ``pack`` (safe mode's backup) nor
+``GraphicsRenderTests.log`` (the graphics self-tests' report: its presence skips nothing, the
+last version run in the registry does)."""
 SEED_ENV = "PPTXAGENT_LO_SEED"
 """Where the seed lives (default ``$XDG_CACHE_HOME/pptxagent``); ``off`` disables it."""
 
@@ -129,7 +160,7 @@ def seed_dir(soffice: str) -> Path | None:
 
 def seed_profile(profile_dir: Path, soffice: str) -> bool:
     """Copy the seed (when there is one) into a new profile: the start skips the extension
-    synchronisation and the graphics self-tests (~0.25 s of a ~1.3 s cold start here)."""
+    synchronisation."""
     seed = seed_dir(soffice)
     if seed is None or not (seed / "complete").is_file():
         return False

@@ -37,3 +37,17 @@ def test_a_template_libreoffice_cannot_load_does_not_break_the_start(tmp_path: P
         assert pdf.stat().st_size > 0
     finally:
         lo.close()
+
+
+def test_a_start_is_no_upgrade_and_runs_no_graphics_self_tests() -> None:
+    # A profile without the last version run makes every start an "upgrade": LibreOffice then
+    # paints and reads back ~100 test bitmaps before it listens (0.15 s of CPU per start) and
+    # writes their report into the profile.
+    lo = LibreOffice()
+    try:
+        assert lo.text_bounds(TEMPLATE)
+        profile = lo._profile_dir / "user"
+        assert (profile / "registrymodifications.xcu").is_file()
+        assert not (profile / "GraphicsRenderTests.log").exists()
+    finally:
+        lo.close()

@@ -1,5 +1,7 @@
-"""A LibreOffice profile starts from the seed a clean run left (extension registries, the
-graphics self-test log), never from another run's settings or recent documents."""
+"""A LibreOffice profile starts from the seed a clean run left (extension registries), never
+from another run's settings or recent documents; it records the installation's version as the
+last one run, so LibreOffice does not take each start for an upgrade (and run its graphics
+self-tests)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from pptxagent.engines.lo_profile import SEED_ENV, keep_seed, seed_dir, seed_profile, write_profile
+from pptxagent.engines.lo_profile import (
+    SEED_ENV,
+    installed_version,
+    keep_seed,
+    seed_dir,
+    seed_profile,
+    write_profile,
+)
 
 
 @pytest.fixture()
@@ -40,7 +49,7 @@ def test_a_clean_run_leaves_a_seed_the_next_profile_starts_from(
     write_profile(fresh)
     user = fresh / "user"
     assert (user / "extensions" / "buildid").read_text() == "build-1"
-    assert (user / "GraphicsRenderTests.log").is_file()
+    assert not (user / "GraphicsRenderTests.log").exists()  # a report: it skips nothing
     assert not (user / "pack").exists()  # another run's backup (recent documents) stays out
     assert "secret" not in (user / "registrymodifications.xcu").read_text()
 
@@ -66,3 +75,32 @@ def test_an_unwritable_cache_is_no_seed_and_no_error(tmp_path: Path,
     exe.write_text("")
     keep_seed(_used_profile(tmp_path / "run"), str(exe))
     assert not seed_profile(tmp_path / "p", str(exe))
+
+
+def _installation(root: Path, xcd: str | None) -> str:
+    """A LibreOffice installation's layout: program/soffice, share/registry/main.xcd."""
+    (root / "program").mkdir(parents=True)
+    (root / "program" / "soffice").write_text("#!/bin/sh\n")
+    if xcd is not None:
+        (root / "share" / "registry").mkdir(parents=True)
+        (root / "share" / "registry" / "main.xcd").write_text(xcd)
+    return str(root / "program" / "soffice")
+
+
+def test_the_profile_records_the_installed_version_as_the_last_run(tmp_path: Path) -> None:
+    xcd = ('<prop oor:name="ooSetupVersion" oor:type="xs:string"><value/></prop>'
+           '<prop oor:name="ooSetupVersion" oor:op="fuse"><value>24.8</value></prop>')
+    exe = _installation(tmp_path / "lo", xcd)
+    assert installed_version(exe) == "24.8"
+    write_profile(tmp_path / "p", exe)
+    reg = (tmp_path / "p" / "user" / "registrymodifications.xcu").read_text()
+    assert ('oor:path="/org.openoffice.Setup/Product"><prop oor:name="ooSetupLastVersion" '
+            'oor:op="fuse"><value>24.8</value>') in reg
+
+
+def test_an_unreadable_version_leaves_the_key_out(tmp_path: Path) -> None:
+    exe = _installation(tmp_path / "lo", None)
+    assert installed_version(exe) is None
+    write_profile(tmp_path / "p", exe)
+    assert "ooSetupLastVersion" not in (tmp_path / "p" / "user" /
+                                        "registrymodifications.xcu").read_text()
