@@ -43,7 +43,54 @@ def json_path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
+MAX_DEPTH = 64
+"""JSON nested deeper than this is refused (a token path ``{{a.b.c}}`` rarely goes past 5)."""
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+"""What XML 1.0 cannot hold, so no .pptx can: control characters other than tab, line feed
+and carriage return, U+FFFE/U+FFFF, and halves of surrogate pairs (JSON's ``"\ud800"``)."""
+
+
+def _char_fault(text: str) -> str | None:
+    found = _NOT_XML.search(text)
+    if found is None:
+        return None
+    code = ord(found.group())
+    what = ("half of a surrogate pair" if 0xD800 <= code <= 0xDFFF
+            else "not a character" if code >= 0xFFFE else "a control character")
+    hint = " (use \\n for a new paragraph)" if code in (0x0B, 0x0C) else ""
+    return (f"character {found.start() + 1} is U+{code:04X}, {what}, which a .pptx cannot hold"
+            f"{hint}")
+
+
+def check_json(data: Any, source: str = "input") -> None:
+    """Refuse what no schema check catches and the writing would crash on: characters XML
+    cannot hold (in keys and values), and nesting deeper than ``MAX_DEPTH``. The first fault
+    in document order is named by its JSON path."""
+    todo: list[tuple[Any, tuple[int | str, ...]]] = [(data, ())]
+    while todo:
+        node, loc = todo.pop()
+        if len(loc) > MAX_DEPTH:
+            path = json_path(loc[:6]) + "…"
+            raise IRValidationError(
+                f"{source}: {path}: nested deeper than {MAX_DEPTH} levels", path=path)
+        if isinstance(node, str):
+            fault = _char_fault(node)
+            if fault is not None:
+                path = json_path(loc)
+                raise IRValidationError(f"{source}: {path}: {fault}", path=path)
+        elif isinstance(node, dict):
+            for key in node:
+                fault = _char_fault(key) if isinstance(key, str) else None
+                if fault is not None:
+                    path = json_path(loc)
+                    raise IRValidationError(f"{source}: {path}: a key's {fault}", path=path)
+            todo.extend((v, (*loc, k)) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            todo.extend((v, (*loc, i)) for i, v in reversed(list(enumerate(node))))
+
+
 def validate(model: type[M], data: Any, source: str = "input") -> M:
+    check_json(data, source)
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -61,8 +108,21 @@ class _NonFinite(ValueError):
     """``NaN`` / ``Infinity``: Python's json reads them, JSON does not allow them."""
 
 
+class _Duplicate(ValueError):
+    """A key given twice in one object: JSON parsers keep the last value, dropping the other."""
+
+
 def _refuse_constant(name: str) -> Any:
     raise _NonFinite(name)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
 
 
 def read_json(path: Path) -> Any:
@@ -75,16 +135,30 @@ def read_json(path: Path) -> Any:
         raise InputError(f"{path}: is a directory, expected a JSON file") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read: {exc}") from exc
+    return parse_json_text(text, str(path))
+
+
+def parse_json_text(text: str, source: str) -> Any:
+    """JSON text → data: NaN and Infinity, a key given twice in one object and nesting past
+    Python's recursion limit are refused with ``IRValidationError`` naming ``source``."""
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant,
+                          object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         raise IRValidationError(
-            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
         ) from exc
     except _NonFinite as exc:
         raise IRValidationError(
-            f"{path}: not valid JSON: {exc} is not a JSON number; use a finite number"
+            f"{source}: not valid JSON: {exc} is not a JSON number; use a finite number"
         ) from exc
+    except _Duplicate as exc:
+        raise IRValidationError(
+            f"{source}: the key {json.dumps(str(exc), ensure_ascii=False)} appears twice in one "
+            "object; JSON would keep only the last value, so give each key once") from exc
+    except RecursionError as exc:
+        raise IRValidationError(
+            f"{source}: nested deeper than {MAX_DEPTH} levels") from exc
 
 
 def load(model: type[M], path: Path) -> M:

@@ -53,7 +53,7 @@ CROSSCHECK_COMMANDS = frozenset({"fill", "compose"})
 def _readable_json(path: Path) -> bool:
     try:
         json.loads(path.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     return True
 

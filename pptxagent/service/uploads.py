@@ -17,7 +17,6 @@ stored file behind.
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import tempfile
@@ -33,7 +32,7 @@ from starlette.formparsers import MultiPartException
 
 from pptxagent.errors import IRValidationError, PackageError
 from pptxagent.fill.content import parse_content
-from pptxagent.ir.load import json_path
+from pptxagent.ir.load import json_path, parse_json_text
 from pptxagent.ir.outline import parse_outline
 from pptxagent.ooxml.package import Package
 from pptxagent.service.schemas import GenerateOptions
@@ -106,15 +105,11 @@ async def field_bytes(form: FormData, name: str) -> bytes | None:
 
 def parse_json_field(raw: bytes, name: str) -> Any:
     try:
-        return json.loads(raw.decode("utf-8-sig"), parse_constant=_refuse_constant)
+        return parse_json_text(raw.decode("utf-8-sig"), name)
     except UnicodeDecodeError as exc:
         raise problem(422, f"{name}: not UTF-8 text", field=name) from exc
-    except ValueError as exc:
-        raise problem(422, f"{name}: not valid JSON ({exc})", field=name, path="$") from exc
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    except IRValidationError as exc:
+        raise problem(422, exc.message, field=name, path="$") from exc
 
 
 def validate_content(data: Any) -> dict[str, Any]:
