@@ -120,6 +120,7 @@ class FillJob:
     measurer: Measurer = field(default_factory=Measurer)
     timings: dict[str, float] = field(default_factory=dict)
     new_findings: list[str] = field(default_factory=list)
+    package_changes: list[str] = field(default_factory=list)
     report: FillReport | None = None
     scratch: Scratch | None = None
     """Set by ``pptxagent compose``: no template, absolute QA, scratch rules."""

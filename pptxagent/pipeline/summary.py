@@ -98,6 +98,7 @@ def make_report(job: FillJob) -> FillReport:
         slides=[slide_report(w, job.settings) for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
+        package_changes=job.package_changes,
         qa=qa_totals(job.slides),
         slide_px={"w": job.settings.SLIDE_W, "h": job.settings.SLIDE_H},
     )

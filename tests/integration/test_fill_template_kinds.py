@@ -1,0 +1,93 @@
+"""Templates as design teams keep them: a ``.potx`` (or a show, or a macro-enabled deck)
+filled into a ``.pptx`` that PowerPoint and python-pptx open as a presentation."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pptx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATE = ROOT / "templates" / "pptx" / "quarterly-review.pptx"
+CONTENT = ROOT / "fixtures" / "demo_content.json"
+EXE = Path(sys.executable).parent / "pptxagent"
+OPENXML = "application/vnd.openxmlformats-officedocument.presentationml"
+MACRO = "application/vnd.ms-powerpoint"
+VBA_REL = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
+
+pytestmark = [pytest.mark.browser]
+
+
+def _as_kind(dest: Path, main_type: str, vba: bool = False) -> Path:
+    """The bundled template saved as another kind of PowerPoint file."""
+    with zipfile.ZipFile(TEMPLATE) as zf:
+        members = {i.filename: zf.read(i) for i in zf.infolist()}
+    types = members["[Content_Types].xml"].decode()
+    types = types.replace(f"{OPENXML}.presentation.main+xml", main_type)
+    if vba:
+        types = types.replace("</Types>", '<Override PartName="/ppt/vbaProject.bin" '
+                              'ContentType="application/vnd.ms-office.vbaProject"/></Types>')
+        rels = members["ppt/_rels/presentation.xml.rels"].decode()
+        members["ppt/_rels/presentation.xml.rels"] = rels.replace(
+            "</Relationships>", f'<Relationship Id="rIdVba" Type="{VBA_REL}" '
+            'Target="vbaProject.bin"/></Relationships>').encode()
+        members["ppt/vbaProject.bin"] = b"\xd0\xcf\x11\xe0 not really a VBA project"
+    members["[Content_Types].xml"] = types.encode()
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            zf.writestr(name, data)
+    return dest
+
+
+def _fill(template: Path, out: Path) -> dict[str, object]:
+    report = out.with_suffix(".json")
+    proc = subprocess.run([str(EXE), "fill", str(template), str(CONTENT), "-o", str(out),
+                           "--report", str(report), "--no-crosscheck"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    data: dict[str, object] = json.loads(report.read_text())
+    return data
+
+
+def _main_type(deck: Path) -> str:
+    with zipfile.ZipFile(deck) as zf:
+        types = zf.read("[Content_Types].xml").decode()
+    return next(t for t in types.split('"') if t.endswith(".main+xml"))
+
+
+@pytest.mark.parametrize("kind", ["template", "slideshow"])
+def test_a_potx_or_ppsx_template_gives_a_pptx_that_opens(tmp_path: Path, kind: str) -> None:
+    ext = {"template": ".potx", "slideshow": ".ppsx"}[kind]
+    template = _as_kind(tmp_path / f"corporate{ext}", f"{OPENXML}.{kind}.main+xml")
+    out = tmp_path / "filled.pptx"
+    report = _fill(template, out)
+    assert _main_type(out) == f"{OPENXML}.presentation.main+xml"
+    assert len(pptx.Presentation(str(out)).slides) == 6  # python-pptx refused it before
+    assert report["package_changes"] == [f"written as a .pptx (the template is a {ext} file)"]
+
+
+def test_a_macro_enabled_template_gives_a_pptx_without_its_macros(tmp_path: Path) -> None:
+    template = _as_kind(tmp_path / "macros.pptm",
+                        f"{MACRO}.presentation.macroEnabled.main+xml", vba=True)
+    out = tmp_path / "filled.pptx"
+    report = _fill(template, out)
+    with zipfile.ZipFile(out) as zf:
+        names = zf.namelist()
+        rels = zf.read("ppt/_rels/presentation.xml.rels").decode()
+        types = zf.read("[Content_Types].xml").decode()
+    assert "ppt/vbaProject.bin" not in names and VBA_REL not in rels
+    assert "vbaProject" not in types
+    assert _main_type(out) == f"{OPENXML}.presentation.main+xml"
+    changes = report["package_changes"]
+    assert isinstance(changes, list) and any("macros" in c for c in changes)
+
+
+def test_the_output_name_chooses_the_kind(tmp_path: Path) -> None:
+    out = tmp_path / "filled.potx"
+    _fill(TEMPLATE, out)
+    assert _main_type(out) == f"{OPENXML}.template.main+xml"
