@@ -106,6 +106,9 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
     kinds, what = filltarget.accepts(pkg, part, src.shape_id)
     kind = value_kind(job.value)
     shape = f"{what} ({src.name or job.element.eid})"
+    if job.value == [] and "table" in kinds and "text" not in kinds:
+        raise ContentError(f"{where}: key {job.key!r} is {shape}: a table needs at least one "
+                           "row, got []")
     if kind not in kinds:
         wants = {"text": "text", "table": "a table (list of rows)", "image": '{"image": ...}'}
         takes = " or ".join(wants[k] for k in ("text", "table", "image") if k in kinds)
@@ -123,9 +126,13 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
                                    f"but the table has {ncols} columns")
     if isinstance(job.value, ImageValue):
         path = (content_dir / job.value.image).resolve()
-        if not path.is_file():
+        if not path.exists():
             raise ContentError(f"{where}.image: image file {job.value.image!r} not found "
                                f"(looked for {path})")
+        if not path.is_file():
+            what = "a directory" if path.is_dir() else "a device, pipe or socket"
+            raise ContentError(f"{where}.image: {job.value.image!r} is {what}, not an image "
+                               f"file ({path})")
         try:
             job.image = read_image(path)
         except ValueError as exc:

@@ -142,9 +142,12 @@ def _check_value(value: Any, path: str, source: str) -> None:
     if isinstance(value, str):
         return
     if isinstance(value, dict):
-        if set(value) != {"image"} or not isinstance(value["image"], str) or not value["image"]:
+        if set(value) != {"image"}:
             fail('expected {"image": "path"} (the only object value), got keys '
-                 + ", ".join(sorted(map(str, value))))
+                 + (", ".join(sorted(map(str, value))) or "none"))
+        if not isinstance(value["image"], str) or not value["image"]:
+            fail(f"the image path must be a non-empty string, got {value['image']!r}",
+                 f"{path}.image")
         return
     if not isinstance(value, list):
         fail("expected text, a list of paragraphs, a table or an image, "
@@ -156,6 +159,8 @@ def _check_value(value: Any, path: str, source: str) -> None:
     for i, item in enumerate(value):
         where = f"{path}[{i}]"
         if isinstance(item, list):
+            if not item:
+                fail("a table row needs at least one cell", where)
             for j, cell in enumerate(item):
                 if not isinstance(cell, str | int | float) or isinstance(cell, bool):
                     fail(f"a table cell must be text or a number, got {type(cell).__name__}",

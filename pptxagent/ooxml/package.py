@@ -20,6 +20,7 @@ from pptxagent.ooxml.xml import (
     NS,
     STRICT_NS_PREFIX,
     XML_DECLARATION,
+    check_root,
     parse_xml,
     qn,
     serialize,
@@ -185,6 +186,8 @@ class Package:
         tree = self._trees.get(canon)
         if tree is None:
             tree = parse_xml(self.read_bytes(canon), self._where(canon))
+            if canon != CT_PART:  # the content types themselves are read from it
+                check_root(tree, self.content_type(canon), self._where(canon))
             self._trees[canon] = tree
         return tree
 

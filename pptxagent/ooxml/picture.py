@@ -8,6 +8,7 @@ cropping (``a:srcRect``) without distortion.
 from __future__ import annotations
 
 import copy
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,13 +42,17 @@ class ImageInfo:
 def read_image(path: Path) -> ImageInfo:
     """Pixel size and format; ValueError (with the reason) when it is not a supported image."""
     try:
-        with Image.open(path) as im:
-            fmt = im.format or ""
-            width, height = im.size
+        with warnings.catch_warnings():  # a big picture is the user's choice, not a warning
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                fmt = im.format or ""
+                width, height = im.size
+                im.verify()  # a PNG cut short or with a bad checksum is refused here
     except Image.DecompressionBombError as exc:  # refused for safety, like a zip bomb
         raise ValueError(f"{path}: image refused, too many pixels ({exc})") from exc
-    except (UnidentifiedImageError, OSError) as exc:
-        raise ValueError(f"cannot read {path} as an image ({exc})") from exc
+    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        raise ValueError(f"cannot read {path} as an image ({exc or type(exc).__name__})") \
+            from exc
     if fmt not in _FORMATS:
         raise ValueError(f"{path}: image format {fmt or 'unknown'} is not supported "
                          f"(use {', '.join(sorted(_FORMATS))})")

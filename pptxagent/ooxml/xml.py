@@ -89,6 +89,33 @@ def parse_xml(data: bytes, where: str) -> etree._Element:
     return root
 
 
+_ROOTS: dict[str, tuple[str, str]] = {
+    "presentationml.slide+xml": ("p:sld", "slide"),
+    "presentationml.slideLayout+xml": ("p:sldLayout", "slide layout"),
+    "presentationml.slideMaster+xml": ("p:sldMaster", "slide master"),
+    "presentationml.notesSlide+xml": ("p:notes", "notes page"),
+    "presentation.main+xml": ("p:presentation", "presentation"),
+    "template.main+xml": ("p:presentation", "presentation"),
+    "slideshow.main+xml": ("p:presentation", "presentation"),
+    "macroEnabled.main+xml": ("p:presentation", "presentation"),
+    "officedocument.theme+xml": ("a:theme", "theme"),
+}
+"""Content type (its ending) → the root element a part of that type must have, and what the
+part is called."""
+
+
+def check_root(root: etree._Element, content_type: str | None, where: str) -> None:
+    """A well-formed part that is not what its content type says (a slide part holding
+    ``<foo/>``) is refused: it would be read as a slide with nothing on it."""
+    if content_type is None:
+        return
+    expected = next((v for end, v in _ROOTS.items() if content_type.endswith(end)), None)
+    if expected is not None and root.tag != qn(expected[0]):
+        raise CorruptPackageError(
+            f"{where}: not a {expected[1]}: its root element is "
+            f"<{etree.QName(root).localname}>, not <{expected[0]}>")
+
+
 def serialize(root: etree._Element) -> bytes:
     """The part's bytes: XML declaration (UTF-8, standalone="yes") then the element, unindented."""
     return XML_DECLARATION + etree.tostring(root, encoding="UTF-8")

@@ -17,7 +17,7 @@ from typing import Any
 from pptxagent.diagnose import diagnose
 from pptxagent.errors import ContentError, InputError
 from pptxagent.fill import apply_content
-from pptxagent.fill.content import load_content
+from pptxagent.fill.content import ImageValue, key_path, load_content
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
@@ -71,6 +71,12 @@ def load_input(job: FillJob) -> None:
     check_output(o.out, o.rollout_dir, (o.template, "the template"),
                  (o.content, "the content file"))
     job.content = load_content(o.content)
+    for i, slide in enumerate(job.content.slides or []):
+        for key, value in slide.fill.items():
+            if isinstance(value, ImageValue) and \
+                    o.out.resolve() == (o.content.parent / value.image).resolve():
+                raise InputError(f"{o.out}: refusing to overwrite the picture "
+                                 f"{key_path(i, key)}.image of {o.content}; choose another -o")
 
 
 def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str]) -> None:

@@ -12,9 +12,11 @@ fill.
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -45,6 +47,15 @@ class Picture:
     """Natural size in px (0 when unknown, e.g. SVG)."""
     height: int
 
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Pillow's warning for a picture over 89 Mpx, silenced (it is the deck's picture, not a
+    fault; over 179 Mpx Pillow refuses it, which is handled)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        yield
 
 def _kind(name: str, data: bytes) -> str:
     head = data[:16]
@@ -84,7 +95,7 @@ def convert(name: str, data: bytes, max_px: int = MAX_PX, metafiles: bool = True
     if kind == "svg":
         return Picture(_uri("image/svg+xml", data), 0, 0)
     try:
-        with Image.open(io.BytesIO(data)) as im:
+        with _quiet(), Image.open(io.BytesIO(data)) as im:
             w, h = im.size
             if kind in _PASS and (len(data) < _SMALL_BYTES or max(w, h) <= max_px):
                 return Picture(_uri(_PASS[kind], data), w, h)

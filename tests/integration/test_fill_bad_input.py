@@ -47,6 +47,10 @@ def _malformed(m: dict[str, bytes]) -> None:
     m[SLIDE1] = m[SLIDE1].replace(b"</p:spTree>", b"<p:sp></p:spTree>", 1)
 
 
+def _not_a_slide(m: dict[str, bytes]) -> None:
+    m[SLIDE1] = b'<?xml version="1.0"?><foo/>'  # well-formed, but no slide
+
+
 def _bomb(m: dict[str, bytes]) -> None:
     m["ppt/media/zeros.bin"] = b"\0" * (12 << 20)  # 12 MiB of zeros, ~1000:1
 
@@ -63,6 +67,7 @@ def _doctype(m: dict[str, bytes]) -> None:
 
 BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
     "malformed.pptx": _malformed,
+    "notaslide.pptx": _not_a_slide,
     "bomb.pptx": _bomb,
     "unsafe.pptx": _unsafe_name,
     "doctype.pptx": _doctype,
@@ -78,6 +83,7 @@ def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
     Image.new("1", (16000, 16000)).save(d / "huge.png")  # 256 Mpx in 31 KB: a pixel bomb
     Image.new("RGB", (40, 30), "red").save(d / "photo.webp")
     (d / "fake.png").write_text("not an image")
+    (d / "cut.png").write_bytes((ROOT / "fixtures" / "team.png").read_bytes()[:100])
     (d / "template_dir.pptx").mkdir()
     (d / "noop.json").write_text('{"tokens": {}}')
     return d
@@ -114,6 +120,8 @@ CASES = [
          ("poi__Divino_Revelado.pptx", "truncated")),
     Case("malformed-xml", "malformed.pptx", NOOP,
          ("malformed.pptx:/ppt/slides/slide1.xml", "malformed XML")),
+    Case("slide-part-not-a-slide", "notaslide.pptx", NOOP,
+         ("notaslide.pptx:/ppt/slides/slide1.xml", "not a slide", "<foo>")),
     Case("zip-bomb", "bomb.pptx", NOOP, ("bomb.pptx", "zip bomb")),
     Case("unsafe-member-name", "unsafe.pptx", NOOP,
          ("unsafe.pptx", "unsafe zip member name", "ppt/../../evil.xml")),
@@ -153,6 +161,20 @@ CASES = [
          ("content.json", "photo.webp", "WEBP is not supported")),
     Case("image-not-an-image", "template.pptx", _image("{work}/fake.png"),
          ("content.json", "fake.png", "as an image")),
+    Case("image-cut-short", "template.pptx", _image("{work}/cut.png"),
+         ("content.json", "cut.png", "as an image")),
+    Case("image-is-a-directory", "template.pptx", _image("{work}"),
+         ("content.json", ".image", "is a directory")),
+    Case("image-path-empty", "template.pptx", _image(""),
+         ("content.json", ".image", "non-empty string")),
+    Case("table-without-rows", "template.pptx",
+         {"slides": [{"template_slide": 4, "fill": {"name:Figures": []}}]},
+         ("content.json", "Figures", "at least one row")),
+    Case("table-row-without-cells", "template.pptx",
+         {"slides": [{"template_slide": 4, "fill": {"name:Figures": [["a"], []]}}]},
+         ("content.json", '["name:Figures"][1]', "at least one cell")),
+    Case("output-is-an-input-image", "template.pptx", _image("team.png"),
+         ("team.png", "refusing to overwrite the picture"), out="team.png"),
     Case("strict-unresolved-tokens", "template.pptx", {"tokens": {"client": "Globex"}},
          ("content.json", "author"), extra=("--strict",)),
     Case("unknown-set", "template.pptx", NOOP, ("NOPE",), extra=("--set", "NOPE=1")),
