@@ -13,6 +13,7 @@ import contextlib
 import io
 import os
 import re
+import stat
 import struct
 import tempfile
 import zipfile
@@ -248,6 +249,28 @@ def build_zip(entries: Iterable[OutEntry], comment: bytes = b"") -> bytes:
     return out.getvalue()
 
 
+def _umask() -> int:
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # no /proc: read it by setting it (and put it back at once)
+    os.umask(mask)
+    return mask
+
+
+def new_file_mode(target: Path) -> int:
+    """The mode a written file gets: the one it replaces keeps its own, a new one gets what
+    ``open()`` would give it (0666 less the umask; not ``mkstemp``'s private 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask()
+
+
 def write_atomic(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` via a temp file in the same directory and ``os.replace``.
     A symlink is followed (the file it names is replaced, the link stays); a device, pipe or
@@ -262,8 +285,10 @@ def write_atomic(target: Path, data: bytes) -> None:
             fh.write(data)
         return
     directory = target.parent if str(target.parent) else Path(".")
+    mode = new_file_mode(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

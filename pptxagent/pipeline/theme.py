@@ -9,9 +9,7 @@ everything has been read and checked; a bad template or output path is an ``Inpu
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ from pptxagent.errors import InputError
 from pptxagent.inventory.colors import ColorContext, resolve_color
 from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, Fonts, SchemeColors, ThemePack
 from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
+from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.themes import (
     contrast_table,
     derive_roles,
@@ -100,14 +99,7 @@ def _check_paths(template: Path, out: Path) -> None:
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, data)
 
 
 def extract_theme(template: Path, out: Path) -> ThemePack:
