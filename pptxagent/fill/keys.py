@@ -159,6 +159,15 @@ def assign_keys(slide: DeckSlide, wanted: Sequence[tuple[str, str]], accepts: Ac
                 f"{_offers(slide, roles, accepts)}")
         out[key] = free[0]
         taken.add(free[0].eid)
+    first: dict[str, str] = {}
+    for key, _ in wanted:  # two keys for one shape: one value would be dropped unseen
+        el = out[key]
+        if el.eid in first:
+            name = el.source.name if el.source is not None and el.source.name else el.eid
+            raise ContentError(
+                f"{where(key)}: keys {first[el.eid]!r} and {key!r} both name the shape "
+                f"{name!r} on template slide {slide.index}; give it one value")
+        first[el.eid] = key
     return {key: out[key] for key, _ in wanted}
 
 

@@ -128,3 +128,13 @@ def test_nothing_of_the_kind_names_slide_key_and_offers() -> None:
 def test_a_text_key_past_the_bodies_is_still_unknown() -> None:
     with pytest.raises(ContentError, match="'body5' matches nothing on template slide 3"):
         _assign([("body5", "text")], SLIDE, {})
+
+
+def test_two_keys_for_one_shape_are_refused_not_one_dropped() -> None:
+    # "title", "sp2" and "name:Title 1" are three ways to name one shape; the fill kept the
+    # last value and dropped the others without a word.
+    with pytest.raises(ContentError) as exc:
+        _assign([("title", "text"), ("body", "text"), ("name:Title 1", "text")])
+    msg = str(exc.value)
+    assert msg.startswith('$.slides[0].fill.name:Title 1: keys ')
+    assert "'title' and 'name:Title 1' both name the shape 'Title 1'" in msg
