@@ -139,8 +139,12 @@ def test_ctrl_c_interrupts_the_command_and_the_host_recovers(host: dict[str, str
     """Ctrl-C on a hosted fill: exit 130, no half-written deck; the host kills its engines
     (one may be mid-call), starts afresh and runs the next command."""
     pid = status(host)["pid"]
-    proc = subprocess.Popen([sys.executable, "-m", "pptxagent.cli",
-                             *map(str, _fill_args(tmp_path, "cut.pptx"))],
+    args = _fill_args(tmp_path, "cut.pptx")
+    long = json.loads(CONTENT.read_text())  # long enough to be caught mid-way on a warm host
+    long["slides"] = long["slides"] * 20
+    (tmp_path / "long.json").write_text(json.dumps(long))
+    args[2] = "long.json"
+    proc = subprocess.Popen([sys.executable, "-m", "pptxagent.cli", *map(str, args)],
                             env=host, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
     _wait(lambda: status(host).get("busy"), "the host runs the fill")
     proc.send_signal(signal.SIGINT)

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from test_fill_keeps_design import RIBBON, _template
 
+from pptxagent.ir import Element
 from pptxagent.pipeline.fill import STAGES, FillJob, FillOptions, visual_qa
+from pptxagent.pipeline.job import SlideWork
 from pptxagent.pipeline.summary import make_report
 from pptxagent.units import emu_to_px
 
@@ -29,12 +31,22 @@ def _job(tmp: Path, name: str) -> FillJob:
     return job
 
 
+def _push_off(w: SlideWork, dy: float) -> Element:
+    """A bad first pass: the white name moved ``dy`` px down, off its ribbon. The element is
+    replaced in the final state, not changed in place: states share unchanged elements."""
+    assert w.final_ir is not None
+    i, name = next((i, e) for i, e in enumerate(w.final_ir.elements)
+                   if e.source and e.source.name == "Name")
+    moved = name.model_copy(update={"layout": name.layout.model_copy(
+        update={"y": name.layout.y + dy})})
+    w.final_ir.elements[i] = moved
+    return moved
+
+
 def test_text_pushed_off_its_art_is_critical_and_corrected(tmp_path: Path) -> None:
     job = _job(tmp_path, "Alexandra Konstantinopoulou")
     w = job.slides[0]
-    assert w.final_ir is not None
-    name = next(e for e in w.final_ir.elements if e.source and e.source.name == "Name")
-    name.layout.y += 300  # a bad first pass: the white name now sits on the white page
+    name = _push_off(w, 300)  # the white name now sits on the white page
     visual_qa(job)
     contrast = [i for i in w.qa if i.kind == "contrast" and i.eid == name.eid]
     assert contrast and contrast[0].severity == "critical"
@@ -99,9 +111,7 @@ def test_the_cross_check_describes_the_output_even_when_the_qa_changed_a_slide(
     job = _job_crosschecked(tmp_path, "Alexandra Konstantinopoulou")
     assert job.early is not None
     w = job.slides[0]
-    assert w.final_ir is not None
-    name = next(e for e in w.final_ir.elements if e.source and e.source.name == "Name")
-    name.layout.y += 300  # the bad first pass again, after LibreOffice got the early deck
+    _push_off(w, 300)  # the bad first pass again, after LibreOffice got the early deck
     _finish(job)
     assert any(i.status == "resolved" for i in w.qa)
     shape = next(s for s in Presentation(str(tmp_path / "out.pptx")).slides[0].shapes
