@@ -98,7 +98,9 @@ class QaSettings(BaseModel):
 class Settings(BaseModel):
     """Every constant, with its default. Immutable; use ``with_overrides``."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    # Each field's docstring documents it in the source (tests/unit/test_settings_validation
+    # checks there is one); pydantic is not asked to read them at import (~10 ms per start).
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     # --- the spec's constants (§0) ------------------------------------------------------
     SLIDE_W: float = Field(1280, gt=0, le=100_000)

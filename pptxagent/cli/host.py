@@ -68,7 +68,12 @@ def run_command(root: click.Command, argv: list[str]) -> int:
 
 def warm_up(root: click.Command) -> None:
     """Start both engines and run a small composition through every stage once, so the
-    first real command finds fonts, pages and LibreOffice's Impress module loaded."""
+    first real command finds fonts, pages and LibreOffice's Impress module loaded. Every
+    command's module is imported first (the command line imports only the one it runs)."""
+    if isinstance(root, click.Group):
+        ctx = click.Context(root)
+        for name in root.list_commands(ctx):
+            root.get_command(ctx, name)
     with tempfile.TemporaryDirectory(prefix="pptxagent-host-") as tmp:
         outline = Path(tmp) / "outline.json"
         outline.write_text(json.dumps(_WARM_OUTLINE))

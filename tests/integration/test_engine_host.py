@@ -149,7 +149,9 @@ def test_ctrl_c_interrupts_the_command_and_the_host_recovers(host: dict[str, str
     _wait(lambda: status(host).get("busy"), "the host runs the fill")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and "interrupted" in err
+    log = Path(status(host)["log"])
+    assert proc.returncode == 130 and "interrupted" in err, (
+        err[-2000:], log.read_text()[-3000:] if log.exists() else "no log")
     assert not (tmp_path / "cut.pptx").exists()
     _wait(lambda: status(host).get("ready"), "the host is ready again")
     assert status(host)["pid"] == pid  # started afresh in place
