@@ -127,6 +127,10 @@ def _fill_args(tmp_path: Path, out: str) -> list[str | Path]:
     return ["fill", TEMPLATE, CONTENT.name, "-o", out]
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _wait(cond: Any, what: str, timeout_s: float = 120.0) -> None:
     deadline = time.monotonic() + timeout_s
     while not cond():
@@ -144,8 +148,11 @@ def test_ctrl_c_interrupts_the_command_and_the_host_recovers(host: dict[str, str
     long["slides"] = long["slides"] * 20
     (tmp_path / "long.json").write_text(json.dumps(long))
     args[2] = "long.json"
+    # Ctrl-C as a terminal delivers it, even when this suite runs as a background job
+    # (which starts with SIGINT ignored, and Python then keeps it ignored).
     proc = subprocess.Popen([sys.executable, "-m", "pptxagent.cli", *map(str, args)],
-                            env=host, cwd=tmp_path, stderr=subprocess.PIPE, text=True)
+                            env=host, cwd=tmp_path, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
     _wait(lambda: status(host).get("busy"), "the host runs the fill")
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
