@@ -106,8 +106,11 @@ class _Commands(click.Group):
         if load is None:
             return None
         command = load()
-        if invoked_as_command():
-            gc.freeze()  # what the imports made lives as long as the process: never walked
+        if invoked_as_command() and not gc.get_freeze_count():
+            # Once, after the command's imports: what they made lives as long as the process
+            # and is never walked again. Not again later (the engine host runs one command
+            # after another here): a freeze would keep the garbage of the last one for good.
+            gc.freeze()
         return command
 
 

@@ -52,16 +52,25 @@ _PLAIN_PROPS: tuple[tuple[str, str, str], ...] = (
 
 _LAST_VERSION = ("/org.openoffice.Setup/Product", "ooSetupLastVersion")
 _SETUP_VERSION = re.compile(
-    rb'oor:name="ooSetupVersion"[^>]*>\s*<value>([0-9]+\.[0-9]+)[^<]*</value>')
+    rb'oor:name="ooSetupVersion"[^>]*>\s*<value>([0-9][0-9.]*)</value>')
+
+
+def installed_version(soffice: str) -> str | None:
+    """The version of the LibreOffice that ``soffice`` starts (its ``ooSetupVersion``, in
+    ``share/registry/main.xcd`` beside ``program/``), or None when it cannot be read. Read
+    once per installation state: an upgrade in place changes the file's size or time."""
+    xcd = Path(os.path.realpath(soffice)).parent.parent / "share" / "registry" / "main.xcd"
+    try:
+        st = xcd.stat()
+    except OSError:
+        return None
+    return _version_in(str(xcd), st.st_size, st.st_mtime_ns)
 
 
 @functools.cache
-def installed_version(soffice: str) -> str | None:
-    """``major.minor`` of the LibreOffice that ``soffice`` starts (its ``ooSetupVersion``, in
-    ``share/registry/main.xcd`` beside ``program/``), or None when it cannot be read."""
-    program = Path(os.path.realpath(soffice)).parent
+def _version_in(xcd: str, _size: int, _mtime_ns: int) -> str | None:
     try:
-        data = (program.parent / "share" / "registry" / "main.xcd").read_bytes()
+        data = Path(xcd).read_bytes()
     except OSError:
         return None
     found = _SETUP_VERSION.findall(data)

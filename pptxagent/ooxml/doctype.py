@@ -26,27 +26,45 @@ MAIN_TYPES: dict[str, str] = {
 }
 """File extension → the main part's content type PowerPoint expects for it."""
 VBA_REL = "http://schemas.microsoft.com/office/2006/relationships/vbaProject"
+VBA_TYPE = "application/vnd.ms-office.vbaProject"
+PRINTER_TYPE = f"{_OPENXML}.printerSettings"
 
 
-def match_extension(pkg: Package, out: Path) -> list[str]:
+def match_extension(pkg: Package, out: Path, what: str = "the template") -> list[str]:
     """Make ``pkg`` the kind of file ``out``'s extension names (``.pptx`` for any other
     extension). Returns what was changed, for the report."""
-    suffix = out.suffix.lower()
-    wanted = MAIN_TYPES.get(suffix, MAIN_TYPES[".pptx"])
+    suffix = out.suffix.lower() if out.suffix.lower() in MAIN_TYPES else ".pptx"
+    wanted = MAIN_TYPES[suffix]
     main = pkg.main_part()
     done: list[str] = []
     if pkg.content_type(main) != wanted:
         kind = next((ext for ext, t in MAIN_TYPES.items() if t == pkg.content_type(main)), "?")
         pkg.set_content_type(main, wanted)
-        done.append(f"written as a {suffix if suffix in MAIN_TYPES else '.pptx'} "
-                    f"(the template is a {kind} file)")
+        done.append(f"written as a {suffix} ({what} is a {kind} file)")
     if "macroEnabled" not in wanted:
         for rel in pkg.rels(main):
             if rel.type == VBA_REL and not rel.external:
                 target = pkg.related(main, rel.rid)
                 pkg.remove_rel(main, rel.rid)
-                if pkg.has_part(target):
-                    pkg.remove_part(target)
+                _remove_tree(pkg, target)
                 done.append(f"the template's macros ({target}) are left out: a {suffix} file "
                             "cannot hold them")
+        if done:  # a .pptm declares the project by a Default for .bin: printer settings too
+            for part in pkg.part_names():
+                if pkg.content_type(part) == VBA_TYPE and "printersettings" in part.lower():
+                    pkg.set_content_type(part, PRINTER_TYPE)
+            if not any(pkg.content_type(p) == VBA_TYPE for p in pkg.part_names()):
+                pkg.drop_default("bin", VBA_TYPE)
     return done
+
+
+def _remove_tree(pkg: Package, part: str) -> None:
+    """``part`` and what only it points to (the project's signature, its vbaData.xml)."""
+    if not pkg.has_part(part):
+        return
+    below = [pkg.related(part, r.rid) for r in pkg.rels(part) if not r.external]
+    pkg.remove_part(part)
+    for child in below:
+        if not any(r.target == child for p in pkg.part_names() if not p.endswith(".rels")
+                   for r in pkg.rels(p) if not r.external):
+            _remove_tree(pkg, child)

@@ -268,6 +268,17 @@ class Package:
         self._dirty.add(CT_PART)
         self._ct_maps = None
 
+    def drop_default(self, extension: str, content_type: str) -> None:
+        """Remove the Default giving ``extension`` ``content_type`` (parts with that extension
+        then need an Override)."""
+        root = self._types()
+        for default in list(root.iterfind(qn("ct:Default"))):
+            if (default.get("Extension", "").lower() == extension.lower()
+                    and default.get("ContentType") == content_type):
+                root.remove(default)
+                self._dirty.add(CT_PART)
+                self._ct_maps = None
+
     def _drop_override(self, name: str) -> None:
         root = self._types()
         for over in list(root.iterfind(qn("ct:Override"))):

@@ -45,7 +45,13 @@ def render_with(engine: str, deck: Path, out_dir: Path) -> list[Path]:
     """``engine`` (``libreoffice`` or ``browser``) draws every slide into ``out_dir``."""
     if not deck.is_file():
         raise InputError(f"{deck}: no such file")
-    if not Package.open(deck).slide_parts():  # LibreOffice would draw one blank page
+    try:
+        slides = len(Package.open(deck).slide_parts())
+    except InputError:
+        if engine != "libreoffice":
+            raise
+        slides = -1  # not a .pptx: LibreOffice reads .odp, .ppt and more
+    if slides == 0:  # LibreOffice would draw one blank page
         raise InputError(f"{deck}: the deck has no slides to draw")
     render = render_libreoffice if engine == "libreoffice" else render_browser
     return render(deck, out_dir)

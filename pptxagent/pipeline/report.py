@@ -44,10 +44,10 @@ class FillReport(BaseModel):
     unresolved_tokens: list[dict[str, Any]] = Field(default_factory=list)
     timings: dict[str, float] = Field(default_factory=dict)
     package_findings: list[str] = Field(default_factory=list)
+    """Structural findings the output has and the template did not (should be empty)."""
     package_changes: list[str] = Field(default_factory=list)
     """What changed in the file as a whole: its kind (a .potx template written as a .pptx),
     macros a .pptx cannot hold."""
-    """Structural findings the output has and the template did not (should be empty)."""
     qa: dict[str, Any] = Field(default_factory=dict)
     """Visual QA totals: issues by status and, for the open ones, by kind and severity."""
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
+from pptxagent.ooxml.doctype import match_extension
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tablewrite import write_table_back
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -77,4 +78,7 @@ def pack(job: FillJob) -> None:
     """Validate the package against the template's own findings and save it to ``-o``."""
     new = compare_findings(job.template_findings, validate_package(job.package))
     job.new_findings = [str(f) for f in new]
+    # The kind of file -o names (a fill matched it when it opened the template; a composed
+    # deck written as deck.potx becomes a template here).
+    job.package_changes += match_extension(job.package, job.opts.out, "the deck")
     job.package.save(job.opts.out)

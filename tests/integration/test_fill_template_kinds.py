@@ -29,14 +29,23 @@ def _as_kind(dest: Path, main_type: str, vba: bool = False) -> Path:
         members = {i.filename: zf.read(i) for i in zf.infolist()}
     types = members["[Content_Types].xml"].decode()
     types = types.replace(f"{OPENXML}.presentation.main+xml", main_type)
-    if vba:
-        types = types.replace("</Types>", '<Override PartName="/ppt/vbaProject.bin" '
-                              'ContentType="application/vnd.ms-office.vbaProject"/></Types>')
+    if vba:  # declared as PowerPoint does: a Default for .bin, the project's data beside it
+        types = types.replace('<Default Extension="bin" ', '<Default Extension="binx" ')
+        types = types.replace("</Types>", '<Default Extension="bin" ContentType='
+                              '"application/vnd.ms-office.vbaProject"/><Override PartName='
+                              '"/ppt/vbaData.xml" ContentType="application/vnd.ms-word.'
+                              'vbaData+xml"/></Types>')
         rels = members["ppt/_rels/presentation.xml.rels"].decode()
         members["ppt/_rels/presentation.xml.rels"] = rels.replace(
             "</Relationships>", f'<Relationship Id="rIdVba" Type="{VBA_REL}" '
             'Target="vbaProject.bin"/></Relationships>').encode()
         members["ppt/vbaProject.bin"] = b"\xd0\xcf\x11\xe0 not really a VBA project"
+        members["ppt/_rels/vbaProject.bin.rels"] = (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns='
+            b'"http://schemas.openxmlformats.org/package/2006/relationships"><Relationship '
+            b'Id="rId1" Type="http://schemas.microsoft.com/office/2006/relationships/wordVbaData"'
+            b' Target="vbaData.xml"/></Relationships>')
+        members["ppt/vbaData.xml"] = b'<?xml version="1.0"?><wne:vbaSuppData xmlns:wne="x"/>'
     members["[Content_Types].xml"] = types.encode()
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in members.items():
@@ -81,7 +90,8 @@ def test_a_macro_enabled_template_gives_a_pptx_without_its_macros(tmp_path: Path
         rels = zf.read("ppt/_rels/presentation.xml.rels").decode()
         types = zf.read("[Content_Types].xml").decode()
     assert "ppt/vbaProject.bin" not in names and VBA_REL not in rels
-    assert "vbaProject" not in types
+    assert "ppt/vbaData.xml" not in names and "ppt/_rels/vbaProject.bin.rels" not in names
+    assert "vbaProject" not in types and "vbaData" not in types
     assert _main_type(out) == f"{OPENXML}.presentation.main+xml"
     changes = report["package_changes"]
     assert isinstance(changes, list) and any("macros" in c for c in changes)
