@@ -42,14 +42,16 @@ def match_extension(pkg: Package, out: Path, what: str = "the template") -> list
         pkg.set_content_type(main, wanted)
         done.append(f"written as a {suffix} ({what} is a {kind} file)")
     if "macroEnabled" not in wanted:
+        removed = False
         for rel in pkg.rels(main):
             if rel.type == VBA_REL and not rel.external:
                 target = pkg.related(main, rel.rid)
                 pkg.remove_rel(main, rel.rid)
                 _remove_tree(pkg, target)
+                removed = True
                 done.append(f"the template's macros ({target}) are left out: a {suffix} file "
                             "cannot hold them")
-        if done:  # a .pptm declares the project by a Default for .bin: printer settings too
+        if removed:  # a .pptm declares the project by a Default for .bin: printer settings too
             for part in pkg.part_names():
                 if pkg.content_type(part) == VBA_TYPE and "printersettings" in part.lower():
                     pkg.set_content_type(part, PRINTER_TYPE)

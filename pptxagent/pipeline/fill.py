@@ -22,7 +22,6 @@ from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
-from pptxagent.ooxml.doctype import match_extension
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import validate_package
 from pptxagent.pipeline.crosscheck import (
@@ -68,15 +67,13 @@ def load_input(job: FillJob) -> None:
         raise InputError(f"{o.template}: is a directory, expected a .pptx template file")
     if not o.template.is_file():
         raise InputError(f"{o.template}: no such template file")
-    check_output(o.out, o.rollout_dir, (o.template, "the template"),
-                 (o.content, "the content file"))
     job.content = load_content(o.content)
-    for i, slide in enumerate(job.content.slides or []):
-        for key, value in slide.fill.items():
-            if isinstance(value, ImageValue) and \
-                    o.out.resolve() == (o.content.parent / value.image).resolve():
-                raise InputError(f"{o.out}: refusing to overwrite the picture "
-                                 f"{key_path(i, key)}.image of {o.content}; choose another -o")
+    pictures = [(o.content.parent / value.image,
+                 f"the picture {key_path(i, key)}.image of {o.content}")
+                for i, slide in enumerate(job.content.slides or [])
+                for key, value in slide.fill.items() if isinstance(value, ImageValue)]
+    check_output(o.out, o.rollout_dir, (o.template, "the template"),
+                 (o.content, "the content file"), *pictures)
 
 
 def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str]) -> None:
@@ -95,9 +92,6 @@ def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str])
 def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
     job.template_findings = validate_package(job.pkg)
-    for note in match_extension(job.pkg, job.opts.out):  # a .potx template gives a .pptx
-        job.package_changes.append(note)
-        job.say(note)
     job.template_deck = inventory_deck(job.pkg)
     if job.measurer.media is None:  # pictures drawn from the package being filled
         job.measurer.media = MediaStore.for_package(job.pkg)

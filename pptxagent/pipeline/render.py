@@ -56,6 +56,7 @@ def render_with(engine: str, deck: Path, out_dir: Path) -> list[Path]:
     render = render_libreoffice if engine == "libreoffice" else render_browser
     return render(deck, out_dir)
 
+
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     try:
         return ImageFont.truetype("DejaVuSans.ttf", size)

@@ -98,10 +98,6 @@ def _check_paths(template: Path, out: Path) -> None:
         raise InputError(f"{out}: the output would overwrite the template; choose another name")
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    write_atomic(path, data)
-
-
 def extract_theme(template: Path, out: Path) -> ThemePack:
     """Derive a theme pack from ``template``'s first slide master, write it to ``out`` (and
     the master's logo picture next to it as ``<out stem>-logo.<ext>``) and return the pack as
@@ -131,8 +127,8 @@ def extract_theme(template: Path, out: Path) -> ThemePack:
         raise InputError(f"{template}: no readable colour roles: " + "; ".join(faults))
     try:
         if logo_path is not None and facts.logo is not None:
-            _write_atomic(logo_path, facts.logo.data)
-        _write_atomic(out, dump_pack(pack).encode("utf-8"))
+            write_atomic(logo_path, facts.logo.data)
+        write_atomic(out, dump_pack(pack).encode("utf-8"))
     except OSError as exc:
         if logo_path is not None:
             logo_path.unlink(missing_ok=True)

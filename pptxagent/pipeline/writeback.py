@@ -76,9 +76,11 @@ def write_back_slides(job: FillJob) -> None:
 
 def pack(job: FillJob) -> None:
     """Validate the package against the template's own findings and save it to ``-o``."""
+    # The kind of file -o names: a .potx template filled into out.pptx is a presentation.
+    for note in match_extension(job.package, job.opts.out,
+                                "the deck" if job.scratch is not None else "the template"):
+        job.package_changes.append(note)
+        job.say(note)
     new = compare_findings(job.template_findings, validate_package(job.package))
     job.new_findings = [str(f) for f in new]
-    # The kind of file -o names (a fill matched it when it opened the template; a composed
-    # deck written as deck.potx becomes a template here).
-    job.package_changes += match_extension(job.package, job.opts.out, "the deck")
     job.package.save(job.opts.out)

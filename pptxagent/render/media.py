@@ -48,7 +48,6 @@ class Picture:
     height: int
 
 
-
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
     """Pillow's warning for a picture over 89 Mpx, silenced (it is the deck's picture, not a
@@ -56,6 +55,7 @@ def _quiet() -> Iterator[None]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         yield
+
 
 def _kind(name: str, data: bytes) -> str:
     head = data[:16]
