@@ -10,6 +10,7 @@ a message naming the problem, no traceback, no file.
 
 from __future__ import annotations
 
+import math
 import subprocess
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -228,6 +229,12 @@ def _check_bounds(sid: str, sh: Any, box: TextBox | None) -> str | None:
     if box is None:
         return None if not sh.text_frame.text.strip() else f"sp{sid}: LibreOffice drew no text"
     x, y, w, h = (v / EMU_PX for v in (sh.left, sh.top, sh.width, sh.height))
+    turn = math.radians(getattr(sh, "rotation", 0.0) or 0.0)
+    if turn:  # turned text: judged against the turned shape's axis-aligned bounds
+        cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+        cx, cy = x + w / 2, y + h / 2
+        w, h = w * cos + h * sin, w * sin + h * cos
+        x, y = cx - w / 2, cy - h / 2
     over = max(x - box.x, y - box.y, box.x + box.w - (x + w), box.y + box.h - (y + h))
     if over > TOL_PX:
         return f"sp{sid}: LibreOffice text {over:.0f}px outside its box"

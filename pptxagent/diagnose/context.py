@@ -49,6 +49,11 @@ class Item:
         return self.el.type == "decoration"
 
     @property
+    def frame_fixed(self) -> bool:
+        """Its box never moves or grows (``OoxmlRef.frame_fixed``): only its text can fit."""
+        return self.el.source is not None and self.el.source.frame_fixed
+
+    @property
     def min_font(self) -> float | None:
         """§2 minimum font (computed px); only text elements have one."""
         return self.font_floor if self.is_text else None
@@ -94,7 +99,9 @@ class Ctx:
     def vertical_room(self, it: Item) -> tuple[float, float]:
         """``(top, bottom)`` limits ``it``'s bbox may grow into without leaving the slide or
         crowding a same-zIndex neighbour above/below (a neighbour already intruding pins the
-        limit at the current edge)."""
+        limit at the current edge); a fixed frame's own edges."""
+        if it.frame_fixed:
+            return it.bbox.y, it.bbox.bottom
         top, bottom = 0.0, self.slide_h
         gap = 2 * self.pad
         for o in self.solid_peers(it):

@@ -79,8 +79,10 @@ def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) 
         d.y, d.h = bottom - need, need
         d.reason += f", moved up to end at {bottom:g}"
     else:
-        d.y, d.h = top, math.floor(bottom - top)
-        fit = fit_height(m, d.h - m.insets_v - buf)
+        room = math.floor(bottom - top)
+        if not it.frame_fixed:
+            d.y, d.h = top, room
+        fit = fit_height(m, room - m.insets_v - buf)
         d.font, d.line = fit.font, fit.line
         fixes = fixes and fit.fits
         d.reason += f" > free height {bottom - top:g}: shrink font (fontSize² rule)"
@@ -98,7 +100,12 @@ def _horizontal(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, ox: float, d: Draft
     need = math.ceil(max(cb.w + m.insets_h, bb.w + ox) + buf)
     why = f"contentBox.w({cb.w:g}) + insets({m.insets_h:g}) + HINT_BUFFER_PX({buf:g})"
     d.reason = f"{d.reason}; {why}" if d.reason else why
-    if need <= slide_w:
+    if it.frame_fixed:  # turned or grouped: the text fits its own width or not at all
+        fit = fit_width(m, bb.w - m.insets_h - buf)
+        d.font = fit.font if d.font is None else min(d.font, fit.font)
+        fixes = fixes and fit.fits
+        d.reason += f" > its fixed width {bb.w:g}: shrink font"
+    elif need <= slide_w:
         d.w = need
         if bb.x + need > slide_w:
             d.x = slide_w - need

@@ -183,12 +183,8 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         if bg is not None:
             style["backgroundColor"] = bg
     vertical = body.vert not in (None, "horz")
-    repairable = not (
-        xfrm.rot % 21600000
-        or shape.group_depth > 0
-        or vertical
-        or (body.num_col or 1) > 1
-    )
+    repairable = not (vertical or (body.num_col or 1) > 1)
+    frame_fixed = bool(xfrm.rot % 21600000 or shape.group_depth > 0)
     source = OoxmlRef(
         part=ctx.slide.part,
         shape_id=shape.shape_id,
@@ -197,6 +193,7 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         ph_idx=shape.ph.idx if shape.ph is not None else None,
         kind=shape.kind,
         repairable=repairable,
+        frame_fixed=frame_fixed,
         **({"graphic": shape.graphic} if shape.graphic else {}),
     )
     font = style.get("fontSize")

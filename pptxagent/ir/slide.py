@@ -77,7 +77,12 @@ class OoxmlRef(_Model):
     kind: str = "sp"
     """sp, pic, graphicFrame (table/chart/diagram), grpSp, cxnSp."""
     repairable: bool = True
-    """False for shapes measured but excluded from repair (rotated, grouped, vertical)."""
+    """False for shapes measured but excluded from repair (vertical or multi-column text,
+    tables in groups or turned)."""
+    frame_fixed: bool = False
+    """True for text whose box the repair never moves or resizes (turned, or inside a group,
+    whose coordinates are the group's): its text fits by font size, line spacing and insets
+    alone."""
     frozen: bool = False
     """True for shapes a fill gave no new content (pictures, lines, art, untouched text): the
     template's design, never moved or resized by the repair."""
@@ -113,6 +118,14 @@ class Element(_Model):
         if self.style.lineHeight and self.baseLineHeight:
             return self.style.lineHeight / self.baseLineHeight
         return 1.0
+
+    def text_turn(self) -> float:
+        """How far PowerPoint turns the shape's text, clockwise degrees in [0, 360): its
+        rotation, plus half a turn when it is flipped vertically (a horizontal flip mirrors
+        the geometry, never the text)."""
+        extra = self.layout.model_extra or {}
+        turn = float(str(extra.get("rotation", 0) or 0)) + (180.0 if extra.get("flipV") else 0)
+        return turn % 360
 
 
 class Backdrop(_Model):

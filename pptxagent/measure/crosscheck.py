@@ -11,14 +11,16 @@ renderers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pptxagent.ir import Box, SlideIR
+from pptxagent.ir import Box, Element, SlideIR
 
-CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice"]
+CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice", "slanted"]
+"""``slanted``: text turned by other than a quarter turn, whose upright box the axis-aligned
+bounds LibreOffice's drawing gives cannot be recovered; not compared."""
 
 
 class Overflow(BaseModel):
@@ -135,18 +137,16 @@ def compare(
     shapes_boxes: Mapping[str, Box],
     threshold_px: float = 6.0,
     overflow_eps_px: float = 1.0,
+    slanted: Collection[str] = (),
 ) -> CrosscheckResult:
-    """Compare the two renderers' text bounds element by element (eids of either side)."""
-    eids = list(dict.fromkeys([*browser, *libreoffice]))
+    """Compare the two renderers' text bounds element by element (eids of either side);
+    the ``slanted`` ones are listed, not compared."""
+    eids = list(dict.fromkeys([*browser, *libreoffice, *slanted]))
     checks = [
-        _check(
-            eid,
-            browser.get(eid),
-            libreoffice.get(eid),
-            shapes_boxes.get(eid),
-            threshold_px,
-            overflow_eps_px,
-        )
+        ElementCheck(eid=eid, status="slanted", browser=browser.get(eid),
+                     shape=shapes_boxes.get(eid)) if eid in slanted
+        else _check(eid, browser.get(eid), libreoffice.get(eid), shapes_boxes.get(eid),
+                    threshold_px, overflow_eps_px)
         for eid in eids
     ]
     done = [c for c in checks if c.status == "compared"]
@@ -168,14 +168,42 @@ def compare(
     )
 
 
+def turned_back(box: Box, el: Element) -> Box | None:
+    """LibreOffice's (axis-aligned) bounds of ``el``'s text in the shape's own upright
+    frame, where the browser measures it: exact for a quarter or half turn (the box turned
+    back about the shape's centre); None for a slanted text, whose upright box those bounds
+    do not give."""
+    turn = el.text_turn()
+    if not turn:
+        return box
+    if turn % 90:
+        return None
+    lay = el.layout
+    cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
+    if turn == 180:
+        return Box(x=2 * cx - box.right, y=2 * cy - box.bottom, w=box.w, h=box.h)
+    # a quarter turn either way swaps width and height about the same centre
+    bx, by = box.x + box.w / 2, box.y + box.h / 2
+    dx, dy = bx - cx, by - cy
+    nx, ny = (cx + dy, cy - dx) if turn == 90 else (cx - dy, cy + dx)
+    return Box(x=nx - box.h / 2, y=ny - box.w / 2, w=box.h, h=box.w)
+
+
+def slanted(ir: SlideIR) -> set[str]:
+    """Text elements turned by other than a quarter turn (see ``turned_back``)."""
+    return {el.eid for el in ir.elements if el.text_turn() % 90}
+
+
 def by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
-    """Re-key LibreOffice text bounds (OOXML shape id → box) by the IR's eids."""
+    """Re-key LibreOffice text bounds (OOXML shape id → box) by the IR's eids, turned text
+    turned back into its shape's frame (slanted text left out)."""
     out: dict[str, Box] = {}
     for el in ir.elements:
         if el.source is not None:
             box = by_shape_id.get(str(el.source.shape_id))
-            if box is not None:
-                out[el.eid] = box
+            upright = None if box is None else turned_back(box, el)
+            if upright is not None:
+                out[el.eid] = upright
     return out
 
 

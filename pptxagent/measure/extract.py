@@ -23,7 +23,22 @@ from typing import Any
 from pptxagent.errors import EngineError
 from pptxagent.ir import Box, Computed, DomElement, DomSnapshot, SlideIR
 
-MEASURE_JS = r"""
+UPRIGHT_CLASS = "upright"
+"""Set on the page's root while a script measures: turned text (class ``rot``) is laid out
+upright then, so its boxes are in the shape's own frame (the stylesheet's rule)."""
+
+
+def upright(script: str) -> str:
+    """``script`` (an ``(arg) => …`` function) run with turned text laid upright (nested
+    calls leave the page upright until the outermost one ends)."""
+    return ("(arg) => { const root = document.documentElement; "
+            f"const had = root.classList.contains('{UPRIGHT_CLASS}'); "
+            f"root.classList.add('{UPRIGHT_CLASS}'); "
+            f"try {{ return ({script})(arg); }} "
+            f"finally {{ if (!had) root.classList.remove('{UPRIGHT_CLASS}'); }} }}")
+
+
+_MEASURE_JS = r"""
 (arg) => {
   // Spec §4, verbatim: union of the Range's client rects, slide-local. (The renderer uses
   // white-space: pre-line so no space hangs past the box at a soft wrap.)
@@ -91,6 +106,7 @@ MEASURE_JS = r"""
   return rows;
 }
 """
+MEASURE_JS = upright(_MEASURE_JS)
 
 Row = list[Any]
 

@@ -22,7 +22,7 @@ from pptxagent.errors import EngineError
 from pptxagent.ir import Box, DomSnapshot, SlideIR
 from pptxagent.ir.qa import RunGlyphs
 from pptxagent.measure.clips import merge_clips, overlap, page_clip, union
-from pptxagent.measure.extract import MEASURE_JS, snapshots
+from pptxagent.measure.extract import MEASURE_JS, snapshots, upright
 from pptxagent.measure.measurer import Measurer
 from pptxagent.measure.png import decode_rgb
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
@@ -106,7 +106,7 @@ PAGE_JS = r"""
 }
 """
 
-CAPTURE_JS = (
+CAPTURE_JS = upright(
     f"(arg) => Object.assign(({PAGE_JS})(arg), "
     f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg)}})"
 )

@@ -265,6 +265,10 @@ def write_back(pkg: Package, before: Element, after: Element, *,
     if body is not None:
         for text in _write_insets(body, before, after):
             note("inset", text)
+    if src.frame_fixed:  # turned or in a group: its box is the template's, in its frame
+        if changes:
+            pkg.mark_dirty(src.part)
+        return changes
     a, b = before.layout, after.layout
     new_h = _autofit_height(body, text_height_px)
     h = new_h if new_h is not None else b.h

@@ -24,7 +24,13 @@ from typing import Any
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.ir import Box, RendererDelta
-from pptxagent.measure.crosscheck import CrosscheckResult, by_eid, compare, shape_boxes
+from pptxagent.measure.crosscheck import (
+    CrosscheckResult,
+    by_eid,
+    compare,
+    shape_boxes,
+    slanted,
+)
 from pptxagent.pipeline.early import early_bounds
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
@@ -54,7 +60,8 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
     s = job.settings
     return compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
-                   overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX)
+                   overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX,
+                   slanted=slanted(w.final_ir) & set(eids))
 
 
 def summary(res: CrosscheckResult) -> dict[str, Any]:

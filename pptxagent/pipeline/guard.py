@@ -221,9 +221,13 @@ class FrozenPolicy:
             dropped = sorted({e.eid for e in patch.edits} - {e.eid for e in edits})
             ctx.notes.append(f"edits on non-repairable elements dropped: {', '.join(dropped)}")
         kept = []
+        held = self.locked | {el.eid for el in ir.elements
+                              if el.source is not None and el.source.frame_fixed}
         for e in edits:
-            if e.eid in self.locked and e.layout:
-                ctx.notes.append(f"correction: {e.eid} keeps the template's geometry")
+            if e.eid in held and e.layout:
+                ctx.notes.append(f"correction: {e.eid} keeps the template's geometry"
+                                 if e.eid in self.locked else
+                                 f"{e.eid} is turned or grouped: its box is kept")
                 e = e.model_copy(update={"layout": {}})
             if e.layout or e.style:
                 kept.append(e)

@@ -31,8 +31,8 @@ def _excluded(w: SlideWork) -> list[dict[str, Any]]:
         if el.eid in w.touched and src is not None and not src.repairable:
             out.append({"type": "excluded_from_repair", "eid": el.eid, "details": {
                 "shape": src.name or src.kind,
-                "reason": "inside a group, rotated, vertical or multi-column: "
-                          "measured, but not moved or resized"}})
+                "reason": "vertical or multi-column text, or a table turned or in a group: "
+                          "measured, but not repaired"}})
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from pptxagent.ir import Defect, Element
-from pptxagent.policy.plan import PatchPlan, budget_cap, editable, shrink_font
+from pptxagent.policy.plan import PatchPlan, budget_cap, movable, shrink_font
 from pptxagent.policy.space import clear_of, free_below, free_right
 from pptxagent.settings import min_font_for
 
@@ -107,7 +107,7 @@ def topology(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
     t = plan.box(title.eid)
     for body in bodies:
         b = plan.box(body.eid)
-        if b.cy > t.cy or not editable(body):
+        if b.cy > t.cy or not movable(body):
             continue
         y = t.bottom + 2 * plan.settings.SAFE_PADDING
         if body.priority >= plan.settings.HIGH_PRIORITY:  # budgeted: go as far as allowed
@@ -124,6 +124,6 @@ def overlap(plan: PatchPlan, d: Defect, rank: int, alternate: bool) -> None:
     if owner is None or other is None:
         return
     mover, fixed = (other, owner) if alternate else (owner, other)
-    if not editable(mover):
+    if not movable(mover):
         mover, fixed = fixed, mover
     clear_of(plan, mover, fixed.eid, rank, "derived:overlap")

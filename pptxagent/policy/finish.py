@@ -16,7 +16,7 @@ much as one patch can:
 from __future__ import annotations
 
 from pptxagent.ir import BODY_TYPES, FIX_ORDER, Box, Diagnostics, Element
-from pptxagent.policy.plan import PatchPlan, editable, shrink_font
+from pptxagent.policy.plan import PatchPlan, editable, movable, shrink_font
 from pptxagent.policy.space import clear_of
 
 SETTLE_RANK = -1
@@ -43,7 +43,7 @@ def settle_new_overlaps(plan: PatchPlan) -> None:
             if _below_title(plan, el, other):
                 continue
             mover, fixed = (other, el) if other.priority <= el.priority else (el, other)
-            if not editable(mover):
+            if not movable(mover):
                 mover, fixed = fixed, mover
             clear_of(plan, mover, fixed.eid, SETTLE_RANK, "settle:new_overlap")
 
@@ -55,7 +55,7 @@ def _below_title(plan: PatchPlan, a: Element, b: Element) -> bool:
     if "title" not in kinds or not kinds & BODY_TYPES or a.type == b.type:
         return False
     title, body = (a, b) if a.type == "title" else (b, a)
-    if not editable(body):
+    if not movable(body):
         return False
     t, bb = plan.effective_box(title.eid), plan.box(body.eid)
     y = t.bottom + 2 * plan.settings.SAFE_PADDING

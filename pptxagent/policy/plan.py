@@ -27,6 +27,11 @@ class Write:
     """What asked for it (``chain_hint``, ``hint:<type>``, ``derived:<type>``), for notes."""
 
 
+def movable(el: Element) -> bool:
+    """An editable element whose box the repair may move or resize (not ``frame_fixed``)."""
+    return editable(el) and not (el.source is not None and el.source.frame_fixed)
+
+
 def editable(el: Element) -> bool:
     """Elements measured but excluded from repair (rotated, grouped, vertical) and the
     template's own shapes a fill did not touch (``frozen``) stay where they are."""
@@ -100,6 +105,8 @@ class PatchPlan:
         if el is None or value is None or not editable(el) or eid is None:
             return False
         if ns == "style" and not el.is_text:
+            return False
+        if ns == "layout" and not movable(el):
             return False
         fields = self.writes.setdefault(eid, {})
         cur = fields.get((ns, field))

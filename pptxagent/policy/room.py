@@ -17,7 +17,7 @@ decorations, pictures) and the art the slide inherits from its layout and master
 from __future__ import annotations
 
 from pptxagent.ir import Box, Element, SlideIR
-from pptxagent.policy.plan import editable
+from pptxagent.policy.plan import movable
 
 
 def box_of(el: Element, layout: dict[str, float] | None = None) -> Box:
@@ -31,7 +31,7 @@ def art_boxes(ir: SlideIR, eid: str, background_share: float = 0.5) -> list[Box]
     for el in ir.elements:
         if el.eid == eid or el.style.display == "none":
             continue
-        if editable(el) and el.type not in ("decoration", "image"):
+        if movable(el) and el.type not in ("decoration", "image"):
             continue  # a text the repair may move itself: the overlap rules handle it
         b = box_of(el)
         if b.w * b.h > 0:

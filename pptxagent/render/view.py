@@ -85,11 +85,9 @@ def _backdrop(ir: SlideIR, index: int, art: ArtContext) -> list[ElementView]:
     for el in bd.art:
         where = f"slide {index}: backdrop art {el.eid!r}"
         view = _element_view(el, where, None, art.images, el.visual is not None)
-        turn = float(str((el.layout.model_extra or {}).get("rotation", 0))) % 180
-        shown = el.is_text and not 45 < turn < 135  # sideways text is not drawn upright
-        out.append(ElementView(view.eid, view.kind if shown else "none", view.style,
-                               view.lines, view.paragraphs, "el art", measured=False,
-                               paint=_paint(el, where, art, None)))
+        out.append(ElementView(view.eid, view.kind if el.is_text else "none", view.style,
+                               view.lines, view.paragraphs, view.css_class + " art",
+                               measured=False, paint=_paint(el, where, art, None)))
     return out
 
 
@@ -204,11 +202,18 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
     elif anchor != "top" and st.display != "none":
         decl += [("display", "flex"), ("flex-direction", "column")]
         decl.append(("justify-content", _JUSTIFY[anchor]))
+    # Turned text is drawn turned about its box's centre (``rot``: the measuring scripts lay it
+    # upright again, so every measurement stays in the shape's own frame).
+    turn = el.text_turn()
+    cls = "el"
+    if turn:
+        decl.append(("transform", f"rotate({css.num(turn)}deg)"))
+        cls = "el rot"
     style = css.declarations(decl)
     if el.paragraphs is None:
-        return ElementView(el.eid, "text", style, lines=text_lines(el.content))
+        return ElementView(el.eid, "text", style, lines=text_lines(el.content), css_class=cls)
     paras = [para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
              for i, p in enumerate(el.paragraphs)]
-    return ElementView(el.eid, "paras", style, paragraphs=paras)
+    return ElementView(el.eid, "paras", style, paragraphs=paras, css_class=cls)
 
 

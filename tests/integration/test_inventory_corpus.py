@@ -108,13 +108,13 @@ def test_explicit_typefaces_beat_the_theme() -> None:
     assert fonts["TextBox 1"] == "Verdana"
 
 
-def test_nested_group_children_are_absolute_and_not_repairable() -> None:
+def test_nested_group_children_are_absolute_and_keep_their_frame() -> None:
     ir = _deck("unstructured__group-shapes-nested.pptx")
     oval = _named(ir, 1, "Oval 4")  # Group 14: off 1374181, chOff 2326701; child x 2510926
     assert oval.layout.x == pytest.approx((1374181 + 2510926 - 2326701) / 9525, abs=0.01)
-    assert oval.source is not None and oval.source.repairable is False
+    assert oval.source is not None and oval.source.frame_fixed
     free = _named(ir, 1, "Rectangle 3")
-    assert free.source is not None and free.source.repairable is True
+    assert free.source is not None and free.source.repairable and not free.source.frame_fixed
     # Each group carries a rectangle drawn around its members: the members of the groups
     # nested two deep must land inside their frame once both transforms are applied.
     for frame_name, names in (

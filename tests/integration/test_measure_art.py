@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image, ImageStat
 
@@ -94,3 +95,31 @@ def test_a_legacy_ole_objects_wmf_preview_is_drawn_with_its_white_page(
     w, h = ir.slide.w, ir.slide.h
     assert _luminance(shot, (w * 0.05, h * 0.3, w * 0.1, h * 0.1)) > 240  # white, not blue
     assert _luminance(shot, (w * 0.74, h * 0.5, w * 0.2, h * 0.1)) < 200  # grey table cells
+
+
+def test_turned_text_is_drawn_turned_and_measured_upright(browser: Chromium,
+                                                          tmp_path: Path) -> None:
+    # officegen's test deck turns a red text box 45°, its white "Red box 1" along the bar.
+    deck, media = _deck("officegen__test-ppt2")
+    ir = deck.slide_ir(1)
+    bar = next(e for e in ir.elements if e.content == "Red box 1")
+    assert bar.text_turn() == 45
+    faithful = Measurer(browser, media=media)
+    dom = faithful.measure(ir)[0].get(bar.eid)
+    lay = bar.layout
+    assert dom is not None  # measured in the shape's own frame, as if upright
+    assert (dom.bbox.x, dom.bbox.y, dom.bbox.w, dom.bbox.h) == pytest.approx(
+        (lay.x, lay.y, lay.w, lay.h), abs=0.5)
+    with Image.open(faithful.screenshot(ir, tmp_path / "text.png")) as im:
+        shown = np.asarray(im.convert("RGB"), dtype=int)
+    with Image.open(faithful.screenshot(ir, tmp_path / "notext.png", text=False)) as im:
+        behind = np.asarray(im.convert("RGB"), dtype=int)
+    # white letters drawn on the red bar: glyph pixels change red into white; drawn upright
+    # they would fall mostly on the white page, where nothing changes
+    red = (behind[..., 0] > 200) & (behind[..., 1] < 60) & (behind[..., 2] < 60)
+    lit = red & (shown.min(axis=2) > 200)
+    half = (lay.w + lay.h) / 2 ** 0.5 / 2  # the turned bar's axis-aligned bounds
+    cx, cy = round(lay.x + lay.w / 2), round(lay.y + lay.h / 2)
+    r = round(half)
+    on_bar = lit[max(0, cy - r):cy + r, max(0, cx - r):cx + r]
+    assert on_bar.sum() > 150  # drawn upright: 0 (the letters cross the bar nowhere)

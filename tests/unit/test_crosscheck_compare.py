@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pptxagent.ir import Box, Element, Layout, OoxmlRef, SlideIR
-from pptxagent.measure.crosscheck import by_eid, compare, overflow, shape_boxes
+from pptxagent.measure.crosscheck import by_eid, compare, overflow, shape_boxes, slanted
 
 SHAPE = Box(x=100, y=100, w=400, h=100)
 
@@ -107,3 +107,44 @@ def test_by_eid_maps_shape_ids_through_the_ir_source() -> None:
     lo = {"7": Box(x=12, y=22, w=100, h=30), "9": Box(x=0, y=0, w=5, h=5)}
     assert by_eid(ir, lo) == {"e_title": Box(x=12, y=22, w=100, h=30)}
     assert shape_boxes(ir)["e_title"] == Box(x=10, y=20, w=300, h=50)
+
+
+def _turned(turn: float, flip_v: bool = False) -> Element:
+    extra: dict[str, object] = {"rotation": turn} if turn else {}
+    if flip_v:
+        extra["flipV"] = True
+    return Element(eid="side", type="text", priority=60,
+                   layout=Layout(x=100, y=100, w=200, h=40, **extra),
+                   source=OoxmlRef(part="/ppt/slides/slide1.xml", shape_id=5))
+
+
+@pytest.mark.parametrize(("turn", "flip_v", "drawn"), [
+    # a 200 × 40 label turned a quarter either way stands 40 × 200 about its centre (200, 120);
+    # its text (the upright box's top-left 150 × 20) is drawn where the turn takes it
+    (90, False, Box(x=200, y=20, w=20, h=150)),
+    (270, False, Box(x=180, y=70, w=20, h=150)),
+    (180, False, Box(x=150, y=120, w=150, h=20)),
+    (0, True, Box(x=150, y=120, w=150, h=20)),  # flipped vertically: text upside down
+])
+def test_turned_text_is_compared_in_its_shapes_own_frame(
+    turn: float, flip_v: bool, drawn: Box
+) -> None:
+    ir = SlideIR(elements=[_turned(turn, flip_v)])
+    back = by_eid(ir, {"5": drawn})["side"]
+    assert (back.x, back.y, back.w, back.h) == pytest.approx((100, 100, 150, 20))
+    res = compare({"side": Box(x=100, y=100, w=150, h=20)}, by_eid(ir, {"5": drawn}),
+                  shape_boxes(ir))
+    check = res.get("side")
+    assert check is not None and check.status == "compared"
+    assert check.max_edge_diff_px == pytest.approx(0) and not check.lo_only_overflow
+
+
+def test_slanted_text_is_listed_not_compared() -> None:
+    ir = SlideIR(elements=[_turned(45)])
+    assert slanted(ir) == {"side"}
+    assert by_eid(ir, {"5": Box(x=90, y=30, w=220, h=220)}) == {}
+    res = compare({"side": Box(x=100, y=100, w=150, h=20)}, {}, shape_boxes(ir),
+                  slanted=slanted(ir))
+    check = res.get("side")
+    assert check is not None and check.status == "slanted"
+    assert res.compared == 0 and res.missing_libreoffice == [] and res.lo_only_overflow == []

@@ -188,7 +188,8 @@ def test_group_children_get_absolute_scaled_geometry(tmp_path: Path) -> None:
     el = read_back(prs, tmp_path).slides[0].elements[0]
     assert el.content == "inside"
     assert (el.layout.x, el.layout.y, el.layout.w, el.layout.h) == (288, 192, 384, 192)
-    assert el.source is not None and el.source.repairable is False
+    # its text may be repaired (font, spacing), its box in the group's frame never moves
+    assert el.source is not None and el.source.frame_fixed and el.source.repairable
 
 
 def test_rotation_picture_empty_placeholder_and_hidden_slide(tmp_path: Path) -> None:
@@ -208,7 +209,7 @@ def test_rotation_picture_empty_placeholder_and_hidden_slide(tmp_path: Path) -> 
     assert (empty.type, empty.priority, empty.layout.zIndex) == ("decoration", 20, 0)
     tilted = next(e for e in s.elements if e.content == "tilted")
     assert tilted.layout.model_extra == {"rotation": 90.0}
-    assert tilted.source is not None and tilted.source.repairable is False
+    assert tilted.source is not None and tilted.source.frame_fixed
     pic = next(e for e in s.elements if e.type == "image")
     assert pic.priority == 40 and pic.content.startswith("/ppt/media/")
     assert (pic.layout.x, pic.layout.w) == (480, 96)
