@@ -11,8 +11,9 @@ from pptxagent.inventory.context import TITLE_TYPES, SlideContext
 from pptxagent.inventory.table import table_element
 from pptxagent.inventory.visuals import background_paint, visual_for
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
-from pptxagent.ooxml.shapes import ShapeData, Xfrm
+from pptxagent.ooxml.shapes import ShapeData
 from pptxagent.ooxml.styles import BodyProps, RunProps
+from pptxagent.ooxml.xfrm import Xfrm
 from pptxagent.units import emu_to_px
 
 ElementType = Literal["title", "bullets", "image", "text", "decoration"]

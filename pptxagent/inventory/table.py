@@ -19,7 +19,7 @@ from pptxagent.inventory.visuals import mix_colors, ref_paint
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
 from pptxagent.ir.table import CellLine, Table, TableCell, TableRow
 from pptxagent.ooxml.fills import StyleRef
-from pptxagent.ooxml.shapes import ShapeData, Xfrm
+from pptxagent.ooxml.shapes import ShapeData
 from pptxagent.ooxml.styles import RunProps
 from pptxagent.ooxml.tables import (
     SIDES,
@@ -31,6 +31,7 @@ from pptxagent.ooxml.tables import (
     TableStyle,
     table_style,
 )
+from pptxagent.ooxml.xfrm import Xfrm
 from pptxagent.units import emu_to_px
 
 TABLE_PRIORITY = 60

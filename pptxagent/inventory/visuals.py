@@ -26,8 +26,9 @@ from pptxagent.ir import (
     Visual,
 )
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
-from pptxagent.ooxml.shapes import ShapeData, SlideDoc, Xfrm
+from pptxagent.ooxml.shapes import ShapeData, SlideDoc
 from pptxagent.ooxml.theme import ColorSpec
+from pptxagent.ooxml.xfrm import Xfrm
 from pptxagent.units import emu_to_px
 
 DEFAULT_LINE_EMU = 9525

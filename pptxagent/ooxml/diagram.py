@@ -13,8 +13,9 @@ from lxml import etree
 
 from pptxagent.errors import PptxAgentError
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.shapes import IDENTITY, Frame, ShapeData, Xfrm, walk_shapes
+from pptxagent.ooxml.shapes import IDENTITY, Frame, ShapeData, walk_shapes
 from pptxagent.ooxml.theme import parse_int
+from pptxagent.ooxml.xfrm import Xfrm
 from pptxagent.ooxml.xml import NS, parse_xml, qn
 
 _DSP = NS["dsp"].encode()

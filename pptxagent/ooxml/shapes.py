@@ -32,6 +32,16 @@ from pptxagent.ooxml.styles import TextBodyData, read_text_body
 from pptxagent.ooxml.tables import TableData, read_table
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_clr_map, read_color, read_fill
 from pptxagent.ooxml.vml import ole_previews
+from pptxagent.ooxml.xfrm import IDENTITY as _IDENTITY
+from pptxagent.ooxml.xfrm import (
+    Transform,
+    Turn,
+    Xfrm,
+    extent,
+    group_transform,
+    group_turn,
+    read_xfrm,
+)
 from pptxagent.ooxml.xml import qn
 
 _GRAPHIC_KINDS = {
@@ -40,19 +50,6 @@ _GRAPHIC_KINDS = {
     "http://schemas.openxmlformats.org/drawingml/2006/diagram": "diagram",
     "http://schemas.openxmlformats.org/presentationml/2006/ole": "ole",
 }
-
-
-@dataclass(frozen=True)
-class Xfrm:
-    """Offset and extent in slide EMU; ``rot`` in 60000ths of a degree (groups' added in)."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-    rot: int = 0
-    flip_h: bool = False
-    flip_v: bool = False
 
 
 @dataclass(frozen=True)
@@ -130,57 +127,11 @@ class SlideDoc:
     """``showMasterSp``: False hides the master's (for a slide, also the layout's) art."""
 
 
-_Transform = tuple[float, float, float, float]
-"""Child EMU → slide EMU: ``(scale_x, scale_y, dx, dy)``, ``x' = x * sx + dx``."""
-_IDENTITY: _Transform = (1.0, 1.0, 0.0, 0.0)
-
-
 def _num(el: etree._Element | None, attr: str, default: int = 0) -> int:
     if el is None:
         return default
     value = parse_int(el.get(attr))
     return default if value is None else value
-
-
-def _read_xfrm(xfrm: etree._Element | None, tf: _Transform, rot_add: int) -> Xfrm | None:
-    if xfrm is None:
-        return None
-    off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
-    if off is None or ext is None:
-        return None
-    sx, sy, dx, dy = tf
-    return Xfrm(
-        x=_num(off, "x") * sx + dx,
-        y=_num(off, "y") * sy + dy,
-        w=max(_num(ext, "cx"), 0) * sx,
-        h=max(_num(ext, "cy"), 0) * sy,
-        rot=_num(xfrm, "rot") + rot_add,
-        flip_h=xfrm.get("flipH") in ("1", "true"),
-        flip_v=xfrm.get("flipV") in ("1", "true"),
-    )
-
-
-def _ext(xfrm: etree._Element | None) -> tuple[float, float]:
-    ext = xfrm.find(qn("a:ext")) if xfrm is not None else None
-    return float(_num(ext, "cx")), float(_num(ext, "cy"))
-
-
-def _group_transform(xfrm: etree._Element | None, tf: _Transform) -> _Transform:
-    if xfrm is None:
-        return tf
-    off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
-    ch_off, ch_ext = xfrm.find(qn("a:chOff")), xfrm.find(qn("a:chExt"))
-    if off is None or ext is None:
-        return tf
-    cx, cy = _num(ext, "cx"), _num(ext, "cy")
-    ccx, ccy = _num(ch_ext, "cx", cx), _num(ch_ext, "cy", cy)
-    kx = cx / ccx if ccx > 0 else 1.0
-    ky = cy / ccy if ccy > 0 else 1.0
-    # local child x -> group parent coords: off.x + (x - chOff.x) * kx; then the outer tf.
-    px = _num(off, "x") - _num(ch_off, "x") * kx
-    py = _num(off, "y") - _num(ch_off, "y") * ky
-    sx, sy, dx, dy = tf
-    return (kx * sx, ky * sy, px * sx + dx, py * sy + dy)
 
 
 def _nv(el: etree._Element) -> tuple[etree._Element | None, etree._Element | None]:
@@ -256,11 +207,12 @@ def _is_hidden(c_nv_pr: etree._Element | None) -> bool:
 
 @dataclass(frozen=True)
 class _Frame:
-    """Where the walk is: the group transform, nesting depth, added rotation, hidden group."""
+    """Where the walk is: the group transform, nesting depth, groups' turns, hidden group."""
 
-    tf: _Transform
+    tf: Transform
     depth: int = 0
-    rot: int = 0
+    turns: tuple[Turn, ...] = ()
+    """The turned or flipped groups around (outermost first)."""
     hidden: bool = False
     table_text: str | None = None
     """A table's cell text: rows on lines, cells separated by tabs."""
@@ -305,7 +257,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         name=(c_nv_pr.get("name") or "") if c_nv_pr is not None else "",
         kind=kind,
         ph=_ph(nv_pr),
-        xfrm=_read_xfrm(xfrm_el, at.tf, at.rot),
+        xfrm=read_xfrm(xfrm_el, at.tf, at.turns),
         group_depth=at.depth,
         text=read_text_body(el.find(qn("p:txBody"))),
         fill_set=fill_set,
@@ -328,7 +280,7 @@ def _shape(el: etree._Element, kind: str, at: _Frame, rels: dict[str, Rel]) -> S
         shadow=read_shadow(sp_pr),
         effect_list=sp_pr is not None and sp_pr.find(qn("a:effectLst")) is not None,
         effect_ref=read_style_ref(style.find(qn("a:effectRef"))) if style is not None else None,
-        custom=read_custom_geometry(sp_pr, _ext(xfrm_el)) if geom == "custom" else (),
+        custom=read_custom_geometry(sp_pr, extent(xfrm_el)) if geom == "custom" else (),
         ln_ref=read_style_ref(style.find(qn("a:lnRef"))) if style is not None else None,
         ole_spid=ole_spid,
     )
@@ -358,10 +310,11 @@ def _walk(
             c_nv_pr, _ = _nv(el)
             gxfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
             gfill = read_fill_in(el.find(qn("p:grpSpPr")), rels)
+            turn = group_turn(gxfrm, at.tf)
             inner = _Frame(
-                tf=_group_transform(gxfrm, at.tf),
+                tf=group_transform(gxfrm, at.tf),
                 depth=at.depth + 1,
-                rot=at.rot + _num(gxfrm, "rot"),
+                turns=at.turns if turn is None else (*at.turns, turn),
                 hidden=at.hidden or _is_hidden(c_nv_pr),
                 group_fill=at.group_fill if gfill is None or gfill.kind == "grp" else gfill,
             )

@@ -43,6 +43,11 @@ def carrier_box(ir: SlideIR, eid: str, design: frozenset[frozenset[str]]) -> Box
     return best[1] if best else None
 
 
+def _fixed(el: Element) -> bool:
+    """Turned or grouped text: its box is never cut (``OoxmlRef.frame_fixed``)."""
+    return el.source is not None and el.source.frame_fixed
+
+
 def _set_box(el: Element, box: Box) -> None:
     el.layout.x, el.layout.y = round(box.x, 2), round(box.y, 2)
     el.layout.w, el.layout.h = round(box.w, 2), round(box.h, 2)
@@ -58,7 +63,7 @@ def onto_art(ir: SlideIR, eids: set[str], design: frozenset[frozenset[str]],
     done: list[str] = []
     for eid in sorted(eids):
         el = ir.element(eid)
-        if el.visual is not None or not el.is_text:
+        if el.visual is not None or not el.is_text or _fixed(el):
             continue
         art = carrier_box(ir, eid, design)
         if art is None:
@@ -94,7 +99,7 @@ def onto_readable(ir: SlideIR, issues: Sequence[QaIssue], cap: SlideCapture,
     done: list[str] = []
     for issue in issues:
         el = ir.element(issue.eid)
-        if issue.kind != "contrast" or el.visual is not None or not el.is_text:
+        if issue.kind != "contrast" or el.visual is not None or not el.is_text or _fixed(el):
             continue
         colors = sorted({r.color for r in cap.runs if r.eid == issue.eid})
         b = box_of(el)

@@ -52,7 +52,7 @@ def template_signals(template: Path) -> dict[str, Any]:
             if el.table is not None:
                 tables += 1
                 has_table = True
-            if src is not None and (src.kind == "grpSp" or not src.repairable):
+            if src is not None and (src.kind == "grpSp" or src.frame_fixed or not src.repairable):
                 grouped += 1
             if not el.is_text:
                 continue

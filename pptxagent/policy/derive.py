@@ -34,7 +34,8 @@ def overflow(plan: PatchPlan, d: Defect, el: Element, rank: int, alternate: bool
         if not alternate:
             cap = budget_cap(el, box.h, plan.settings, grow=True)
             new_h = max(box.h, min(need, free_below(plan, el.eid, box) - box.y, cap))
-            plan.set(el.eid, "layout", "h", new_h, rank, src)
+            if not plan.set(el.eid, "layout", "h", new_h, rank, src):
+                new_h = box.h  # a fixed frame (or an outranked write): the font does it all
         ratio = min(ratio, max(new_h - buf, 1.0) / (box.h + oy))
     if ox > 0:
         need = box.w + ox + buf
@@ -42,7 +43,8 @@ def overflow(plan: PatchPlan, d: Defect, el: Element, rank: int, alternate: bool
         if not alternate:
             cap = budget_cap(el, box.w, plan.settings, grow=True)
             new_w = max(box.w, min(need, free_right(plan, el.eid, box) - box.x, cap))
-            plan.set(el.eid, "layout", "w", new_w, rank, src)
+            if not plan.set(el.eid, "layout", "w", new_w, rank, src):
+                new_w = box.w
         ratio = min(ratio, max(new_w - buf, 1.0) / (box.w + ox))
     # Content height grows at least linearly with the font: a linear shrink never falls short.
     shrink_font(plan, el, ratio, rank, src)

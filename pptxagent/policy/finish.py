@@ -16,7 +16,7 @@ much as one patch can:
 from __future__ import annotations
 
 from pptxagent.ir import BODY_TYPES, FIX_ORDER, Box, Diagnostics, Element
-from pptxagent.policy.plan import PatchPlan, editable, movable, shrink_font
+from pptxagent.policy.plan import PatchPlan, movable, shrink_font
 from pptxagent.policy.space import clear_of
 
 SETTLE_RANK = -1
@@ -78,7 +78,7 @@ def push_back_others(plan: PatchPlan, diag: Diagnostics) -> None:
     keep = set() if clamped else {ch.eid for ch in chain if ch.action == "keep"}
     for d in sorted((d for d in diag.defects if d.type == "overlap"), key=lambda d: -d.severity):
         owner, other = plan.element(d.owner_eid or d.eid), plan.element(d.other_eid)
-        if owner is None or other is None or not editable(other) or other.eid in keep:
+        if owner is None or other is None or not movable(other) or other.eid in keep:
             continue
         ob, tb = plan.effective_box(owner.eid), plan.effective_box(other.eid)
         so, st = ob.inflate(pad), tb.inflate(pad)

@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from pptxagent.ir import FIX_ORDER, ChainHint, Defect, Diagnostics, Patch, SlideIR, Summary
 from pptxagent.policy import derive, finish
 from pptxagent.policy.base import PolicyContext
-from pptxagent.policy.plan import PatchPlan, editable, shrink_font
+from pptxagent.policy.plan import PatchPlan, movable, shrink_font
 from pptxagent.settings import Settings, min_font_for
 
 _HINT_FIELDS: dict[str, tuple[str, str]] = {
@@ -55,16 +55,18 @@ def hint_values(hint: BaseModel) -> Iterator[tuple[str, str, float]]:
 
 def _apply_values(plan: PatchPlan, eid: str, hint: BaseModel, rank: int, src: str) -> bool:
     used = False
+    el = plan.element(eid)
     for ns, field, value in hint_values(hint):
-        plan.set(eid, ns, field, value, rank, src)
-        used = True
+        done = plan.set(eid, ns, field, value, rank, src)
+        # a move or resize refused because the box is fixed did nothing: not a used hint
+        used = used or done or ns != "layout" or el is None or movable(el)
     return used
 
 
 def _creative(plan: PatchPlan, eid: str, prev: str | None) -> None:
     """Infeasible chain member: take the space left below its predecessor, font toward min."""
     el = plan.element(eid)
-    if el is None or not editable(el):
+    if el is None or not movable(el):
         return
     src = "creative:chain_infeasible"
     box = plan.box(eid)

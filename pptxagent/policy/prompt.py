@@ -37,7 +37,9 @@ Rules:
 Mention only the fields you change; unmentioned fields stay as they are. "layout" takes only \
 x, y, w, h; "style" takes fontSize (px) and lineHeight (multiple of the font size).
 2. Fixed element set: no adding, removing, splitting or merging elements. Every "eid" must \
-be one of the IR's eids. Never edit an element marked "locked": true.
+be one of the IR's eids. Never edit an element marked "locked": true. An element marked \
+"box_fixed": true (turned, or inside a group) keeps its layout: change only its \
+style.
 3. Apply hints first: when summary.chain_hints are present and chain_feasible is true, apply \
 all of them as one batch ("keep" means leave that element alone; move_down sets layout.y; \
 move_down_and_shrink sets layout.y and layout.h). When chain_feasible is false, apply the \
@@ -71,6 +73,8 @@ def compact_ir(ir: SlideIR) -> dict[str, Any]:
         }
         if not editable(el):
             item["locked"] = True
+        elif el.source is not None and el.source.frame_fixed:
+            item["box_fixed"] = True
         elements.append(item)
     return {"slide": dump(ir.slide), "elements": elements}
 

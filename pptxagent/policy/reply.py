@@ -70,6 +70,9 @@ def _check_edit(i: int, raw: Any, ir: SlideIR) -> None:
         ) from exc
     if not editable(el):
         raise ReplyError(f"{where}.eid: {eid!r} is locked and must not be edited")
+    if el.source is not None and el.source.frame_fixed and raw.get("layout"):
+        raise ReplyError(f"{where}.layout: {eid!r} is box_fixed (turned or in a group): "
+                         "change only its style")
     for ns, allowed in (("layout", LAYOUT_KEYS), ("style", STYLE_KEYS)):
         values = raw.get(ns, {})
         if not isinstance(values, dict):

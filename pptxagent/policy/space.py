@@ -8,7 +8,7 @@ are ``2 × SAFE_PADDING`` apart (their safe boxes then just touch).
 from __future__ import annotations
 
 from pptxagent.ir import Box, Element
-from pptxagent.policy.plan import PatchPlan, shrink_font
+from pptxagent.policy.plan import PatchPlan, movable, shrink_font
 
 SIDES = ("right", "left", "below", "above")
 
@@ -68,8 +68,7 @@ def move_clear(
     m, f = plan.box(mover.eid), plan.box(fixed_eid)
     for _, field, value in _candidates(plan, m, f):
         if not strict or not collides(plan, mover.eid, m.model_copy(update={field: value})):
-            plan.set(mover.eid, "layout", field, value, rank, src)
-            return True
+            return plan.set(mover.eid, "layout", field, value, rank, src)
     return False
 
 
@@ -99,7 +98,9 @@ def squeeze_beside(
 ) -> bool:
     """No room to move: shrink ``mover`` into the roomiest band beside ``fixed`` (images keep
     their aspect ratio, text shrinks its font by the same ratio); ``strict``: only a band
-    clear of every other element."""
+    clear of every other element. False for a mover whose box may not change."""
+    if not movable(mover):
+        return False
     m, f = plan.box(mover.eid), plan.box(fixed_eid)
     best: tuple[tuple[bool, float], Box] | None = None
     for side in SIDES:

@@ -132,9 +132,8 @@ def measurable_text(el: Element, dom: DomElement | None) -> bool:
     column, visible (rotated/vertical/multi-column text is not laid out faithfully)."""
     if not el.is_text or dom is None or not dom.visible or dom.textBox is None:
         return False
-    extra_layout = el.layout.model_extra or {}
     extra_style = el.style.model_extra or {}
-    if extra_layout.get("rotation"):
+    if el.text_turn():  # turned or flipped upside down: drawn turned, measured upright
         return False
     if extra_style.get("vert") or (extra_style.get("numCol") or 1) > 1:
         return False

@@ -192,6 +192,27 @@ def test_group_children_get_absolute_scaled_geometry(tmp_path: Path) -> None:
     assert el.source is not None and el.source.frame_fixed and el.source.repairable
 
 
+def test_a_turned_groups_members_turn_about_the_groups_centre(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[BLANK])
+    group = slide.shapes.add_group_shape()
+    left = group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(1), Inches(2), Inches(1))
+    left.text_frame.text = "left"
+    group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(3), Inches(1), Inches(2), Inches(1))
+    xfrm = group._element.grpSpPr.find(f"{A}xfrm")
+    xfrm.set("rot", str(90 * 60000))  # the group (1in..5in × 1in..2in) turned a quarter
+    el = next(e for e in read_back(prs, tmp_path).slides[0].elements if e.content == "left")
+    # its centre (2in, 1.5in) turns about the group's (3in, 1.5in) to (3in, 0.5in)
+    cx, cy = el.layout.x + el.layout.w / 2, el.layout.y + el.layout.h / 2
+    assert (cx, cy, el.layout.w, el.layout.h) == pytest.approx((288, 48, 192, 96), abs=0.01)
+    assert el.text_turn() == 90
+    xfrm.set("rot", "0")
+    xfrm.set("flipH", "1")  # flipped instead: the left member goes right, its text unturned
+    el = next(e for e in read_back(prs, tmp_path).slides[0].elements if e.content == "left")
+    assert el.layout.x == pytest.approx(3 * 96, abs=0.01)
+    assert el.text_turn() == 0
+
+
 def test_rotation_picture_empty_placeholder_and_hidden_slide(tmp_path: Path) -> None:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[TITLE_AND_CONTENT])

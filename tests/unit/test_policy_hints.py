@@ -281,3 +281,29 @@ def test_overflow_hint_clamped_by_budget_is_completed_by_a_font_shrink() -> None
     assert got["h"] == 230
     # 230 - 8 buffer holds 222 of the 247px content: font × 222/247.
     assert got["fontSize"] == round(24 * 222 / 247, 2)
+
+
+FIXED = {"part": "ppt/slides/slide1.xml", "shape_id": 9, "frame_fixed": True}
+"""A turned or grouped text: its box never moves or grows, its text may still shrink."""
+
+
+def test_a_fixed_frames_overflow_is_fixed_by_its_font_alone() -> None:
+    label = {**TEXT, "source": FIXED}
+    d = diag([{"type": "content_overflow", "eid": "e_text", "severity": 60,
+               "details": {"overflow_y_px": 60},
+               "hint": {"action": "resize_height", "suggested_h": 190, "validated": True}}])
+    got = edits(propose(make_ir(label), d))
+    assert set(got["e_text"]) <= {"fontSize", "lineHeight"}  # no x, y, w, h
+    assert got["e_text"]["fontSize"] < 24
+
+
+def test_an_overlap_moves_the_movable_element_not_the_fixed_one() -> None:
+    label = {**TEXT, "source": FIXED, "priority": 40,
+             "layout": {"x": 64, "y": 560, "w": 400, "h": 60}}
+    d = diag([{"type": "overlap", "owner_eid": "e_text", "other_eid": "e_bullets",
+               "severity": 800, "details": {"overlap_area_px": 400},
+               "hint": {"action": "move", "target_eid": "e_text", "suggested_y": 640,
+                        "validated": True}}])
+    got = edits(propose(make_ir(label), d))
+    assert not {"x", "y", "w", "h"} & set(got.get("e_text", {}))
+    assert got.get("e_bullets")  # the body yields instead
