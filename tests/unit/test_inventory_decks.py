@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -173,13 +174,20 @@ def test_two_bodies_get_roles_in_reading_order(tmp_path: Path) -> None:
     assert roles["Right column"] == ("body2", "bullets", 80)
 
 
+def _group(prs: Any, *texts: str) -> Any:
+    """A group on a blank slide holding 2 × 1 in boxes side by side from (1in, 1in); its
+    ``a:xfrm``."""
+    group = prs.slides.add_slide(prs.slide_layouts[BLANK]).shapes.add_group_shape()
+    for i, text in enumerate(texts):
+        box = group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1 + 2 * i), Inches(1),
+                                     Inches(2), Inches(1))
+        box.text_frame.text = text
+    return group._element.grpSpPr.find(f"{A}xfrm")
+
+
 def test_group_children_get_absolute_scaled_geometry(tmp_path: Path) -> None:
     prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[BLANK])
-    group = slide.shapes.add_group_shape()
-    child = group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(1), Inches(2), Inches(1))
-    child.text_frame.text = "inside"
-    xfrm = group._element.grpSpPr.find(f"{A}xfrm")
+    xfrm = _group(prs, "inside")
     # Move the group to (3in, 2in) and draw it at twice its child size.
     xfrm.find(f"{A}off").set("x", str(Inches(3)))
     xfrm.find(f"{A}off").set("y", str(Inches(2)))
@@ -194,12 +202,7 @@ def test_group_children_get_absolute_scaled_geometry(tmp_path: Path) -> None:
 
 def test_a_turned_groups_members_turn_about_the_groups_centre(tmp_path: Path) -> None:
     prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[BLANK])
-    group = slide.shapes.add_group_shape()
-    left = group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(1), Inches(2), Inches(1))
-    left.text_frame.text = "left"
-    group.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(3), Inches(1), Inches(2), Inches(1))
-    xfrm = group._element.grpSpPr.find(f"{A}xfrm")
+    xfrm = _group(prs, "left", "right")
     xfrm.set("rot", str(90 * 60000))  # the group (1in..5in × 1in..2in) turned a quarter
     el = next(e for e in read_back(prs, tmp_path).slides[0].elements if e.content == "left")
     # its centre (2in, 1.5in) turns about the group's (3in, 1.5in) to (3in, 0.5in)
