@@ -35,6 +35,17 @@ class Box(BaseModel):
         h = min(self.bottom, other.bottom) - max(self.y, other.y)
         return w * h if w > 0 and h > 0 else 0.0
 
+    def quarter_turned(self, cx: float, cy: float, turn: float) -> Box:
+        """This box turned clockwise (y down) by ``turn`` degrees, a multiple of 90, about
+        ``(cx, cy)``: exact, as a quarter turn keeps a box axis-aligned."""
+        quarters = round(turn / 90) % 4
+        if quarters == 0:
+            return self
+        dx, dy = self.x + self.w / 2 - cx, self.cy - cy
+        w, h = (self.h, self.w) if quarters % 2 else (self.w, self.h)
+        nx, ny = ((-dy, dx), (-dx, -dy), (dy, -dx))[quarters - 1]
+        return Box(x=cx + nx - w / 2, y=cy + ny - h / 2, w=w, h=h)
+
 
 def drawn_insets(top: float, bottom: float, h: float, anchor: str | None
                  ) -> tuple[float, float]:

@@ -174,19 +174,10 @@ def turned_back(box: Box, el: Element) -> Box | None:
     back about the shape's centre); None for a slanted text, whose upright box those bounds
     do not give."""
     turn = el.text_turn()
-    if not turn:
-        return box
     if turn % 90:
         return None
     lay = el.layout
-    cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
-    if turn == 180:
-        return Box(x=2 * cx - box.right, y=2 * cy - box.bottom, w=box.w, h=box.h)
-    # a quarter turn either way swaps width and height about the same centre
-    bx, by = box.x + box.w / 2, box.y + box.h / 2
-    dx, dy = bx - cx, by - cy
-    nx, ny = (cx + dy, cy - dx) if turn == 90 else (cx - dy, cy + dx)
-    return Box(x=nx - box.h / 2, y=ny - box.w / 2, w=box.h, h=box.w)
+    return box.quarter_turned(lay.x + lay.w / 2, lay.y + lay.h / 2, -turn)
 
 
 def slanted(ir: SlideIR) -> set[str]:

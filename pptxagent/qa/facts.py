@@ -127,17 +127,27 @@ def ph_type(el: Element) -> str | None:
     return el.source.ph_type if el.source is not None else None
 
 
-def measurable_text(el: Element, dom: DomElement | None) -> bool:
-    """A text element the browser draws as PowerPoint does: horizontal, unrotated, one
-    column, visible (rotated/vertical/multi-column text is not laid out faithfully)."""
+def _laid_out_text(el: Element, dom: DomElement | None) -> bool:
+    """A visible text element the browser lays out as PowerPoint does: horizontal lines in
+    one column (vertical and multi-column text is not laid out faithfully)."""
     if not el.is_text or dom is None or not dom.visible or dom.textBox is None:
         return False
     extra_style = el.style.model_extra or {}
-    if el.text_turn():  # turned or flipped upside down: drawn turned, measured upright
-        return False
     if extra_style.get("vert") or (extra_style.get("numCol") or 1) > 1:
         return False
     return not (el.source is not None and el.source.kind == "graphicFrame")
+
+
+def measurable_text(el: Element, dom: DomElement | None) -> bool:
+    """A text element the browser draws as PowerPoint does and measures where it is drawn:
+    laid out faithfully and upright (turned text is measured upright, drawn turned)."""
+    return _laid_out_text(el, dom) and not el.text_turn()
+
+
+def contrast_text(el: Element, dom: DomElement | None) -> bool:
+    """A text element whose contrast can be judged: measurable, or laid out faithfully and
+    turned by quarter turns (its glyph rects turn exactly onto where they are drawn)."""
+    return _laid_out_text(el, dom) and not el.text_turn() % 90
 
 
 def union(boxes: Sequence[Box]) -> Box | None:

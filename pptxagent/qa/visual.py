@@ -9,14 +9,14 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from numpy.typing import NDArray
 
-from pptxagent.ir import Element
+from pptxagent.ir import Box, Element
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.contrast import RunContrast, hex_color, pixel_ratios, run_contrast
 from pptxagent.qa.facts import (
     FOOTER_PH,
     SlideFacts,
+    contrast_text,
     make_issue,
-    measurable_text,
     ph_type,
     snippet,
     union,
@@ -47,12 +47,14 @@ def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
     only = facts.contrast_area()
     footers = {el.eid for el in facts.ir.elements if ph_type(el) in FOOTER_PH}
     for el in facts.ir.elements:
-        if not measurable_text(el, facts.dom.get(el.eid)):
+        if not contrast_text(el, facts.dom.get(el.eid)):
             continue
         kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = (
             [] if pooled or backdrop else None)
+        lay, turn = el.layout, el.text_turn()
+        turned = (lay.x + lay.w / 2, lay.y + lay.h / 2, turn) if turn else None
         for run in facts.runs_of(el.eid):
-            rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept)
+            rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept, turned)
             if rc is None:
                 continue
             if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
@@ -119,12 +121,21 @@ def check_contrast(
             f"{snippet(rc.run.text, 30)!r}"
             + (f" (template {base:.2f}:1)" if base is not None else ""),
             measured=rc.ratio, threshold=rc.required, unit=":1",
-            box=union(list(rc.run.rects)), baseline=base,
+            box=_drawn(el, rc), baseline=base,
         )
         if accepted:
             issue.status = "accepted"
         issues.append(issue)
     return issues
+
+
+def _drawn(el: Element, rc: RunContrast) -> Box | None:
+    """Where the run's text is drawn (its upright rects turned with a turned text)."""
+    box = union(list(rc.run.rects))
+    lay, turn = el.layout, el.text_turn()
+    if box is None or not turn:
+        return box
+    return box.quarter_turned(lay.x + lay.w / 2, lay.y + lay.h / 2, turn)
 
 
 def _lost(facts: SlideFacts, el: Element, rc: RunContrast, now: float, base: float,
@@ -137,7 +148,7 @@ def _lost(facts: SlideFacts, el: Element, rc: RunContrast, now: float, base: flo
         f"{base:.2f}:1 for this box ({hex_color(rc.run.color)}, on "
         f"{hex_color(rc.background)} at its lowest): {snippet(rc.run.text, 30)!r}",
         measured=now, threshold=min(s.CONTRAST_KEPT * base, s.CONTRAST_AMPLE),
-        unit=":1", box=union(list(rc.run.rects)), baseline=base,
+        unit=":1", box=_drawn(el, rc), baseline=base,
     )
 
 

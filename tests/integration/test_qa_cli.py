@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pptx import Presentation
+from pptx.dml.color import RGBColor
+from pptx.util import Inches
 from qa_decks import CLEAN_SLIDES, PLANTED, clean_deck, planted_deck
 
 pytestmark = pytest.mark.browser
@@ -130,3 +133,23 @@ def test_gradient_text_on_a_picture_background_is_judged_as_drawn() -> None:
     issues = json.loads(proc.stdout)["issues"]
     found = [i for i in issues if i["slide"] == 2 and i["kind"] == "contrast"]
     assert found and all(i["measured"] < 3 for i in found)
+
+
+def test_turned_text_is_judged_where_it_is_drawn(tmp_path: Path) -> None:
+    # two labels turned a quarter, as on the side of a slide: white on white, and black
+    prs = Presentation()
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Side labels"
+    for name, x, rgb in (("Ghost side", 6.5, (255, 255, 255)), ("Side", 4, (0, 0, 0))):
+        tb = s.shapes.add_textbox(Inches(x), Inches(4), Inches(3), Inches(0.6))
+        tb.name, tb.rotation = name, 270
+        tb.text_frame.text = "Read me sideways"
+        tb.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(*rgb)
+    deck = tmp_path / "side.pptx"
+    prs.save(str(deck))
+    done = qa(deck, "--json")
+    assert done.returncode == 1, done.stderr
+    issues = json.loads(done.stdout)["issues"]
+    assert [(i["kind"], i["shape"]) for i in issues] == [("contrast", "Ghost side")]
+    box = issues[0]["box"]
+    assert box["h"] > 2 * box["w"]  # outlined standing up, where the words are drawn
