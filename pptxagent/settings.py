@@ -158,6 +158,9 @@ class Settings(BaseModel):
     """Extra px a lift (top inset) moves text lifted over its box's top edge."""
     FIT_REPEAT_MARGIN_LINES: float = Field(1.0, ge=0, le=10)
     """A repeat shrink of the same overflow aims this many lines below the box bottom."""
+    FIT_REPEAT_MARGIN_SHARE: float = Field(0.25, ge=0, le=0.9)
+    """... but never more than this share of the box's inner height (a line of a two-line
+    name box is half of it: aiming that low halves the font)."""
     TEXT_MIN_LINE_HEIGHT: float = Field(1.0, gt=0, le=3)
     """Hints shrink a text's line height (after its font) no lower than this multiple."""
     IMAGE_MIN_H_PX: float = Field(100.0, ge=0, le=10_000)

@@ -44,7 +44,8 @@ def shrink_edit(
     avail_w, avail_h = max(el.layout.w - ins_w, 1.0), max(el.layout.h - ins_h, 1.0)
     ox = float(d.details.get("overflow_x_px", 0.0))
     oy = float(d.details.get("overflow_y_px", 0.0))
-    margin = margin_lines * fs * (el.style.lineHeight or 1.2) if oy > 0 else 0.0
+    margin = min(margin_lines * fs * (el.style.lineHeight or 1.2),
+                 settings.FIT_REPEAT_MARGIN_SHARE * avail_h) if oy > 0 else 0.0
     need_h = max(avail_h - margin, 1.0) / (avail_h + oy) if oy > 0 else 1.0
     need_w = avail_w / (avail_w + ox) if ox > 0 else 1.0
     high = el.priority >= settings.HIGH_PRIORITY

@@ -59,3 +59,22 @@ def font_family(value: str | None, where: str) -> str:
 
 def declarations(pairs: list[tuple[str, str]]) -> str:
     return ";".join(f"{k}:{v}" for k, v in pairs)
+
+
+WRITING_MODES = {"vert": "vertical-rl", "eaVert": "vertical-rl", "wordArtVert": "vertical-rl",
+                 "mongolianVert": "vertical-lr", "vert270": "sideways-lr",
+                 "wordArtVertRtl": "vertical-lr"}
+"""``a:bodyPr@vert`` → CSS ``writing-mode``: lines run down the box (``vert``: turned a
+quarter clockwise, stacked right to left; ``vert270``: turned three quarters, read upwards)."""
+
+
+def writing_mode(vert: str | None) -> list[tuple[str, str]]:
+    """The declarations that lay text out as ``a:bodyPr@vert`` (or a cell's) says; none for
+    horizontal text."""
+    mode = WRITING_MODES.get(vert or "")
+    if mode is None:
+        return []
+    decl = [("writing-mode", mode)]
+    if vert in ("wordArtVert", "wordArtVertRtl"):  # stacked letters, each upright
+        decl.append(("text-orientation", "upright"))
+    return decl

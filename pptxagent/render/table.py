@@ -20,9 +20,6 @@ from pptxagent.render.text import DEFAULT_FONT_PX, DEFAULT_LINE_HEIGHT, ParaView
 
 _VALIGN = {"top": "top", "middle": "middle", "bottom": "bottom"}
 _INSET = {"left": (1, 0), "right": (-1, 0), "top": (0, 1), "bottom": (0, -1)}
-_WRITING = {"vert": "vertical-rl", "eaVert": "vertical-rl", "wordArtVert": "vertical-rl",
-            "mongolianVert": "vertical-lr", "vert270": "sideways-lr",
-            "wordArtVertRtl": "vertical-lr"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +69,8 @@ def _cell_view(el: Element, cell: TableCell, outer: dict[str, bool], where: str)
             ("vertical-align", _VALIGN[cell.anchor])]
     if cell.fill:
         decl.append(("background-color", css.color(cell.fill, f"{where}: fill")))
-    if cell.vert in _WRITING:  # the row grows with the text's length, as in LibreOffice
-        decl.append(("writing-mode", _WRITING[cell.vert]))
-        if cell.vert in ("wordArtVert", "wordArtVertRtl"):
-            decl.append(("text-orientation", "upright"))
+    if cell.vert:  # the row grows with the text's length, as in LibreOffice
+        decl += css.writing_mode(cell.vert)
     shadow = _shadows(cell, outer, where)
     if shadow:
         decl.append(("box-shadow", shadow))

@@ -190,6 +190,7 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
         decl.append(("font-weight", css.font_weight(st.fontWeight, f"{where}: style.fontWeight")))
     if st.fontStyle:
         decl.append(("font-style", css.font_style(st.fontStyle, f"{where}: style.fontStyle")))
+    decl += css.writing_mode(str((st.model_extra or {}).get("vert") or ""))
     truncated = st.overflow == "hidden"
     if truncated:
         decl += [("overflow", "hidden"), ("text-overflow", st.textOverflow or "ellipsis")]

@@ -73,3 +73,22 @@ def test_a_long_name_never_moves_the_ribbon(tmp_path: Path, name: str) -> None:
     assert text == name
     if rep["quality"].startswith("success"):
         assert not rep["defects"]
+
+
+def test_a_name_on_two_lines_keeps_the_largest_font_that_fits(tmp_path: Path) -> None:
+    # 32 pt does not fit the 80 px box (three lines); two lines do at about 21 pt. A repeat
+    # shrink that aims a whole line lower (half this box) would set it on one line at 15 pt.
+    template = _template(tmp_path)
+    content = tmp_path / "content.json"
+    content.write_text(json.dumps(
+        {"tokens": {"name": "Maximilian Alexander von Hohenberg-Wittelsbach"}}))
+    out = tmp_path / "out.pptx"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "fill", str(template), str(content), "-o",
+         str(out), "--no-crosscheck"], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    name = Presentation(str(out)).slides[0].shapes[2].text_frame
+    sizes = {r.font.size for p in name.paragraphs for r in p.runs}
+    assert len(sizes) == 1
+    size = sizes.pop()
+    assert size is not None and Pt(19) <= size < Pt(32)

@@ -123,3 +123,25 @@ def test_turned_text_is_drawn_turned_and_measured_upright(browser: Chromium,
     r = round(half)
     on_bar = lit[max(0, cy - r):cy + r, max(0, cx - r):cx + r]
     assert on_bar.sum() > 150  # drawn upright: 0 (the letters cross the bar nowhere)
+
+
+def test_vertical_text_is_laid_out_down_its_box(browser: Chromium, tmp_path: Path) -> None:
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    tb = slide.shapes.add_textbox(Inches(0.5), Inches(1), Inches(0.6), Inches(4))
+    tb.text_frame.text = "Read upwards along the side"
+    tb.text_frame._bodyPr.set("vert", "vert270")  # a side label, as PowerPoint writes it
+    path = tmp_path / "side.pptx"
+    prs.save(str(path))
+    pkg = Package.open(path)
+    ir = inventory_deck(pkg).slide_ir(1)
+    label = next(e for e in ir.elements if e.content.startswith("Read upwards"))
+    dom = Measurer(browser).measure(ir)[0].get(label.eid)
+    assert dom is not None and dom.contentBox is not None
+    text, box = dom.contentBox, dom.bbox
+    assert text.h > 3 * text.w  # one line running down the box, not words piled across it
+    assert text.y >= box.y - 0.5 and text.bottom <= box.bottom + 0.5
+    assert text.x >= box.x - 0.5 and text.right <= box.right + 0.5

@@ -141,3 +141,19 @@ def test_every_slide_of_a_deck_document_starts_on_a_whole_px() -> None:
     gaps = re.findall(r'height:793\.7px;margin-bottom:([0-9.]+)px', html)
     assert len(gaps) == 2
     assert all(abs(793.7 + float(g) - round(793.7 + float(g))) < 1e-6 for g in gaps)
+
+
+@pytest.mark.parametrize(("vert", "mode"), [("vert", "vertical-rl"), ("vert270", "sideways-lr"),
+                                            ("eaVert", "vertical-rl")])
+def test_vertical_text_runs_down_its_box(vert: str, mode: str) -> None:
+    tag = element_tag(render_slide(slide(text_el(vert=vert))), "e1")
+    assert f"writing-mode: {mode}" in tag or f"writing-mode:{mode}" in tag
+
+
+def test_turned_text_is_drawn_turned_about_its_centre_and_flagged_for_measuring() -> None:
+    el = text_el()
+    el["layout"] = {**el["layout"], "rotation": 270}
+    tag = element_tag(render_slide(slide(el)), "e1")
+    assert "rotate(270deg)" in tag and 'class="el rot"' in tag
+    plain = element_tag(render_slide(slide(text_el())), "e1")
+    assert "rotate(" not in plain and 'class="el"' in plain
