@@ -38,6 +38,8 @@ class Box(BaseModel):
     def quarter_turned(self, cx: float, cy: float, turn: float) -> Box:
         """This box turned clockwise (y down) by ``turn`` degrees, a multiple of 90, about
         ``(cx, cy)``: exact, as a quarter turn keeps a box axis-aligned."""
+        if turn % 90:
+            raise ValueError(f"a quarter turn is a multiple of 90 degrees, not {turn}")
         quarters = round(turn / 90) % 4
         if quarters == 0:
             return self

@@ -61,11 +61,13 @@ def declarations(pairs: list[tuple[str, str]]) -> str:
     return ";".join(f"{k}:{v}" for k, v in pairs)
 
 
-WRITING_MODES = {"vert": "vertical-rl", "eaVert": "vertical-rl", "wordArtVert": "vertical-rl",
+WRITING_MODES = {"vert": "sideways-rl", "eaVert": "vertical-rl", "wordArtVert": "vertical-rl",
                  "mongolianVert": "vertical-lr", "vert270": "sideways-lr",
                  "wordArtVertRtl": "vertical-lr"}
-"""``a:bodyPr@vert`` → CSS ``writing-mode``: lines run down the box (``vert``: turned a
-quarter clockwise, stacked right to left; ``vert270``: turned three quarters, read upwards)."""
+"""``a:bodyPr@vert`` → CSS ``writing-mode``: lines run down the box (``vert``: every glyph
+turned a quarter clockwise, CJK included, lines stacked right to left; ``eaVert``: CJK
+upright; ``vert270``: turned three quarters, read upwards). ``sideways-*`` needs Chromium
+132 or later (Debian's is used)."""
 
 
 def writing_mode(vert: str | None) -> list[tuple[str, str]]:

@@ -39,6 +39,19 @@ def text_lines(text: str) -> list[str]:
             for line in text.split("\n")]
 
 
+_LOGICAL = {"top": "inset-block-start", "margin-left": "margin-inline-start",
+            "padding-top": "padding-block-start", "padding-bottom": "padding-block-end",
+            "min-width": "min-inline-size"}
+"""Vertical text (``writing-mode``): the paragraph's physical properties name the axes of
+horizontal lines; these follow the lines down the box."""
+
+
+def _axes(el: Element, decl: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    if not (el.style.model_extra or {}).get("vert"):
+        return decl
+    return [(_LOGICAL.get(k, k), v) for k, v in decl]
+
+
 def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> ParaView:
     fscale = el.font_scale()
     base_px = (el.style.fontSize or DEFAULT_FONT_PX) if el.baseFontSize is None else el.baseFontSize
@@ -92,9 +105,9 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
             bdecl.append(("font-family", css.font_family(p.bulletFont, f"{where}: bulletFont")))
         mark = p.bullet if glyphs is None else glyphs
         text = mark if p.indent < 0 else mark + "\u00a0"
-        bullet = RunView(css.declarations(bdecl), [text])
+        bullet = RunView(css.declarations(_axes(el, bdecl)), [text])
     trailing = not run_views or run_views[-1].lines[-1] == ""
-    return ParaView(css.declarations(decl), run_views, bullet, trailing)
+    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, trailing)
 
 
 def run_view(el: Element, r: Run, where: str) -> RunView:

@@ -195,7 +195,8 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
     if truncated:
         decl += [("overflow", "hidden"), ("text-overflow", st.textOverflow or "ellipsis")]
     anchor = st.verticalAlign or "top"
-    if el.paragraphs is None and truncated and st.wrap is not False:
+    vertical = bool((st.model_extra or {}).get("vert"))
+    if el.paragraphs is None and truncated and st.wrap is not False and not vertical:
         inner = el.layout.h - (ins.top + ins.bottom if ins else 0)
         lines = max(1, math.floor(inner / (font_px * line_h) + 1e-6))
         decl += [("display", "-webkit-box"), ("-webkit-box-orient", "vertical")]

@@ -143,7 +143,7 @@ def test_every_slide_of_a_deck_document_starts_on_a_whole_px() -> None:
     assert all(abs(793.7 + float(g) - round(793.7 + float(g))) < 1e-6 for g in gaps)
 
 
-@pytest.mark.parametrize(("vert", "mode"), [("vert", "vertical-rl"), ("vert270", "sideways-lr"),
+@pytest.mark.parametrize(("vert", "mode"), [("vert", "sideways-rl"), ("vert270", "sideways-lr"),
                                             ("eaVert", "vertical-rl")])
 def test_vertical_text_runs_down_its_box(vert: str, mode: str) -> None:
     tag = element_tag(render_slide(slide(text_el(vert=vert))), "e1")

@@ -82,3 +82,14 @@ def test_run_props_read_strike_and_highlight() -> None:
     props = read_run_props(rpr)
     assert props.strike is True
     assert props.highlight is not None and props.highlight.value.upper() == "FFFF00"
+
+
+def test_vertical_text_spaces_and_indents_along_its_lines() -> None:
+    para = {"text": "b", "spaceBefore": 5, "spaceAfter": 8, "marginLeft": 12}
+    el = {"eid": "v", "type": "bullets", "priority": 80, "content": "a\nb",
+          "layout": {"x": 0, "y": 0, "w": 60, "h": 400},
+          "style": {"fontSize": 20, "lineHeight": 1.2, "vert": "vert270"},
+          "paragraphs": [{"text": "a"}, para]}
+    html = render_slide(SlideIR.model_validate({"elements": [el]}))
+    assert "padding-block-start:5px" in html and "padding-block-end:8px" in html
+    assert "margin-inline-start:12px" in html and "margin-left" not in html

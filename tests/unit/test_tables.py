@@ -141,4 +141,4 @@ def test_vertical_cell_text_is_drawn_vertically() -> None:
     verts = {c.vert for r in el.table.rows for c in r.cells if c.vert}
     assert verts == {"vert", "vert270"}
     html = render_slide(SlideIR(elements=[el]))
-    assert "writing-mode:vertical-rl" in html and "writing-mode:sideways-lr" in html
+    assert "writing-mode:sideways-rl" in html and "writing-mode:sideways-lr" in html
