@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -109,14 +110,39 @@ class SlideFacts:
         return union(found)
 
     def glyph_rects(self, eid: str) -> list[Box]:
-        """Per-line glyph rects of the element (runs), else its text box."""
+        """Per-line glyph rects of the element (runs), else its text box: where they are
+        drawn (turned text is measured upright: its rects are turned with it, a slanted
+        one's to the upright bounds of each turned rect)."""
         rects = [b for r in self.runs_of(eid) for b in r.rects]
-        if rects:
+        if not rects:
+            dom = self.dom.get(eid)
+            if dom is None or not dom.visible or dom.textBox is None:
+                return []
+            rects = [dom.textBox]
+        try:
+            el = self.ir.element(eid)
+        except KeyError:
             return rects
-        dom = self.dom.get(eid)
-        if dom is not None and dom.visible and dom.textBox is not None:
-            return [dom.textBox]
-        return []
+        turn = el.text_turn()
+        if not turn:
+            return rects
+        lay = el.layout
+        cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
+        if not turn % 90:
+            return [r.quarter_turned(cx, cy, turn) for r in rects]
+        return [_slanted(r, cx, cy, turn) for r in rects]
+
+
+def _slanted(r: Box, cx: float, cy: float, turn: float) -> Box:
+    """The upright bounds of ``r`` turned clockwise by ``turn`` degrees about (cx, cy)."""
+    a = math.radians(turn)
+    cos, sin = math.cos(a), math.sin(a)
+    xs, ys = [], []
+    for x, y in ((r.x, r.y), (r.right, r.y), (r.x, r.bottom), (r.right, r.bottom)):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * cos - dy * sin)
+        ys.append(cy + dx * sin + dy * cos)
+    return Box(x=min(xs), y=min(ys), w=max(xs) - min(xs), h=max(ys) - min(ys))
 
 
 def shape_name(el: Element) -> str:

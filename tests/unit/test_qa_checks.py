@@ -254,3 +254,18 @@ def test_text_meeting_a_box_the_template_laid_over_it_is_accepted() -> None:
     moved = facts([(TITLE, TITLE_TEXT), (empty_body, None), (apart, (610, 665, 250, 30))])
     (still,) = check_facts(f, baseline=baseline_of(moved))
     assert still.status == "open"
+
+
+def test_turned_texts_glyphs_are_where_they_are_drawn() -> None:
+    # a 400 × 40 label turned a quarter about its centre (500, 320): its line stands upright
+    label = el("sp7", (300, 300, 400, 40), "Side label")
+    label = label.model_copy(update={"layout": Layout(x=300, y=300, w=400, h=40,
+                                                      rotation=90.0)})
+    f = facts([(label, (300, 300, 400, 40))], runs=[run(label, (300, 300, 400, 40), (0, 0, 0))])
+    (drawn,) = f.glyph_rects("sp7")
+    assert (drawn.x, drawn.y, drawn.w, drawn.h) == pytest.approx((480, 120, 40, 400))
+    slanted = label.model_copy(update={"layout": Layout(x=300, y=300, w=400, h=40,
+                                                        rotation=45.0)})
+    (box,) = facts([(slanted, None)], runs=[run(slanted, (300, 300, 400, 40), (0, 0, 0))]
+                   ).glyph_rects("sp7")
+    assert box.w == pytest.approx(box.h) and box.w == pytest.approx(440 / 2 ** 0.5)
