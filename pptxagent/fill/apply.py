@@ -103,7 +103,7 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
     if src is None:
         raise ContentError(f"{where}: key {job.key!r} names {job.element.eid}, which is not "
                            "a shape of the template")
-    kinds, what = filltarget.accepts(pkg, part, src.shape_id)
+    kinds, what = filltarget.accepts(pkg, part, src.shape_id, src.occurrence)
     kind = value_kind(job.value)
     shape = f"{what} ({src.name or job.element.eid})"
     if job.value == [] and "table" in kinds and "text" not in kinds:
@@ -117,7 +117,7 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
                            f"got {wants[kind]}")
     if kind == "table":
         rows = table_rows(job.value)
-        ncols = filltarget.table_columns(pkg, part, src.shape_id)
+        ncols = filltarget.table_columns(pkg, part, src.shape_id, src.occurrence)
         if not rows:
             raise ContentError(f"{where}: key {job.key!r}: a table needs at least one row")
         for i, row in enumerate(rows):
@@ -146,7 +146,7 @@ def _targets(pkg: Package, part: str, slide: DeckSlide, fill: dict[str, FillValu
     def accepts(el: Element) -> tuple[frozenset[str], str]:
         if el.source is None:
             return frozenset(), "not a shape of the template"
-        kinds, what = filltarget.accepts(pkg, part, el.source.shape_id)
+        kinds, what = filltarget.accepts(pkg, part, el.source.shape_id, el.source.occurrence)
         return frozenset(kinds), what
 
     wanted = [(key, value_kind(value)) for key, value in fill.items()]
@@ -201,17 +201,17 @@ def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> list[str]:
     filled: list[str] = []
     for job in sj.jobs:
         assert job.element.source is not None  # checked in plan_content
-        sid = job.element.source.shape_id
+        sid, nth = job.element.source.shape_id, job.element.source.occurrence
         kind = value_kind(job.value)
         if kind == "table":
-            filltarget.set_table(pkg, part, sid, table_rows(job.value))
+            filltarget.set_table(pkg, part, sid, table_rows(job.value), nth)
         elif kind == "image":
             assert job.image is not None
             frame = (job.element.layout.w, job.element.layout.h)
-            filltarget.set_image(pkg, part, sid, job.image, frame)
+            filltarget.set_image(pkg, part, sid, job.image, frame, nth)
         else:
             items = [(p.text, p.level) for p in paragraphs_of(job.value)]
-            filltarget.set_text(pkg, part, sid, items)
+            filltarget.set_text(pkg, part, sid, items, nth)
         filled.append(job.element.eid)
     return list(dict.fromkeys(filled))
 
@@ -236,8 +236,10 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         if npart is not None:
             nres = filltarget.replace_part_tokens(pkg, npart, values)
             plan.unresolved += _unresolved(nres, index, "notes")
-        ids = {j.element.eid: j.element.source.shape_id for j in sj.jobs if j.element.source}
-        texts = {eid: filltarget.shape_text(pkg, part, sid) for eid, sid in ids.items()}
+        ids = {j.element.eid: (j.element.source.shape_id, j.element.source.occurrence)
+               for j in sj.jobs if j.element.source}
+        texts = {eid: filltarget.shape_text(pkg, part, sid, nth)
+                 for eid, (sid, nth) in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None))
     drawn_on: set[str] = set()

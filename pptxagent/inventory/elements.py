@@ -194,6 +194,7 @@ def to_element(shape: ShapeData, ctx: SlideContext, eid: str) -> Element | None:
         ph_idx=shape.ph.idx if shape.ph is not None else None,
         kind=shape.kind,
         repairable=repairable,
+        occurrence=shape.occurrence,
         frame_fixed=frame_fixed,
         **({"graphic": shape.graphic} if shape.graphic else {}),
     )

@@ -274,7 +274,8 @@ def table_element(shape: ShapeData, ctx: SlideContext, eid: str, xfrm: Xfrm,
     source = OoxmlRef(part=ctx.slide.part, shape_id=shape.shape_id, name=shape.name,
                       ph_type=(shape.ph.type or "obj") if shape.ph is not None else None,
                       ph_idx=shape.ph.idx if shape.ph is not None else None,
-                      kind=shape.kind, repairable=repairable, graphic="table")
+                      kind=shape.kind, repairable=repairable, graphic="table",
+                      occurrence=shape.occurrence)
     font, line = style.get("fontSize"), style.get("lineHeight")
     return Element(
         eid=eid,

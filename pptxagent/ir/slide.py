@@ -79,6 +79,9 @@ class OoxmlRef(_Model):
     repairable: bool = True
     """False for shapes measured but excluded from repair (vertical or multi-column text,
     tables in groups or turned)."""
+    occurrence: int = 0
+    """Which of the part's shapes with ``shape_id`` this is, in document order (0: the first;
+    some tools write one id on several shapes of a slide)."""
     frame_fixed: bool = False
     """True for text whose box the repair never moves or resizes (turned, or inside a group,
     whose coordinates are the group's): its text fits by font size, line spacing and insets

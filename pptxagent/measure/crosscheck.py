@@ -17,6 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from pptxagent.ir import Box, Element, SlideIR
+from pptxagent.ooxml.tagging import shape_key
 
 CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice", "slanted"]
 """``slanted``: text turned by other than a quarter turn, whose upright box the axis-aligned
@@ -191,7 +192,7 @@ def by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
     out: dict[str, Box] = {}
     for el in ir.elements:
         if el.source is not None:
-            box = by_shape_id.get(str(el.source.shape_id))
+            box = by_shape_id.get(shape_key(el.source.shape_id, el.source.occurrence))
             upright = None if box is None else turned_back(box, el)
             if upright is not None:
                 out[el.eid] = upright

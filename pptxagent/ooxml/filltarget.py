@@ -23,8 +23,9 @@ _SHAPE_TAGS = ("sp", "pic", "graphicFrame", "grpSp", "cxnSp")
 _GRAPHIC_NAMES = {"chart": "a chart", "diagram": "a SmartArt diagram", "ole": "an embedded object"}
 
 
-def find_shape(root: etree._Element, shape_id: int) -> etree._Element | None:
-    """The shape with ``p:cNvPr/@id == shape_id`` (outside ``mc:Fallback`` copies)."""
+def find_shape(root: etree._Element, shape_id: int, nth: int = 0) -> etree._Element | None:
+    """The shape with ``p:cNvPr/@id == shape_id`` (outside ``mc:Fallback`` copies); with
+    ``nth``, the nth such shape in document order (``OoxmlRef.occurrence``)."""
     for cnv in root.iter(qn("p:cNvPr")):
         if cnv.get("id") != str(shape_id):
             continue
@@ -34,20 +35,24 @@ def find_shape(root: etree._Element, shape_id: int) -> etree._Element | None:
             continue
         if any(a.tag == qn("mc:Fallback") for a in shape.iterancestors()):
             continue
+        if nth:
+            nth -= 1
+            continue
         return shape
     return None
 
 
-def _shape(pkg: Package, part: str, shape_id: int) -> etree._Element:
-    shape = find_shape(pkg.xml(part), shape_id)
+def _shape(pkg: Package, part: str, shape_id: int, nth: int = 0) -> etree._Element:
+    shape = find_shape(pkg.xml(part), shape_id, nth)
     if shape is None:
         raise ValueError(f"{part}: no shape with id {shape_id}")
     return shape
 
 
-def accepts(pkg: Package, part: str, shape_id: int) -> tuple[frozenset[Accepts], str]:
+def accepts(pkg: Package, part: str, shape_id: int, nth: int = 0
+            ) -> tuple[frozenset[Accepts], str]:
     """What kinds of value the shape takes, and a short description for messages."""
-    shape = _shape(pkg, part, shape_id)
+    shape = _shape(pkg, part, shape_id, nth)
     local = etree.QName(shape).localname
     if local == "sp":
         if is_picture_placeholder(shape):
@@ -66,32 +71,34 @@ def accepts(pkg: Package, part: str, shape_id: int) -> tuple[frozenset[Accepts],
     return frozenset(), "a connector"
 
 
-def table_columns(pkg: Package, part: str, shape_id: int) -> int:
-    tbl = find_table(_shape(pkg, part, shape_id))
+def table_columns(pkg: Package, part: str, shape_id: int, nth: int = 0) -> int:
+    tbl = find_table(_shape(pkg, part, shape_id, nth))
     return column_count(tbl) if tbl is not None else 0
 
 
-def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, int]]) -> None:
+def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, int]],
+             nth: int = 0) -> None:
     """Replace the shape's paragraphs with (text, level) items, keeping the template format."""
-    fill_paragraphs(ensure_txbody(_shape(pkg, part, shape_id)), items)
+    fill_paragraphs(ensure_txbody(_shape(pkg, part, shape_id, nth)), items)
     pkg.mark_dirty(part)
 
 
-def set_table(pkg: Package, part: str, shape_id: int, rows: Sequence[Sequence[str]]) -> None:
-    fill_table(_shape(pkg, part, shape_id), rows)
+def set_table(pkg: Package, part: str, shape_id: int, rows: Sequence[Sequence[str]],
+              nth: int = 0) -> None:
+    fill_table(_shape(pkg, part, shape_id, nth), rows)
     pkg.mark_dirty(part)
 
 
 def set_image(pkg: Package, part: str, shape_id: int, info: ImageInfo,
-              frame_px: tuple[float, float]) -> None:
-    place_image(pkg, part, _shape(pkg, part, shape_id), info, frame_px)
+              frame_px: tuple[float, float], nth: int = 0) -> None:
+    place_image(pkg, part, _shape(pkg, part, shape_id, nth), info, frame_px)
     pkg.mark_dirty(part)
 
 
-def shape_text(pkg: Package, part: str, shape_id: int) -> str:
+def shape_text(pkg: Package, part: str, shape_id: int, nth: int = 0) -> str:
     """What the shape now shows: its text, a table's cells (tab/newline separated), or for a
     picture the media part it shows."""
-    shape = _shape(pkg, part, shape_id)
+    shape = _shape(pkg, part, shape_id, nth)
     tbl = find_table(shape)
     if tbl is not None:
         return "\n".join("\t".join(row) for row in table_cells(tbl))

@@ -107,6 +107,8 @@ class ShapeData:
     effect_ref: StyleRef | None = None
     ole_spid: str | None = None
     """A legacy OLE object's ``p:oleObj@spid`` when it has no ``p:pic`` preview."""
+    occurrence: int = 0
+    """Which of the part's shapes with this id it is, in document order (0: the first)."""
 
 
 @dataclass(frozen=True)
@@ -330,6 +332,17 @@ def _rel_of_type(rels: list[Rel], suffix: str) -> str | None:
     return None
 
 
+def _occurrences(shapes: list[ShapeData]) -> list[ShapeData]:
+    """Number the shapes that repeat an id (in document order, as ``find_shape`` counts)."""
+    seen: dict[int, int] = {}
+    out: list[ShapeData] = []
+    for s in shapes:
+        n = seen.get(s.shape_id, 0)
+        seen[s.shape_id] = n + 1
+        out.append(replace(s, occurrence=n) if n else s)
+    return out
+
+
 def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
     """Read a slide, layout or master part: its shapes (document order) and its links."""
     root = pkg.xml(part)
@@ -340,6 +353,7 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
     tree = c_sld.find(qn("p:spTree")) if c_sld is not None else None
     if tree is not None:
         _walk(tree, _Frame(_IDENTITY), rels, shapes)
+    shapes = _occurrences(shapes)
     shapes = [replace(s, chart=read_chart(pkg, s.target)) if s.graphic == "chart" else s
               for s in shapes]
     if any(s.ole_spid for s in shapes):

@@ -99,7 +99,7 @@ def write_table_back(pkg: Package, before: Element, after: Element,
     src = before.source
     if src is None or before.table is None:
         raise ValueError(f"{before.eid}: not an inventoried table")
-    shape = find_shape(pkg.xml(src.part), src.shape_id)
+    shape = find_shape(pkg.xml(src.part), src.shape_id, src.occurrence)
     tbl = find_table(shape) if shape is not None else None
     if shape is None or tbl is None:
         raise ValueError(f"{src.part}: no table with shape id {src.shape_id} ({before.eid})")

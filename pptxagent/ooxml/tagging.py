@@ -107,6 +107,9 @@ def _strip_art(root: etree._Element) -> None:
             parent.remove(el)
 
 
+_SHAPES = ("sp", "pic", "graphicFrame", "grpSp", "cxnSp")
+"""The drawables whose ids count (as ``filltarget.find_shape`` and the inventory count)."""
+
 BULLET_RGB = "010203"
 """Bullets of a tagged copy take this colour (never a tag colour): a bullet that follows its
 text's colour (``a:buClrTx``, the default) would count as text, and the browser's text box
@@ -146,18 +149,33 @@ def _paint(shape: etree._Element, rgb: int) -> bool:
     return painted
 
 
+def shape_key(shape_id: int | str, occurrence: int = 0) -> str:
+    """A shape's key in ``TaggedDeck.colours``: its id, and for a shape repeating an id
+    already used on the slide (some tools write such decks) ``id#n``, n its occurrence in
+    document order (``OoxmlRef.occurrence``)."""
+    return str(shape_id) if not occurrence else f"{shape_id}#{occurrence}"
+
+
 def _paint_slide(root: etree._Element, first: int) -> dict[str, int]:
     """Paint each text shape of a slide (``p:sp`` and table frames, in groups too)."""
     out: dict[str, int] = {}
+    seen: dict[str, int] = {}
     k = first
-    for shape in root.iter(qn("p:sp"), qn("p:graphicFrame")):
-        c_nv_pr = next(shape.iter(qn("p:cNvPr")), None)
-        sid = c_nv_pr.get("id") if c_nv_pr is not None else None
-        if sid is None or sid in out:
+    for c_nv_pr in root.iter(qn("p:cNvPr")):
+        holder = c_nv_pr.getparent()
+        shape = holder.getparent() if holder is not None else None
+        sid = c_nv_pr.get("id")
+        if shape is None or sid is None or etree.QName(shape).localname not in _SHAPES:
+            continue
+        if any(a.tag == qn("mc:Fallback") for a in shape.iterancestors()):
+            continue  # the copy for old readers: the shape is counted once, as find_shape
+        n = seen.get(sid, 0)
+        seen[sid] = n + 1
+        if shape.tag not in (qn("p:sp"), qn("p:graphicFrame")):
             continue
         rgb = COLOUR_BASE | (k + 1)
         if _paint(shape, rgb):
-            out[sid] = rgb
+            out[shape_key(sid, n)] = rgb
             k += 1
     return out
 

@@ -238,7 +238,7 @@ def write_back(pkg: Package, before: Element, after: Element, *,
     src = before.source
     if src is None:
         raise ValueError(f"{before.eid}: element has no OOXML source to write back to")
-    shape = find_shape(pkg.xml(src.part), src.shape_id)
+    shape = find_shape(pkg.xml(src.part), src.shape_id, src.occurrence)
     if shape is None:
         raise ValueError(f"{src.part}: no shape with id {src.shape_id} ({before.eid})")
     label = src.name or before.eid
