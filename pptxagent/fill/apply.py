@@ -98,7 +98,21 @@ def _default_inventory(pkg: Package, part: str, index: int) -> DeckSlide:
     return inventory_slide(pkg, part, index)
 
 
-def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Path) -> None:
+def _twins(slide: DeckSlide, el: Element) -> str:
+    """A hint naming the other shapes of ``slide`` that share ``el``'s id (some tools write
+    decks with repeated ids: the key ``sp<id>`` names the first of them)."""
+    if el.source is None:
+        return ""
+    others = [o for o in slide.elements if o is not el and o.source is not None
+              and o.source.shape_id == el.source.shape_id]
+    if not others:
+        return ""
+    named = ", ".join(f"{o.eid} is {o.source.name or o.type}" for o in others if o.source)
+    return f"; shape id {el.source.shape_id} is repeated on this slide: {named}"
+
+
+def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Path,
+                 slide: DeckSlide | None = None) -> None:
     src = job.element.source
     if src is None:
         raise ContentError(f"{where}: key {job.key!r} names {job.element.eid}, which is not "
@@ -113,8 +127,9 @@ def _check_value(pkg: Package, part: str, job: _Job, where: str, content_dir: Pa
         wants = {"text": "text", "table": "a table (list of rows)", "image": '{"image": ...}'}
         takes = " or ".join(wants[k] for k in ("text", "table", "image") if k in kinds)
         takes = takes or "nothing (it cannot be filled)"
+        twins = _twins(slide, job.element) if slide is not None else ""
         raise ContentError(f"{where}: key {job.key!r} is {shape}, which takes {takes}; "
-                           f"got {wants[kind]}")
+                           f"got {wants[kind]}{twins}")
     if kind == "table":
         rows = table_rows(job.value)
         ncols = filltarget.table_columns(pkg, part, src.shape_id, src.occurrence)
@@ -174,7 +189,7 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
         for key, value in entry.fill.items():
             where = key_path(n, key)
             job = _Job(key, targets[key], value)
-            _check_value(pkg, sj.template_part, job, where, content_dir)
+            _check_value(pkg, sj.template_part, job, where, content_dir, cache[t])
             sj.jobs.append(job)
         if entry.notes is not None and not can_have_notes(pkg, sj.template_part):
             raise ContentError(f"$.slides[{n}].notes: template slide {t} has no notes slide "

@@ -57,3 +57,18 @@ def test_each_shape_sharing_an_id_is_filled_and_repaired_as_itself(tmp_path: Pat
     checks = {e["eid"]: e for e in slide["crosscheck"]["elements"]}
     assert checks[f"sp{sid}_3"]["status"] == "compared"  # LibreOffice's box of that shape
     assert checks[f"sp{sid}_3"]["max_edge_diff_px"] < 6
+
+
+def test_a_key_naming_the_wrong_twin_says_which_key_names_the_other(tmp_path: Path) -> None:
+    template = _template(tmp_path)
+    sid = Presentation(str(template)).slides[0].shapes[0].shape_id
+    content = tmp_path / "content.json"
+    content.write_text(json.dumps({"slides": [{"template_slide": 1, "fill": {
+        f"sp{sid}": "text for the table's id"}}]}))
+    out = tmp_path / "out.pptx"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "fill", str(template), str(content), "-o",
+         str(out)], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 2 and not out.exists()
+    assert "Traceback" not in proc.stderr
+    assert f"sp{sid}_2 is TextBox 2" in proc.stderr and f"sp{sid}_3 is TextBox 3" in proc.stderr
