@@ -141,20 +141,31 @@ _END_SHAPES = {
 _NO_END = frozenset({"none", ""})
 
 
+END_BASE_PX = 0.7 / 25.4 * 96
+"""A line end is sized on the line's width, but never on less than 0.7 mm (about 2 pt): a
+hairline's arrow is as big as a 2 pt line's, as PowerPoint and LibreOffice draw it."""
+END_SCALE = 3.0
+"""A medium line end (the default ``w``/``len``) is this many base widths wide and long."""
+
+
 def _ends(visual: Visual, ctx: ArtContext, where: str) -> tuple[str, str]:
-    """SVG markers for the line's ``headEnd`` (its start) and ``tailEnd`` (its end)."""
+    """SVG markers for the line's ``headEnd`` (its start) and ``tailEnd`` (its end): pointed
+    ends with their tip on the line's end, round and diamond ones centred on it."""
     ln = visual.line
     assert ln is not None
     colour = _color(ln.color, where)
+    width = max(ln.width, 0.01)
+    size = css.num(END_SCALE * max(width, END_BASE_PX) / width)  # in stroke widths
     defs, attrs = "", ""
     for which, kind in (("start", ln.head), ("end", ln.tail)):
         if kind is None or kind in _NO_END:
             continue
         mid = ctx.new_id()
         head = _END_SHAPES.get(kind, '<path d="M0 0 L10 5 L0 10 Z"')
-        defs += (f'<marker id="{mid}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3" '
-                 f'markerHeight="3" orient="auto-start-reverse">{head} fill="{colour}"/>'
-                 "</marker>")
+        ref = 5 if kind in _END_SHAPES else 10
+        defs += (f'<marker id="{mid}" viewBox="0 0 10 10" refX="{ref}" refY="5" '
+                 f'markerWidth="{size}" markerHeight="{size}" orient="auto-start-reverse">'
+                 f'{head} fill="{colour}"/></marker>')
         attrs += f' marker-{which}="url(#{mid})"'
     return (f"<defs>{defs}</defs>" if defs else ""), attrs
 

@@ -6,6 +6,7 @@ import base64
 import io
 import re
 
+import pytest
 from PIL import Image
 
 from pptxagent.ir import SlideIR
@@ -151,3 +152,22 @@ def test_connectors_bend_and_carry_their_arrow_heads() -> None:
     html = render_slide(ir)
     assert re.search(r'marker-end="url\(#g\d+\)"', html) and "marker-start" not in html
     assert '<marker id="g' in html and 'fill="#C00000"' in html
+
+
+def test_a_hairlines_arrow_is_as_big_as_a_2pt_lines_with_its_tip_on_the_end() -> None:
+    def marker(width: float, kind: str) -> tuple[float, str]:
+        ir = SlideIR.model_validate({"elements": [
+            {"eid": "c", "type": "decoration", "priority": 20,
+             "layout": {"x": 0, "y": 0, "w": 100, "h": 40},
+             "visual": {"geometry": "line",
+                        "line": {"color": "#000088", "width": width, "tail": kind}}}]})
+        m = re.search(r'<marker [^>]*refX="(\d+)"[^>]*markerWidth="([\d.]+)"', render_slide(ir))
+        assert m
+        return float(m.group(2)) * width, m.group(1)
+
+    hair, ref = marker(1.0, "triangle")
+    assert hair == pytest.approx(marker(2.0, "triangle")[0], abs=0.01)  # both at 0.7 mm
+    assert 7.5 < hair < 8.5  # 3 × 0.7 mm, in px
+    assert ref == "10"  # the point ends where the line ends
+    assert marker(6.0, "triangle")[0] == pytest.approx(18)  # a thick line's head grows with it
+    assert marker(1.0, "oval")[1] == "5"  # a dot is centred on the end
