@@ -11,6 +11,7 @@ from typing import Literal
 
 from lxml import etree
 
+from pptxagent.ooxml.drawables import c_nv_pr, numbered
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
@@ -24,21 +25,17 @@ _GRAPHIC_NAMES = {"chart": "a chart", "diagram": "a SmartArt diagram", "ole": "a
 
 
 def find_shape(root: etree._Element, shape_id: int, nth: int = 0) -> etree._Element | None:
-    """The shape with ``p:cNvPr/@id == shape_id`` (outside ``mc:Fallback`` copies); with
-    ``nth``, the nth such shape in document order (``OoxmlRef.occurrence``)."""
-    for cnv in root.iter(qn("p:cNvPr")):
-        if cnv.get("id") != str(shape_id):
-            continue
-        nv = cnv.getparent()
-        shape = nv.getparent() if nv is not None else None
-        if shape is None or etree.QName(shape).localname not in _SHAPE_TAGS:
-            continue
-        if any(a.tag == qn("mc:Fallback") for a in shape.iterancestors()):
-            continue
-        if nth:
-            nth -= 1
-            continue
-        return shape
+    """The ``nth`` shape (``OoxmlRef.occurrence``) with ``p:cNvPr/@id == shape_id`` of a
+    part, counted as the inventory counts (``drawables.numbered``); a group by its id."""
+    want = str(shape_id)
+    for shape, sid, n in numbered(root):
+        if sid == want and n == nth:
+            return shape
+    if nth == 0:
+        for group in root.iter(qn("p:grpSp")):
+            nv = c_nv_pr(group)
+            if nv is not None and nv.get("id") == want:
+                return group
     return None
 
 

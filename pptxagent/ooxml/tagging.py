@@ -23,6 +23,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from pptxagent.ooxml.drawables import c_nv_pr, numbered
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
@@ -49,7 +50,8 @@ def tag_name(shape_id: int | str) -> str:
 
 
 def shape_id_of(name: str) -> str | None:
-    """The OOXML shape id from a tagged name, None for a name we did not write."""
+    """The shape's key (``shape_key``: its id, ``id#n`` for a repeat) from a tagged name,
+    None for a name we did not write."""
     return name[len(TAG_PREFIX) :] if name.startswith(TAG_PREFIX) else None
 
 
@@ -107,9 +109,6 @@ def _strip_art(root: etree._Element) -> None:
             parent.remove(el)
 
 
-_SHAPES = ("sp", "pic", "graphicFrame", "grpSp", "cxnSp")
-"""The drawables whose ids count (as ``filltarget.find_shape`` and the inventory count)."""
-
 BULLET_RGB = "010203"
 """Bullets of a tagged copy take this colour (never a tag colour): a bullet that follows its
 text's colour (``a:buClrTx``, the default) would count as text, and the browser's text box
@@ -157,25 +156,18 @@ def shape_key(shape_id: int | str, occurrence: int = 0) -> str:
 
 
 def _paint_slide(root: etree._Element, first: int) -> dict[str, int]:
-    """Paint each text shape of a slide (``p:sp`` and table frames, in groups too)."""
+    """Paint each text shape of a slide (``p:sp`` and table frames, in groups too), keyed
+    by ``shape_key`` as the shapes were named before the art was taken out."""
     out: dict[str, int] = {}
-    seen: dict[str, int] = {}
     k = first
-    for c_nv_pr in root.iter(qn("p:cNvPr")):
-        holder = c_nv_pr.getparent()
-        shape = holder.getparent() if holder is not None else None
-        sid = c_nv_pr.get("id")
-        if shape is None or sid is None or etree.QName(shape).localname not in _SHAPES:
-            continue
-        if any(a.tag == qn("mc:Fallback") for a in shape.iterancestors()):
-            continue  # the copy for old readers: the shape is counted once, as find_shape
-        n = seen.get(sid, 0)
-        seen[sid] = n + 1
-        if shape.tag not in (qn("p:sp"), qn("p:graphicFrame")):
-            continue
+    for shape in root.iter(qn("p:sp"), qn("p:graphicFrame")):
+        nv = c_nv_pr(shape)
+        key = shape_id_of(nv.get("name") or "") if nv is not None else None
+        if key is None or key in out:
+            continue  # not named by us (an mc:Fallback copy)
         rgb = COLOUR_BASE | (k + 1)
         if _paint(shape, rgb):
-            out[shape_key(sid, n)] = rgb
+            out[key] = rgb
             k += 1
     return out
 
@@ -191,10 +183,10 @@ def tag_copy(src: Path, dst: Path, colour: bool = False) -> TaggedDeck:
             continue
         root = pkg.xml(part)
         if part in slide_no:
-            for c_nv_pr in root.iter(qn("p:cNvPr")):
-                sid = c_nv_pr.get("id")
-                if sid is not None:
-                    c_nv_pr.set("name", tag_name(sid))
+            for shape, sid, n in numbered(root):  # before any art is taken out
+                nv = c_nv_pr(shape)
+                if nv is not None:
+                    nv.set("name", tag_name(shape_key(sid, n)))
         scales = _strip_autofit(root)
         if colour:
             _strip_art(root)
