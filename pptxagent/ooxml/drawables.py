@@ -18,14 +18,19 @@ from pptxagent.ooxml.xml import qn
 _DRAWABLE = frozenset({qn("p:sp"), qn("p:pic"), qn("p:graphicFrame"), qn("p:cxnSp")})
 
 
+def read_branch(block: etree._Element) -> etree._Element | None:
+    """The branch of an ``mc:AlternateContent`` that is read: its first ``mc:Choice``, else
+    its ``mc:Fallback``."""
+    branch = block.find(qn("mc:Choice"))
+    return branch if branch is not None else block.find(qn("mc:Fallback"))
+
+
 def drawables(tree: etree._Element) -> Iterator[etree._Element]:
     """The shapes of ``tree`` (a ``p:spTree`` or a group) in document order."""
     for el in tree:
         tag = el.tag
         if tag == qn("mc:AlternateContent"):
-            branch = el.find(qn("mc:Choice"))
-            if branch is None:
-                branch = el.find(qn("mc:Fallback"))
+            branch = read_branch(el)
             if branch is not None:
                 yield from drawables(branch)
         elif tag == qn("p:grpSp"):

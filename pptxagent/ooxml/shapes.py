@@ -13,6 +13,7 @@ from lxml import etree
 
 from pptxagent.ooxml.chart import ChartData, read_chart
 from pptxagent.ooxml.custgeom import CustomPath, read_custom_geometry
+from pptxagent.ooxml.drawables import read_branch
 from pptxagent.ooxml.fills import (
     Background,
     FillData,
@@ -303,9 +304,7 @@ def _walk(
     for el in container:
         tag = el.tag
         if tag == qn("mc:AlternateContent"):
-            branch = el.find(qn("mc:Choice"))
-            if branch is None:
-                branch = el.find(qn("mc:Fallback"))
+            branch = read_branch(el)
             if branch is not None:
                 _walk(branch, at, rels, out)
         elif tag == qn("p:grpSp"):
