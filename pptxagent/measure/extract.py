@@ -31,9 +31,12 @@ upright then, so its boxes are in the shape's own frame (the stylesheet's rule).
 def upright(script: str) -> str:
     """``script`` (an ``(arg) => …`` function) run with turned text laid upright (nested
     calls leave the page upright until the outermost one ends)."""
+    # Only a page with turned text changes class: a class on the root restyles the whole
+    # document, twice per measurement.
     return ("(arg) => { const root = document.documentElement; "
-            f"const had = root.classList.contains('{UPRIGHT_CLASS}'); "
-            f"root.classList.add('{UPRIGHT_CLASS}'); "
+            f"const had = root.classList.contains('{UPRIGHT_CLASS}') || "
+            "document.querySelector('.rot') === null; "
+            f"if (!had) root.classList.add('{UPRIGHT_CLASS}'); "
             f"try {{ return ({script})(arg); }} "
             f"finally {{ if (!had) root.classList.remove('{UPRIGHT_CLASS}'); }} }}")
 
