@@ -15,6 +15,7 @@ from lxml import etree
 from PIL import Image
 
 from pptxagent.errors import PackageError
+from pptxagent.ooxml.drawables import numbered
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.xml import qn
 
@@ -59,13 +60,15 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
     return (w, h) if w > 0 and h > 0 else None
 
 
-def picture_fits(pkg: Package, slide_part: str) -> dict[int, PictureFit]:
+def picture_fits(pkg: Package, slide_part: str) -> dict[tuple[int, int], PictureFit]:
     """Every ``p:pic`` of the slide (groups included) whose image size can be read, by
-    shape id."""
+    shape id and occurrence (``OoxmlRef.occurrence``: some decks repeat an id)."""
     root = pkg.xml(slide_part)
     rels = {r.rid: r for r in pkg.rels(slide_part)}
-    out: dict[int, PictureFit] = {}
-    for pic in root.iter(qn("p:pic")):
+    out: dict[tuple[int, int], PictureFit] = {}
+    for pic, _, nth in numbered(root):
+        if pic.tag != qn("p:pic"):
+            continue
         c_nv_pr = pic.find(f"{qn('p:nvPicPr')}/{qn('p:cNvPr')}")
         blip_fill = pic.find(qn("p:blipFill"))
         blip = blip_fill.find(qn("a:blip")) if blip_fill is not None else None
@@ -82,7 +85,7 @@ def picture_fits(pkg: Package, slide_part: str) -> dict[int, PictureFit]:
         if size is None:
             continue
         stretch = blip_fill.find(qn("a:stretch"))
-        out[shape_id] = PictureFit(
+        out[(shape_id, nth)] = PictureFit(
             shape_id=shape_id,
             name=c_nv_pr.get("name") or "",
             media=rel.target,

@@ -30,8 +30,8 @@ _CITATION = re.compile(
 class PackageFacts:
     """What the checks read from the package for one slide (not from the browser)."""
 
-    pictures: Mapping[int, PictureFit] = field(default_factory=dict)
-    """``p:pic`` fits by shape id (``picture_fits``)."""
+    pictures: Mapping[tuple[int, int], PictureFit] = field(default_factory=dict)
+    """``p:pic`` fits by shape id and occurrence (``picture_fits``)."""
     backdrop: str | None = None
     """``slide_backdrop``: why the slide is not drawn on a plain light page."""
     undrawn: frozenset[int] = frozenset()
@@ -60,7 +60,7 @@ class SlideFacts:
     text_px: NDArray[np.uint8] | None = None
     """The slide as drawn (with text): with ``notext`` it shows where the ink is."""
     unknown: list[Box] = field(default_factory=list)
-    pictures: Mapping[int, PictureFit] = field(default_factory=dict)
+    pictures: Mapping[tuple[int, int], PictureFit] = field(default_factory=dict)
     backdrop: str | None = None
     """Why the deck draws this slide on more than a plain light page (picture background,
     master art …): ``pptxagent.ooxml.backdrop.slide_backdrop``."""

@@ -156,7 +156,7 @@ def picture_distortion(el: Element, facts: SlideFacts) -> tuple[float, float, fl
     """(displayed aspect, image aspect after the crop, relative difference) of a picture."""
     if el.source is None or el.source.kind != "pic":
         return None
-    fit = facts.pictures.get(el.source.shape_id)
+    fit = facts.pictures.get((el.source.shape_id, el.source.occurrence))
     if fit is None or fit.tiled:
         return None
     cl, ct, cr, cb = fit.crop

@@ -56,7 +56,7 @@ def run(e: Element, rect: tuple[float, float, float, float], color: tuple[int, i
 
 def facts(items: list[tuple[Element, tuple[float, float, float, float] | None]],
           runs: list[RunGlyphs] | None = None, notext: np.ndarray | None = None,
-          pictures: dict[int, PictureFit] | None = None) -> SlideFacts:
+          pictures: dict[tuple[int, int], PictureFit] | None = None) -> SlideFacts:
     ir = SlideIR(slide=SlideSize(w=W, h=H), elements=[e for e, _ in items])
     snap = DomSnapshot(slide=ir.slide, safe_padding=8,
                        elements=[dom(e, t) for e, t in items])
@@ -181,7 +181,7 @@ def test_picture_distortion_accounts_for_the_crop() -> None:
     pic = el("sp7", (100, 100, 400, 400), "", kind="image", shape_kind="pic")
     fit = PictureFit(shape_id=7, name="Picture", media="/ppt/media/image1.png",
                      image_w=800, image_h=400)
-    f = facts([(TITLE, TITLE_TEXT), (pic, None)], pictures={7: fit})
+    f = facts([(TITLE, TITLE_TEXT), (pic, None)], pictures={(7, 0): fit})
     got = picture_distortion(pic, f)
     assert got is not None and got[2] == pytest.approx(0.5)
     assert kinds(check_facts(f)) == {("distorted_picture", "sp7")}

@@ -44,6 +44,6 @@ def test_backdrop_undrawn_fills_and_picture_fits(tmp_path: Path) -> None:
     facts = [read_package_facts(pkg, p) for p in parts]
     assert [f.backdrop for f in facts] == [None, "coloured background", None]
     assert facts[0].undrawn == frozenset({patterned.shape_id})
-    fit = facts[0].pictures[pic.shape_id]
+    fit = facts[0].pictures[(pic.shape_id, 0)]
     assert (fit.image_w, fit.image_h) == (300, 100)
     assert fit.crop[0] == 0.25 and not fit.tiled

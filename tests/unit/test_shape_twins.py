@@ -66,3 +66,24 @@ def test_the_tagged_copy_keys_each_twin_by_its_occurrence(tmp_path: Path) -> Non
     keys = set(tagged.colours[1])
     assert {shape_key(7, 0), shape_key(7, 1), shape_key(7, 2)} <= keys
     assert len(set(tagged.colours[1].values())) == len(keys)  # one colour each
+
+
+def test_twin_pictures_are_each_judged_on_their_own_image(tmp_path: Path) -> None:
+    import io
+
+    from PIL import Image
+
+    from pptxagent.ooxml.media import picture_fits
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    for size in ((400, 100), (100, 400)):
+        buf = io.BytesIO()
+        Image.new("RGB", size, "teal").save(buf, "PNG")
+        pic = slide.shapes.add_picture(buf, Inches(1), Inches(1), Inches(2), Inches(2))
+        pic._element.nvPicPr.cNvPr.set("id", "9")
+    path = tmp_path / "pics.pptx"
+    prs.save(str(path))
+    pkg = Package.open(path)
+    fits = picture_fits(pkg, pkg.slide_parts()[0])
+    assert (fits[(9, 0)].image_w, fits[(9, 1)].image_w) == (400, 100)
