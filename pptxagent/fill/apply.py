@@ -9,7 +9,7 @@ check the package has been modified in memory: do not save it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -35,7 +35,7 @@ from pptxagent.ooxml.notes import can_have_notes, notes_part, set_notes
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, read_image
 from pptxagent.ooxml.slides import duplicate_slide, set_slide_order
-from pptxagent.ooxml.tokens import TokenResult
+from pptxagent.ooxml.tokens import TokenResult, Unresolved
 
 Inventory = Callable[[Package, str, int], DeckSlide]
 
@@ -242,7 +242,7 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     for index, (part, sj) in enumerate(zip(parts, jobs, strict=True), start=1):
         filled = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
-        plan.unresolved += _unresolved(res, index, "slide")
+        plan.unresolved += _unresolved(res, index, "slide", _eids(pkg, part, index))
         for kind, gres in replace_graphic_tokens(pkg, part, values).items():
             plan.unresolved += _unresolved(gres, index, kind)
         if sj.notes is not None:
@@ -274,11 +274,36 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     return plan
 
 
-def _unresolved(res: TokenResult, slide: int, where: str) -> list[UnresolvedToken]:
+def _unresolved(res: TokenResult, slide: int, where: str,
+                twins: Callable[[], Mapping[tuple[int, int], str]] | None = None
+                ) -> list[UnresolvedToken]:
+    """The report's entries; ``twins`` (asked only when a token sits in a shape repeating
+    an id) gives the inventory's eid of each (shape id, occurrence)."""
+
+    def eid(u: Unresolved) -> str | None:
+        if u.shape_id is None:
+            return None
+        if not u.occurrence:
+            return f"sp{u.shape_id}"
+        return twins().get((u.shape_id, u.occurrence)) if twins is not None else None
+
     return [UnresolvedToken(name=u.name, slide=slide, where=where, token=u.token, shape=u.shape,
-                            eid=f"sp{u.shape_id}" if u.shape_id is not None else None,
-                            cell=list(u.cell) if u.cell else None, reason=u.reason)
+                            eid=eid(u), cell=list(u.cell) if u.cell else None, reason=u.reason)
             for u in res.unresolved]
+
+
+def _eids(pkg: Package, part: str, index: int) -> Callable[[], Mapping[tuple[int, int], str]]:
+    """(shape id, occurrence) → eid on a filled slide, read once when first asked."""
+    found: dict[tuple[int, int], str] = {}
+
+    def get() -> Mapping[tuple[int, int], str]:
+        if not found:
+            for el in _default_inventory(pkg, part, index).elements:
+                if el.source is not None:
+                    found[(el.source.shape_id, el.source.occurrence)] = el.eid
+        return found
+
+    return get
 
 
 __all__ = ["FillPlan", "FilledSlide", "UnresolvedToken", "apply_content", "plan_content"]

@@ -12,12 +12,14 @@ token never spans them.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from pptxagent.ooxml.drawables import numbered
 from pptxagent.ooxml.xml import qn
 
 TOKEN_RE = re.compile(
@@ -56,6 +58,8 @@ class Unresolved:
     """The shape's name (``p:cNvPr/@name``)."""
     cell: tuple[int, int] | None = None
     """1-based (row, column) when the token is in a table cell."""
+    occurrence: int = 0
+    """Which of the part's shapes with ``shape_id`` holds it (``OoxmlRef.occurrence``)."""
 
 
 @dataclass
@@ -235,8 +239,14 @@ def replace_tokens(root: etree._Element, values: Mapping[str, str] | Resolver) -
     ``values`` is a flat name → text table or a resolver."""
     resolver = _as_resolver(values)
     res = TokenResult()
+    nth = {shape: n for shape, _, n in numbered(root) if n}  # shapes repeating an id
     for p in list(root.iter(qn("a:p"))):
-        res.merge(replace_in_paragraph(p, resolver))
+        got = replace_in_paragraph(p, resolver)
+        owner = next((a for a in p.iterancestors() if a in nth), None) if nth else None
+        if got.unresolved and owner is not None:
+            got.unresolved = [dataclasses.replace(u, occurrence=nth[owner])
+                              for u in got.unresolved]
+        res.merge(got)
     return res
 
 

@@ -15,6 +15,18 @@ from pptx.util import Inches, Pt
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
 
+def _fill(template: Path, content: dict[str, object], tmp: Path, *extra: str
+          ) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    """``pptxagent fill`` through the CLI: the process, the output and the report paths."""
+    path = tmp / "content.json"
+    path.write_text(json.dumps(content))
+    out, report = tmp / "out.pptx", tmp / "report.json"
+    cmd = [sys.executable, "-m", "pptxagent.cli", "fill", str(template), str(path), "-o",
+           str(out), "--report", str(report), *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False), out, \
+        report
+
+
 def _template(tmp: Path) -> Path:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
@@ -37,14 +49,8 @@ def test_each_shape_sharing_an_id_is_filled_and_repaired_as_itself(tmp_path: Pat
     template = _template(tmp_path)
     sid = Presentation(str(template)).slides[0].shapes[0].shape_id
     long = "A second note that is far too long for its small box at twenty-four points"
-    content = tmp_path / "content.json"
-    content.write_text(json.dumps({"slides": [{"template_slide": 1, "fill": {
-        f"sp{sid}_2": "First note, replaced", f"sp{sid}_3": long}}]}))
-    out, report = tmp_path / "out.pptx", tmp_path / "report.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pptxagent.cli", "fill", str(template), str(content), "-o",
-         str(out), "--report", str(report)], capture_output=True, text=True, timeout=300,
-        check=False)
+    proc, out, report = _fill(template, {"slides": [{"template_slide": 1, "fill": {
+        f"sp{sid}_2": "First note, replaced", f"sp{sid}_3": long}}]}, tmp_path)
     assert proc.returncode == 0, proc.stderr
     shapes = list(Presentation(str(out)).slides[0].shapes)
     assert shapes[0].has_table and shapes[0].table.cell(0, 0).text == "Quarter"
@@ -62,13 +68,25 @@ def test_each_shape_sharing_an_id_is_filled_and_repaired_as_itself(tmp_path: Pat
 def test_a_key_naming_the_wrong_twin_says_which_key_names_the_other(tmp_path: Path) -> None:
     template = _template(tmp_path)
     sid = Presentation(str(template)).slides[0].shapes[0].shape_id
-    content = tmp_path / "content.json"
-    content.write_text(json.dumps({"slides": [{"template_slide": 1, "fill": {
-        f"sp{sid}": "text for the table's id"}}]}))
-    out = tmp_path / "out.pptx"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pptxagent.cli", "fill", str(template), str(content), "-o",
-         str(out)], capture_output=True, text=True, timeout=300, check=False)
+    proc, out, _ = _fill(template, {"slides": [{"template_slide": 1, "fill": {
+        f"sp{sid}": "text for the table's id"}}]}, tmp_path)
     assert proc.returncode == 2 and not out.exists()
     assert "Traceback" not in proc.stderr
     assert f"sp{sid}_2 is TextBox 2" in proc.stderr and f"sp{sid}_3 is TextBox 3" in proc.stderr
+
+
+def test_a_token_left_in_a_twin_is_reported_with_that_twins_key(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    boxes = [slide.shapes.add_textbox(Inches(1), Inches(1 + 2 * i), Inches(5), Inches(1))
+             for i in range(2)]
+    boxes[0].text_frame.text = "Hello {{ name }}"
+    boxes[1].text_frame.text = "Ask {{ missing }}"
+    boxes[1]._element.nvSpPr.cNvPr.set("id", str(boxes[0].shape_id))
+    template = tmp_path / "twins.pptx"
+    prs.save(str(template))
+    proc, _, report = _fill(template, {"tokens": {"name": "Ada"}}, tmp_path, "--no-crosscheck")
+    assert proc.returncode in (0, 1), proc.stderr
+    left = json.loads(report.read_text())["unresolved_tokens"]
+    sid = boxes[0].shape_id
+    assert [(u["name"], u["eid"]) for u in left] == [("missing", f"sp{sid}_2")]
