@@ -15,6 +15,7 @@ from pptxagent.ir.dom import (
     DomElement,
     DomSnapshot,
     RendererDelta,
+    drawn_box,
     drawn_insets,
     text_frame,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "Summary",
     "TraceLine",
     "Visual",
+    "drawn_box",
     "drawn_insets",
     "dump",
     "load",

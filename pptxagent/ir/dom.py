@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pydantic import BaseModel, ConfigDict
 
 from pptxagent.ir.slide import Element, SlideSize
@@ -47,6 +49,30 @@ class Box(BaseModel):
         w, h = (self.h, self.w) if quarters % 2 else (self.w, self.h)
         nx, ny = ((-dy, dx), (-dx, -dy), (dy, -dx))[quarters - 1]
         return Box(x=cx + nx - w / 2, y=cy + ny - h / 2, w=w, h=h)
+
+
+def drawn_box(el: Element, box: Box, back: bool = False) -> Box:
+    """Where ``box``, measured upright in ``el``'s own frame, is drawn when ``el``'s text is
+    turned (``Element.text_turn``) about the element's centre; ``back``: the reverse, from
+    drawn to upright. Exact for quarter turns; for other angles the upright bounds of the
+    turned box."""
+    turn = el.text_turn()
+    if not turn:
+        return box
+    lay = el.layout
+    cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
+    turn = -turn if back else turn
+    if not turn % 90:
+        return box.quarter_turned(cx, cy, turn)
+    a = math.radians(turn)
+    cos, sin = math.cos(a), math.sin(a)
+    xs, ys = [], []
+    for x, y in ((box.x, box.y), (box.right, box.y), (box.x, box.bottom),
+                 (box.right, box.bottom)):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * cos - dy * sin)
+        ys.append(cy + dx * sin + dy * cos)
+    return Box(x=min(xs), y=min(ys), w=max(xs) - min(xs), h=max(ys) - min(ys))
 
 
 def drawn_insets(top: float, bottom: float, h: float, anchor: str | None

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from pptxagent.ir import Box, Element, SlideIR
+from pptxagent.ir import Box, Element, SlideIR, drawn_box
 from pptxagent.ooxml.tagging import shape_key
 
 CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice", "slanted"]
@@ -174,11 +174,7 @@ def turned_back(box: Box, el: Element) -> Box | None:
     frame, where the browser measures it: exact for a quarter or half turn (the box turned
     back about the shape's centre); None for a slanted text, whose upright box those bounds
     do not give."""
-    turn = el.text_turn()
-    if turn % 90:
-        return None
-    lay = el.layout
-    return box.quarter_turned(lay.x + lay.w / 2, lay.y + lay.h / 2, -turn)
+    return None if el.text_turn() % 90 else drawn_box(el, box, back=True)
 
 
 def slanted(ir: SlideIR) -> set[str]:

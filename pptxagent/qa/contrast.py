@@ -9,7 +9,7 @@ a run's ratio is a low percentile of the per-pixel ratios.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -142,20 +142,20 @@ def run_contrast(
     unknown: Sequence[Box] = (),
     only: Sequence[Box] | None = None,
     keep: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = None,
-    turn: tuple[float, float, float] | None = None,
+    drawn: Callable[[Box], Box] | None = None,
 ) -> RunContrast | None:
     """The run's contrast against the no-text pixels under its line rects (less their top
     ``CONTRAST_SKIP_TOP``, above the glyphs); ``None`` when the
     run is fully transparent or shows too few pixels on the slide to judge. Its per-pixel
     ratios and those pixels are appended to ``keep`` when given (to judge a box's runs
-    together). ``turn`` ``(cx, cy, degrees)``: the run's text is drawn turned by quarter
-    turns about that centre; its (upright) rects are turned onto where it is drawn."""
+    together). ``drawn``: where a rect measured upright is drawn, for turned text
+    (``ir.drawn_box``)."""
     if run.color[3] < 0.05:
         return None
     skip = settings.CONTRAST_SKIP_TOP
     rects = [Box(x=r.x, y=r.y + skip * r.h, w=r.w, h=(1 - skip) * r.h) for r in run.rects]
-    if turn is not None:
-        rects = [r.quarter_turned(*turn) for r in rects]
+    if drawn is not None:
+        rects = [drawn(r) for r in rects]
     # Work on the rows and columns the run's rects cover, not the whole slide (a slide's
     # worth of boolean masks per run was most of the QA's own cost).
     h, w = notext.shape[0], notext.shape[1]

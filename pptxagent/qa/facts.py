@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -10,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from pptxagent.ir import Box, DomElement, DomSnapshot, Element, SlideIR
+from pptxagent.ir import Box, DomElement, DomSnapshot, Element, SlideIR, drawn_box
 from pptxagent.ir.qa import IssueKind, QaIssue, RunGlyphs, Severity
 from pptxagent.ooxml.backdrop import slide_backdrop, undrawn_fills
 from pptxagent.ooxml.media import PictureFit, picture_fits
@@ -123,26 +122,7 @@ class SlideFacts:
             el = self.ir.element(eid)
         except KeyError:
             return rects
-        turn = el.text_turn()
-        if not turn:
-            return rects
-        lay = el.layout
-        cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
-        if not turn % 90:
-            return [r.quarter_turned(cx, cy, turn) for r in rects]
-        return [_slanted(r, cx, cy, turn) for r in rects]
-
-
-def _slanted(r: Box, cx: float, cy: float, turn: float) -> Box:
-    """The upright bounds of ``r`` turned clockwise by ``turn`` degrees about (cx, cy)."""
-    a = math.radians(turn)
-    cos, sin = math.cos(a), math.sin(a)
-    xs, ys = [], []
-    for x, y in ((r.x, r.y), (r.right, r.y), (r.x, r.bottom), (r.right, r.bottom)):
-        dx, dy = x - cx, y - cy
-        xs.append(cx + dx * cos - dy * sin)
-        ys.append(cy + dx * sin + dy * cos)
-    return Box(x=min(xs), y=min(ys), w=max(xs) - min(xs), h=max(ys) - min(ys))
+        return [drawn_box(el, r) for r in rects]
 
 
 def shape_name(el: Element) -> str:

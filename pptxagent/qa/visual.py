@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 from numpy.typing import NDArray
 
-from pptxagent.ir import Box, Element
+from pptxagent.ir import Box, Element, drawn_box
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.contrast import RunContrast, hex_color, pixel_ratios, run_contrast
 from pptxagent.qa.facts import (
@@ -51,8 +52,7 @@ def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
             continue
         kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = (
             [] if pooled or backdrop else None)
-        lay, turn = el.layout, el.text_turn()
-        turned = (lay.x + lay.w / 2, lay.y + lay.h / 2, turn) if turn else None
+        turned = partial(drawn_box, el) if el.text_turn() else None
         for run in facts.runs_of(el.eid):
             rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept, turned)
             if rc is None:
@@ -132,10 +132,7 @@ def check_contrast(
 def _drawn(el: Element, rc: RunContrast) -> Box | None:
     """Where the run's text is drawn (its upright rects turned with a turned text)."""
     box = union(list(rc.run.rects))
-    lay, turn = el.layout, el.text_turn()
-    if box is None or not turn:
-        return box
-    return box.quarter_turned(lay.x + lay.w / 2, lay.y + lay.h / 2, turn)
+    return None if box is None else drawn_box(el, box)
 
 
 def _lost(facts: SlideFacts, el: Element, rc: RunContrast, now: float, base: float,
