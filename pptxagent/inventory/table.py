@@ -86,11 +86,16 @@ def _edge_keys(reg: _Region, r: int, c: int, rs: int, cs: int) -> dict[str, str]
     }
 
 
-def _line(ln: LineData | None, colors: ColorContext) -> CellLine | None:
+def _line(ln: LineData | None, ctx: SlideContext) -> CellLine | None:
     if ln is None or ln.none or ln.width <= 0:
         return None
-    color = resolve_color(ln.color, colors) if ln.color is not None else "#000000"
-    return CellLine(width=round(emu_to_px(ln.width), 3), color=color or "#000000")
+    width = ln.width
+    if ln.ref is not None and 0 < ln.ref <= len(ctx.styles.lines):
+        themed = ctx.styles.lines[ln.ref - 1]
+        if themed is not None and themed.width:
+            width = themed.width
+    color = resolve_color(ln.color, ctx.colors) if ln.color is not None else "#000000"
+    return CellLine(width=round(emu_to_px(width), 3), color=color or "#000000")
 
 
 def _fill(fill: FillData | None, colors: ColorContext, under: str | None) -> str | None:
@@ -228,7 +233,7 @@ def read_table_ir(data: TableData, ctx: SlideContext) -> tuple[Table, float | No
     _share_own_lines(data, all_lines)
     for row_ir, row_lines in zip(rows, all_lines, strict=True):
         for tc, lines in zip(row_ir.cells, row_lines, strict=True):
-            tc.borders = {s: ln for s in SIDES if (ln := _line(lines.get(s), ctx.colors))}
+            tc.borders = {s: ln for s in SIDES if (ln := _line(lines.get(s), ctx))}
     table = Table(columns=[_px(w) for w in data.columns], rows=rows, styleId=data.style_id)
     return table, max(grid.end_sizes, default=0.0) or None
 

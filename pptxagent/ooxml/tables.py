@@ -3,8 +3,8 @@ dataclasses, unresolved (EMU, ``ColorSpec``); the inventory resolves them per sl
 
 A line (``LineData``) is ``width`` EMU and a colour, or ``none`` (``a:noFill``): a cell's own
 ``a:lnL``/``a:lnR``/``a:lnT``/``a:lnB`` win over the table style's borders. A style part that
-PowerPoint ships built in and the deck does not define (the default *Medium Style 2 –
-Accent 1*, which most decks reference without defining) is read from its definition below.
+PowerPoint ships built in and the deck does not define (most writers name one without
+defining it) is read from ``table_presets``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from lxml import etree
 
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
+from pptxagent.ooxml.table_presets import preset_table_styles
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color
-from pptxagent.ooxml.xml import parse_xml, qn
+from pptxagent.ooxml.xml import qn
 
 SIDES = ("left", "right", "top", "bottom")
 _CELL_LINES = {"left": "a:lnL", "right": "a:lnR", "top": "a:lnT", "bottom": "a:lnB"}
@@ -32,6 +33,8 @@ class LineData:
     color: ColorSpec | None = None
     none: bool = False
     """``a:noFill``: no line on this edge (it still hides what the style would draw)."""
+    ref: int | None = None
+    """``a:lnRef/@idx``: the theme's line style whose width the line takes."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +210,8 @@ def _style_part(el: etree._Element) -> StylePart:
             ln = _line(edge.find(qn("a:ln")))
             ref = edge.find(qn("a:lnRef"))
             if ln is None and ref is not None:
-                ln = LineData(color=read_color(ref), none=(parse_int(ref.get("idx")) or 0) == 0)
+                idx = parse_int(ref.get("idx")) or 0
+                ln = LineData(color=read_color(ref), none=idx == 0, ref=idx or None)
             if ln is not None:
                 lines[side] = ln
         fill = _fill(st.find(qn("a:fill")))
@@ -256,44 +260,12 @@ def table_style(styles: dict[str, TableStyle], style_id: str | None) -> TableSty
     """``style_id`` from the deck, else PowerPoint's built-in definition when we have it."""
     if style_id is None:
         return None
-    return styles.get(style_id) or _builtin().get(style_id)
-
-
-_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
-_WHITE_LINE = ('<a:ln w="12700" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/>'
-               "</a:solidFill></a:ln>")
-_MEDIUM_2_ACCENT_1 = f"""<a:tblStyleLst xmlns:a="{_A}"><a:tblStyle
-styleId="{{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}}" styleName="Medium Style 2 - Accent 1">
-<a:wholeTbl><a:tcTxStyle><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef>
-<a:schemeClr val="dk1"/></a:tcTxStyle><a:tcStyle><a:tcBdr>
-{"".join(f"<a:{s}>{_WHITE_LINE}</a:{s}>" for s in (*SIDES, "insideH", "insideV"))}
-</a:tcBdr><a:fill><a:solidFill><a:schemeClr val="accent1"><a:tint val="20000"/></a:schemeClr>
-</a:solidFill></a:fill></a:tcStyle></a:wholeTbl>
-<a:band1H><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1">
-<a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1H>
-<a:band1V><a:tcStyle><a:tcBdr/><a:fill><a:solidFill><a:schemeClr val="accent1">
-<a:tint val="40000"/></a:schemeClr></a:solidFill></a:fill></a:tcStyle></a:band1V>
-<a:lastCol><a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef>
-<a:schemeClr val="lt1"/></a:tcTxStyle><a:tcStyle><a:tcBdr/><a:fill><a:solidFill>
-<a:schemeClr val="accent1"/></a:solidFill></a:fill></a:tcStyle></a:lastCol>
-<a:firstCol><a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef>
-<a:schemeClr val="lt1"/></a:tcTxStyle><a:tcStyle><a:tcBdr/><a:fill><a:solidFill>
-<a:schemeClr val="accent1"/></a:solidFill></a:fill></a:tcStyle></a:firstCol>
-<a:lastRow><a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef>
-<a:schemeClr val="lt1"/></a:tcTxStyle><a:tcStyle><a:tcBdr><a:top><a:ln w="38100" cmpd="sng">
-<a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln></a:top></a:tcBdr><a:fill>
-<a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:fill></a:tcStyle></a:lastRow>
-<a:firstRow><a:tcTxStyle b="on"><a:fontRef idx="minor"><a:prstClr val="black"/></a:fontRef>
-<a:schemeClr val="lt1"/></a:tcTxStyle><a:tcStyle><a:tcBdr><a:bottom>
-<a:ln w="38100" cmpd="sng"><a:solidFill><a:schemeClr val="lt1"/></a:solidFill></a:ln>
-</a:bottom></a:tcBdr><a:fill><a:solidFill><a:schemeClr val="accent1"/></a:solidFill>
-</a:fill></a:tcStyle></a:firstRow></a:tblStyle></a:tblStyleLst>"""
+    return styles.get(style_id) or _builtin().get(style_id.upper())
 
 
 @functools.lru_cache(maxsize=1)
 def _builtin() -> dict[str, TableStyle]:
-    root = parse_xml(_MEDIUM_2_ACCENT_1.encode(), "built-in table style")
-    return {st.style_id: st for st in map(_read_style, root.findall(qn("a:tblStyle")))}
+    return {sid: _read_style(el) for sid, el in preset_table_styles().items()}
 
 
 __all__ = ["CellData", "LineData", "RowData", "StylePart", "TableData", "TableStyle",

@@ -19,3 +19,10 @@ def test_templates_live_in_the_package_and_are_declared_package_data() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     globs = data["tool"]["setuptools"]["package-data"]["pptxagent.render"]
     assert any(Path("templates", n).match(g) for g in globs for n in names)
+
+
+def test_built_in_table_styles_ship_as_package_data() -> None:
+    package = Path(pptxagent.__file__).resolve().parent
+    assert (package / "ooxml" / "table_presets.xml").is_file()
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "table_presets.xml" in data["tool"]["setuptools"]["package-data"]["pptxagent.ooxml"]
