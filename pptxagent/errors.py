@@ -13,6 +13,8 @@ The tree::
     │       ├── CorruptPackageError    truncated zip, malformed XML, missing parts
     │       └── UnsafePackageError     zip bombs, unsafe member names, XML entities
     └── EngineError                a renderer (Chromium, LibreOffice) failed or is missing
+        └── DrawingError           it runs, but could not draw this deck (crashed on it twice,
+                                   hung, wrote no or an unreadable PDF)
 
 Exceptions from other libraries are translated at the boundary with ``raise ... from exc``.
 """
@@ -81,9 +83,16 @@ class EngineError(PptxAgentError):
     exit_code = 3
 
 
+class DrawingError(EngineError):
+    """The engine runs but could not draw this deck: LibreOffice crashed on it (again after a
+    restart), hung, refused it, or wrote no or an unreadable PDF. A fill goes on without the
+    second opinion and says so; ``pptxagent render`` fails with it."""
+
+
 __all__ = [
     "ContentError",
     "CorruptPackageError",
+    "DrawingError",
     "EncryptedPackageError",
     "EngineError",
     "IRValidationError",

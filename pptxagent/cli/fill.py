@@ -50,6 +50,8 @@ def _print_summary(report: FillReport) -> None:
         cc = s.crosscheck or {}
         agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px on "
                  f"{cc['within_threshold_share']:.0%}" if cc.get("compared") else "")
+        if cc.get("unavailable"):
+            agree = ", not cross-checked (LibreOffice could not draw the deck)"
         _err.print(f"slide {s.index} (template {s.template_slide}): [{style}]{s.quality}[/] "
                    f"{what}{agree}", markup=True)
         for ch in s.changes:

@@ -34,7 +34,7 @@ from pptxagent.engines.lo_server import (
     cold_convert_pdf,
     find_soffice,
 )
-from pptxagent.errors import EngineError, InputError
+from pptxagent.errors import DrawingError, EngineError, InputError
 from pptxagent.ir import Box
 from pptxagent.ooxml.tagging import TaggedDeck, tag_copy
 
@@ -146,7 +146,8 @@ class LibreOffice:
                 self.start_error = f"cannot start soffice: {exc}"
                 continue
             try:
-                worker = UnoWorker(soffice.uno_pipe, self._dir / f"worker-{self._seq}.log")
+                worker = UnoWorker(soffice.uno_pipe, self._dir / f"worker-{self._seq}.log",
+                                   office=soffice.proc)
             except (EngineError, OSError) as exc:
                 soffice.close()
                 self.start_error = exc.message if isinstance(exc, EngineError) else str(exc)
@@ -186,7 +187,14 @@ class LibreOffice:
             if not _bridge_down(exc.message) or self._closed:
                 raise
             self._restart()
-            self._worker_for(what).call(request)
+            try:
+                self._worker_for(what).call(request)
+            except EngineError as again:
+                if not _bridge_down(again.message) or self._closed:
+                    raise
+                self._restart()  # ready for the next deck
+                raise DrawingError(f"LibreOffice crashed drawing {what}, twice (the second time "
+                                   f"after a restart): {again.message}") from again
 
     def _worker_for(self, what: Path) -> UnoWorker:
         self._ensure_started()
@@ -246,7 +254,7 @@ class LibreOffice:
             else:
                 cold_convert_pdf(pptx, pdf, self._profile_url, self._dir, self._env)
         if not pdf.exists():
-            raise EngineError(f"LibreOffice produced no PDF for {pptx}")
+            raise DrawingError(f"LibreOffice produced no PDF for {pptx}")
 
     def to_pngs(self, pptx: Path, out_dir: Path, dpi_px_width: int | None = None) -> list[Path]:
         """``out_dir/slide-{n}.png`` for every slide, at the slide's px size (96 dpi) unless

@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pptxagent.errors import EngineError
+from pptxagent.errors import DrawingError
 from pptxagent.ir import Box
 from pptxagent.units import PX_PER_PT
 
@@ -18,7 +18,7 @@ def _open(pdf: Path) -> pdfium.PdfDocument:
     try:
         return pdfium.PdfDocument(str(pdf))
     except pdfium.PdfiumError as exc:
-        raise EngineError(f"LibreOffice wrote an unreadable PDF {pdf}: {exc}") from exc
+        raise DrawingError(f"LibreOffice wrote an unreadable PDF {pdf}: {exc}") from exc
 
 
 def page_count(pdf: Path) -> int:

@@ -12,6 +12,7 @@ import errno
 import hashlib
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from pptxagent.engines import procs
-from pptxagent.errors import EngineError
+from pptxagent.errors import DrawingError, EngineError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 WORKER_SCRIPT = Path(__file__).with_name("lo_worker.py")
@@ -216,13 +217,19 @@ KILL_GRACE_S = 3.0
 """How long a killed soffice's sockets may go on answering (soffice.bin outlives its launcher
 by a few ms) before they are left alone."""
 QUIT_GRACE_S = 5.0
+HELLO_POLL_S = 0.25
+"""While the worker waits for soffice's pipe, whether soffice still runs is looked at this
+often."""
 """How long a soffice asked to quit may take before it is signalled (it takes ~50 ms)."""
 
 
 class UnoWorker:
     """``lo_worker.py`` under LibreOffice's Python, talking JSON lines over pipes."""
 
-    def __init__(self, uno_pipe: str, log_path: Path, timeout_s: float = START_TIMEOUT_S) -> None:
+    def __init__(self, uno_pipe: str, log_path: Path, timeout_s: float = START_TIMEOUT_S,
+                 office: subprocess.Popen[Any] | None = None) -> None:
+        """``office``: the soffice the worker connects to; when it ends before the worker is
+        connected (a broken or crashing LibreOffice), waiting for its pipe stops at once."""
         self._log = log_path.open("ab")
         self.proc = subprocess.Popen(
             [uno_python(), str(WORKER_SCRIPT), "--pipe", uno_pipe,
@@ -231,6 +238,7 @@ class UnoWorker:
             text=True, encoding="utf-8", start_new_session=True,
         )  # fmt: skip
         try:
+            self._wait_for_hello(office)
             hello = self._read()
             if not hello.get("ready"):
                 raise EngineError(f"the LibreOffice UNO worker did not start: {hello}")
@@ -238,6 +246,17 @@ class UnoWorker:
             stop_group(self.proc)
             self._log.close()
             raise
+
+    def _wait_for_hello(self, office: subprocess.Popen[Any] | None) -> None:
+        out = self.proc.stdout
+        if office is None or out is None:
+            return
+        while not select.select([out], [], [], HELLO_POLL_S)[0]:
+            if office.poll() is not None:
+                raise EngineError(f"soffice ended (exit {office.returncode}) before its UNO "
+                                  f"pipe opened; see {self._log.name}")
+            if self.proc.poll() is not None:
+                return  # the worker ended: _read reports it
 
     def _read(self) -> dict[str, Any]:
         out: IO[str] | None = self.proc.stdout
@@ -256,7 +275,8 @@ class UnoWorker:
         self.proc.stdin.flush()
         answer = self._read()
         if not answer.get("ok"):
-            raise EngineError(f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
+            raise DrawingError(
+                f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
         return answer
 
     def close(self) -> bool:
@@ -312,7 +332,7 @@ def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path,
         output, _ = proc.communicate(timeout=CONVERT_TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
         stop_group(proc, grace_s=2)
-        raise EngineError(f"soffice timed out converting {pptx}") from exc
+        raise DrawingError(f"soffice timed out converting {pptx}") from exc
     except BaseException:  # Ctrl-C: no soffice left converting behind us
         stop_group(proc, grace_s=2)
         raise
@@ -320,7 +340,7 @@ def cold_convert_pdf(pptx: Path, pdf: Path, profile_url: str, work_dir: Path,
         remove_stale_pipes(office_pipes(profile_url), wait_s=KILL_GRACE_S)
     produced = out_dir / f"{pptx.stem}.pdf"
     if proc.returncode != 0 or not produced.exists():
-        raise EngineError(f"soffice could not convert {pptx}: {output.strip()[-300:]}")
+        raise DrawingError(f"soffice could not convert {pptx}: {output.strip()[-300:]}")
     pdf.parent.mkdir(parents=True, exist_ok=True)
     move_file(produced, pdf)
 

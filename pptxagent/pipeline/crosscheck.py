@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.errors import DrawingError
 from pptxagent.ir import Box, RendererDelta
 from pptxagent.measure.crosscheck import (
     CrosscheckResult,
@@ -105,8 +106,20 @@ def start_libreoffice(job: FillJob) -> None:
         get_libreoffice().start_background(warm_with=warm)
 
 
-def _bounds(job: FillJob) -> TextBounds:
-    return get_libreoffice().text_bounds(job.opts.out)
+def _bounds(job: FillJob, slides: list[SlideWork]) -> TextBounds | None:
+    """LibreOffice's text bounds of the output; None when it could not draw the deck (it
+    crashed on it, hung or wrote nothing): then ``slides`` are marked not cross-checked and
+    the fill goes on with its own measurement, saying so."""
+    try:
+        return get_libreoffice().text_bounds(job.opts.out)
+    except DrawingError as exc:
+        job.say(f"LibreOffice could not draw the output ({exc.message}): not cross-checked")
+        for w in slides:
+            if w.touched:
+                w.lo_unavailable = exc.message
+                w.crosscheck = {"compared": 0, **(w.crosscheck or {}),
+                                "unavailable": exc.message}
+        return None
 
 
 def _stored_scale(extra: dict[str, Any] | None) -> bool:
@@ -138,7 +151,9 @@ def crosscheck(job: FillJob) -> None:
         return
     bounds = early_bounds(job)
     if bounds is None:
-        bounds = _bounds(job)
+        bounds = _bounds(job, job.slides)
+    if bounds is None:
+        return
     for w in job.slides:
         if not w.touched or w.final_ir is None or w.dom is None:
             continue
@@ -193,7 +208,9 @@ def recheck(job: FillJob) -> None:
     work = [w for w in job.slides if w.lo_outcome is not None]
     if not work:
         return
-    bounds = _bounds(job)
+    bounds = _bounds(job, work)
+    if bounds is None:
+        return
     for w in work:
         res = compare_slide(job, w, bounds.get(w.filled.index, {}))
         unjudged(w, res)

@@ -48,6 +48,13 @@ def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any
     return out
 
 
+def _not_crosschecked(w: SlideWork) -> list[dict[str, Any]]:
+    if w.lo_unavailable is None:
+        return []
+    return [{"type": "crosscheck_unavailable", "details": {
+        "reason": "LibreOffice could not draw the deck: " + w.lo_unavailable}}]
+
+
 def _reported_diag(w: SlideWork) -> Diagnostics | None:
     """The diagnostics the report lists: the final state's, except when the hard fallback
     truncated the text: then the truncated state shows no overflow, and the report lists the
@@ -67,7 +74,8 @@ def _reported_diag(w: SlideWork) -> Diagnostics | None:
 
 def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideReport:
     diag = _reported_diag(w)
-    extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w)]
+    extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w),
+             *_not_crosschecked(w)]
     quality = _quality(w)
     live = [i for i in w.qa if i.status in ("open", "unresolved")]
     if any(i.severity == "critical" for i in live):
