@@ -101,6 +101,8 @@ def paint_of(fill: FillData | None, ctx: ColorContext) -> Paint | None:
             extra["duotone"] = duo
         if fill.grayscale:
             extra["grayscale"] = True
+        if fill.lum is not None:
+            extra["lum"] = [fill.lum[0] / 1000, fill.lum[1] / 1000]
         return Paint(kind="picture", image=f"pkg:{fill.target}", crop=crop, alpha=alpha, **extra)
     return None
 

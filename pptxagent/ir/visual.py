@@ -52,6 +52,8 @@ class Paint(_Model):
     duotone: list[str] | None = None
     """``[dark, light]``: the picture recoloured along its luminance (``a:duotone``)."""
     grayscale: bool = False
+    lum: list[float] | None = None
+    """``[brightness, contrast]`` in percent (−100…100) of the picture (``a:lum``)."""
 
 
 class Outline(_Model):

@@ -53,6 +53,8 @@ class FillData:
     duotone: tuple[ColorSpec, ...] = ()
     """``a:duotone``: the picture recoloured from the first colour (dark) to the second."""
     grayscale: bool = False
+    lum: tuple[int, int] | None = None
+    """``a:lum`` bright, contrast (1/1000 %): a washed-out or darkened picture."""
     focus: tuple[int, int, int, int] | None = None
     """A path gradient's ``a:fillToRect`` l, t, r, b (1/1000 %): where its first stop sits."""
 
@@ -124,6 +126,7 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
     alpha: int | None = None
     duotone: tuple[ColorSpec, ...] = ()
     grayscale = False
+    lum: tuple[int, int] | None = None
     if blip is not None:
         target = _target(rels, blip.get(qn("r:embed")))
         for svg in blip.iter(f"{{{ASVG_NS}}}svgBlip"):
@@ -136,6 +139,9 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
             duotone = tuple(c for c in (read_color_choice(x) for x in duo
                                         if isinstance(x.tag, str)) if c is not None)
         grayscale = blip.find(qn("a:grayscl")) is not None
+        lum_el = blip.find(qn("a:lum"))
+        if lum_el is not None and (_int(lum_el, "bright") or _int(lum_el, "contrast")):
+            lum = (_int(lum_el, "bright"), _int(lum_el, "contrast"))
     src = el.find(qn("a:srcRect"))
     crop = tuple(_int(src, k) for k in ("l", "t", "r", "b"))
     tile_el = el.find(qn("a:tile"))
@@ -145,7 +151,7 @@ def _blip(el: etree._Element, rels: Mapping[str, Rel]) -> FillData:
                 _int(tile_el, "tx"), _int(tile_el, "ty"))
     return FillData("blip", target=target, crop=(crop[0], crop[1], crop[2], crop[3]), tile=tile,
                     alpha=alpha, duotone=duotone if len(duotone) == 2 else (),
-                    grayscale=grayscale)
+                    grayscale=grayscale, lum=lum)
 
 
 def read_fill_element(el: etree._Element, rels: Mapping[str, Rel]) -> FillData | None:

@@ -11,6 +11,7 @@ from PIL import Image
 
 from pptxagent.ir import SlideIR
 from pptxagent.render import render_deck, render_slide
+from pptxagent.render.art import lum_transfer
 from pptxagent.render.geometry import shape_svg
 from pptxagent.render.media import MediaStore, convert
 
@@ -171,3 +172,17 @@ def test_a_hairlines_arrow_is_as_big_as_a_2pt_lines_with_its_tip_on_the_end() ->
     assert ref == "10"  # the point ends where the line ends
     assert marker(6.0, "triangle")[0] == pytest.approx(18)  # a thick line's head grows with it
     assert marker(1.0, "oval")[1] == "5"  # a dot is centred on the end
+
+
+def test_washed_out_picture_is_mapped_as_office_maps_it() -> None:
+    assert lum_transfer(0, 0) == (1.0, 0.0)
+    slope, intercept = lum_transfer(70, -70)  # PowerPoint's Washout
+    assert round(intercept * 255) == 205  # black becomes light grey
+    assert slope + intercept > 1  # white stays white (the filter clamps)
+    slope, intercept = lum_transfer(-50, 0)
+    assert slope == 1 and round(intercept * 255) == -128  # half as bright: shifted down
+    ir = _ir()
+    ir.elements[1].visual.fill.lum = [70, -70]  # type: ignore[union-attr]
+    html = render_slide(ir, media=MEDIA)
+    assert re.search(r'<feFuncR type="linear" slope="0.305" intercept="0.80\d*"/>', html)
+    assert re.search(r"filter:url\(#g\d+\)", html)
