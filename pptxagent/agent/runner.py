@@ -32,7 +32,7 @@ from pptxagent.agent.core import (
     sha256_json,
 )
 from pptxagent.engines.thread import EngineThread
-from pptxagent.errors import EngineError, PptxAgentError
+from pptxagent.errors import DrawingError, EngineError, PptxAgentError
 from pptxagent.pipeline.tools import kill_engines, warm_engines
 
 KILL_GRACE_S = 10.0
@@ -199,9 +199,10 @@ class ToolRunner:
                                 error=f"no result within {limit:g} s; engines killed",
                                 metrics={"retryable": 1})
         except EngineError as exc:
-            status = "error"
+            status = "error"  # a deck the engine cannot draw fails again: not worth a retry
             result = ToolResult(ok=False, summary=f"{tool.name}: engine failed",
-                                error=_first_line(exc), metrics={"retryable": 1})
+                                error=_first_line(exc),
+                                metrics={"retryable": int(not isinstance(exc, DrawingError))})
         except PptxAgentError as exc:
             status = "error"
             result = ToolResult(ok=False, summary=f"{tool.name}: failed",

@@ -51,7 +51,9 @@ def _print_summary(report: FillReport) -> None:
         agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px on "
                  f"{cc['within_threshold_share']:.0%}" if cc.get("compared") else "")
         if cc.get("unavailable"):
-            agree = ", not cross-checked (LibreOffice could not draw the deck)"
+            agree = (", not cross-checked" + (" again after the LibreOffice pass"
+                                              if cc.get("passes") == 2 else "")
+                     + " (LibreOffice could not draw the deck)")
         _err.print(f"slide {s.index} (template {s.template_slide}): [{style}]{s.quality}[/] "
                    f"{what}{agree}", markup=True)
         for ch in s.changes:

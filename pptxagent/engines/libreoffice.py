@@ -187,8 +187,11 @@ class LibreOffice:
             if not _bridge_down(exc.message) or self._closed:
                 raise
             self._restart()
+            if self._worker is None:
+                raise DrawingError(f"LibreOffice crashed drawing {what} and did not start "
+                                   f"again: {self.start_error}") from exc
             try:
-                self._worker_for(what).call(request)
+                self._worker.call(request)
             except EngineError as again:
                 if not _bridge_down(again.message) or self._closed:
                     raise

@@ -217,10 +217,10 @@ KILL_GRACE_S = 3.0
 """How long a killed soffice's sockets may go on answering (soffice.bin outlives its launcher
 by a few ms) before they are left alone."""
 QUIT_GRACE_S = 5.0
+"""How long a soffice asked to quit may take before it is signalled (it takes ~50 ms)."""
 HELLO_POLL_S = 0.25
 """While the worker waits for soffice's pipe, whether soffice still runs is looked at this
 often."""
-"""How long a soffice asked to quit may take before it is signalled (it takes ~50 ms)."""
 
 
 class UnoWorker:
@@ -273,10 +273,17 @@ class UnoWorker:
             raise EngineError("the LibreOffice UNO worker is not running")
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
+        out = self.proc.stdout
+        # one answer line per request, so nothing is left buffered from the last one
+        if out is not None and not select.select([out], [], [], CONVERT_TIMEOUT_S)[0]:
+            stop_group(self.proc)  # a wedged soffice: the next drawing starts a new bridge
+            raise DrawingError(f"LibreOffice did not answer within {CONVERT_TIMEOUT_S:g} s "
+                               f"drawing {request.get('in')}")
         answer = self._read()
         if not answer.get("ok"):
-            raise DrawingError(
-                f"LibreOffice failed on {request.get('in')}: {answer.get('error')}")
+            error = str(answer.get("error"))
+            kind = EngineError if error.startswith("unknown op") else DrawingError
+            raise kind(f"LibreOffice failed on {request.get('in')}: {error}")
         return answer
 
     def close(self) -> bool:

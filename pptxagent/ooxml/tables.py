@@ -252,7 +252,7 @@ def read_table_styles(pkg: Package) -> tuple[dict[str, TableStyle], str | None]:
         default = root.get("def")
         for el in root.findall(qn("a:tblStyle")):
             st = _read_style(el)
-            styles[st.style_id] = st
+            styles[_key(st.style_id)] = st
     return styles, default
 
 
@@ -260,7 +260,12 @@ def table_style(styles: dict[str, TableStyle], style_id: str | None) -> TableSty
     """``style_id`` from the deck, else PowerPoint's built-in definition when we have it."""
     if style_id is None:
         return None
-    return styles.get(style_id) or _builtin().get(style_id.upper())
+    return styles.get(_key(style_id)) or _builtin().get(_key(style_id))
+
+
+def _key(style_id: str) -> str:
+    """Style ids are GUIDs: the same in any letter case."""
+    return style_id.strip().upper()
 
 
 @functools.lru_cache(maxsize=1)

@@ -106,19 +106,22 @@ def start_libreoffice(job: FillJob) -> None:
         get_libreoffice().start_background(warm_with=warm)
 
 
-def _bounds(job: FillJob, slides: list[SlideWork]) -> TextBounds | None:
-    """LibreOffice's text bounds of the output; None when it could not draw the deck (it
-    crashed on it, hung or wrote nothing): then ``slides`` are marked not cross-checked and
-    the fill goes on with its own measurement, saying so."""
+def _bounds(job: FillJob, slides: list[SlideWork], again: bool = False) -> TextBounds | None:
+    """LibreOffice's text bounds of the output (the early drawing's when it drew this deck);
+    None when it could not draw the deck (it crashed on it, hung or wrote nothing): then
+    ``slides`` are marked not cross-checked (``again``: not checked again after the
+    LibreOffice pass) and the fill goes on with its own measurement, saying so."""
     try:
-        return get_libreoffice().text_bounds(job.opts.out)
+        bounds = None if again else early_bounds(job)
+        return bounds if bounds is not None else get_libreoffice().text_bounds(job.opts.out)
     except DrawingError as exc:
-        job.say(f"LibreOffice could not draw the output ({exc.message}): not cross-checked")
+        job.say(f"LibreOffice could not draw the output ({exc.message}): not cross-checked"
+                + (" again" if again else ""))
         for w in slides:
             if w.touched:
                 w.lo_unavailable = exc.message
-                w.crosscheck = {"compared": 0, **(w.crosscheck or {}),
-                                "unavailable": exc.message}
+                w.crosscheck = {"compared": 0, "unavailable": exc.message,
+                                **({"passes": 2} if again else {})}
         return None
 
 
@@ -149,9 +152,7 @@ def unjudged(w: SlideWork, res: CrosscheckResult) -> list[str]:
 def crosscheck(job: FillJob) -> None:
     if not job.opts.crosscheck:
         return
-    bounds = early_bounds(job)
-    if bounds is None:
-        bounds = _bounds(job, job.slides)
+    bounds = _bounds(job, job.slides)
     if bounds is None:
         return
     for w in job.slides:
@@ -208,7 +209,7 @@ def recheck(job: FillJob) -> None:
     work = [w for w in job.slides if w.lo_outcome is not None]
     if not work:
         return
-    bounds = _bounds(job, work)
+    bounds = _bounds(job, work, again=True)
     if bounds is None:
         return
     for w in work:

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.engines.scratch import make_dir, remove_dir
-from pptxagent.errors import PptxAgentError
+from pptxagent.errors import DrawingError, PptxAgentError
 from pptxagent.pipeline.job import EarlyBounds, FillJob
 from pptxagent.pipeline.writeback import write_back_slides
 
@@ -47,7 +47,8 @@ def start_crosscheck(job: FillJob) -> None:
 
 def early_bounds(job: FillJob) -> TextBounds | None:
     """The early drawing's bounds when the output is the deck it drew (no slide changed
-    since), else ``None`` (draw the output)."""
+    since), else ``None`` (draw the output). Its ``DrawingError`` when LibreOffice could not
+    draw that deck."""
     early = job.early
     if early is None:
         return None
@@ -60,6 +61,8 @@ def early_bounds(job: FillJob) -> TextBounds | None:
             return None
         try:
             return early.future.result()
+        except DrawingError:
+            raise  # LibreOffice could not draw this very deck: drawing it again will not help
         except PptxAgentError:
             return None  # drawn again from the output, which reports the failure plainly
     finally:

@@ -8,7 +8,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from pptxagent.engines.libreoffice import get_libreoffice
-from pptxagent.errors import EngineError, InputError
+from pptxagent.errors import DrawingError, EngineError, InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.measure import Measurer
 from pptxagent.ooxml.package import Package
@@ -24,6 +24,8 @@ def render_libreoffice(deck: Path, out_dir: Path) -> list[Path]:
     lo = get_libreoffice()
     try:  # as PowerPoint shows the file: stored autofit, no live shrink hiding an overflow
         return lo.to_pngs_as_stored(deck, out_dir)
+    except DrawingError:
+        raise  # LibreOffice ran and could not draw this deck: drawing it again will not help
     except EngineError:  # no UNO bridge: a cold soffice draws with its live autofit
         return lo.to_pngs(deck, out_dir)
 

@@ -13,7 +13,7 @@ from lxml import etree
 
 from pptxagent.inventory import inventory_file
 from pptxagent.ooxml.table_presets import FAMILIES, preset_table_styles
-from pptxagent.ooxml.tables import _read_style, table_style
+from pptxagent.ooxml.tables import TableStyle, _read_style, table_style
 from pptxagent.ooxml.xml import qn
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "pptx"
@@ -85,3 +85,10 @@ def test_a_deck_that_names_a_style_without_defining_it_gets_the_style() -> None:
     assert band1.fill and band2.fill and band1.fill != band2.fill
     assert band1.paragraphs[0].runs[0].color == "#000000"
     assert not band1.paragraphs[0].runs[0].bold
+
+
+def test_a_decks_own_definition_wins_in_any_letter_case() -> None:
+    own = TableStyle(style_id="{3C2FFA5D-87B4-456A-9821-1D502468CF0F}", parts={})
+    styles = {"{3C2FFA5D-87B4-456A-9821-1D502468CF0F}": own}  # as read_table_styles keys
+    assert table_style(styles, " {3c2ffa5d-87b4-456a-9821-1d502468cf0f} ") is own
+    assert table_style({}, "{3c2ffa5d-87b4-456a-9821-1d502468cf0f}") is not None
