@@ -29,6 +29,11 @@ class QaSettings(BaseModel):
     TEXT_OVERLAP_MIN_PX2: float = 24
     TEXT_OVERLAP_MIN_DEPTH_PX: float = 2
     """Both the width and the height of the intersection must exceed this."""
+    HIDDEN_TEXT_SHARE: float = Field(0.2, gt=0, le=1)
+    """Text whose line boxes are covered this much by art drawn after it (a later shape's
+    fill or outline, a later picture) is a ``text_overlap``: hidden under that art."""
+    HIDDEN_TEXT_CRITICAL_SHARE: float = Field(0.6, gt=0, le=1)
+    """Covered this much, it is critical."""
 
     # 3. contrast (WCAG 2)
     CONTRAST_NORMAL: float = 4.5

@@ -24,6 +24,7 @@ from pptxagent.ir.qa import RunGlyphs
 from pptxagent.measure.clips import merge_clips, overlap, page_clip, union
 from pptxagent.measure.extract import MEASURE_JS, snapshots, upright
 from pptxagent.measure.measurer import Measurer
+from pptxagent.measure.occlusion import OCCLUDED_JS, Covered, occluded_cells
 from pptxagent.measure.png import decode_rgb
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
@@ -108,7 +109,8 @@ PAGE_JS = r"""
 
 CAPTURE_JS = upright(
     f"(arg) => Object.assign(({PAGE_JS})(arg), "
-    f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg)}})"
+    f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg), "
+    f"occluded: ({OCCLUDED_JS})(arg)}})"
 )
 
 _NUM = re.compile(r"[-+]?\d*\.?\d+(?:e[-+]?\d+)?", re.IGNORECASE)
@@ -144,6 +146,9 @@ class SlideCapture:
     """Boxes of elements that paint a fill or picture."""
     plain_page: bool = True
     """The slide container itself paints nothing but white (no background drawn)."""
+    occluded: Covered = field(default_factory=dict)
+    """Element id → cells of its text that art drawn after it covers, each with the element
+    the art belongs to (``measure.occlusion``)."""
 
 
 def _decode(png: bytes, w: int, h: int) -> Pixels:
@@ -335,9 +340,10 @@ class PendingCapture:
         runs = _runs(result["runs"], n)
         unknown, painted = _boxes(result.get("unknown"), n), _boxes(result.get("painted"), n)
         plain = {int(r[0]): bool(r[5]) for r in result["slides"]}
+        hidden = occluded_cells(result.get("occluded"), n)
         return [SlideCapture(dom=doms[i], runs=runs[i], text=text[i], notext=notext[i],
                              unknown=unknown[i], painted=painted[i],
-                             plain_page=plain.get(i, True))
+                             plain_page=plain.get(i, True), occluded=hidden[i])
                 for i in range(n)]
 
 

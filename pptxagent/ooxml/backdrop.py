@@ -158,3 +158,17 @@ def undrawn_fills(pkg: Package, slide_part: str) -> frozenset[int]:
         except ValueError:
             continue
     return frozenset(out)
+
+
+def animated_shapes(pkg: Package, slide_part: str) -> frozenset[int]:
+    """Ids of the slide's shapes its animations act on (``p:timing``'s ``p:spTgt``): a shape
+    that appears or leaves on a click covers what lies under it only for part of the show."""
+    root = pkg.xml(slide_part)
+    out: set[int] = set()
+    for timing in root.iter(qn("p:timing")):
+        for target in timing.iter(qn("p:spTgt")):
+            try:
+                out.add(int(target.get("spid") or ""))
+            except ValueError:
+                continue
+    return frozenset(out)

@@ -22,6 +22,7 @@ from pptxagent.qa.content import check_hierarchy, check_text
 from pptxagent.qa.facts import PackageFacts, SlideFacts
 from pptxagent.qa.layout import (
     check_edges,
+    check_hidden,
     check_overflow,
     check_overlaps,
     element_edge_distances,
@@ -33,6 +34,7 @@ Check = Callable[[SlideFacts, QaSettings], list[QaIssue]]
 PLAIN_CHECKS: tuple[Check, ...] = (
     check_overflow,
     check_overlaps,
+    check_hidden,
     check_text,
     check_hierarchy,
     check_pictures,
@@ -114,6 +116,19 @@ def _unknown(ir: SlideIR, capture: SlideCapture, package: PackageFacts) -> list[
     return boxes
 
 
+def _hidden(ir: SlideIR, capture: SlideCapture, package: PackageFacts) -> dict[str, list[Box]]:
+    """Cells of each text that art drawn after it covers, less those covered by a shape an
+    animation shows or hides (a build, not a hiding place)."""
+    moving = {el.eid for el in ir.elements
+              if el.source is not None and el.source.shape_id in package.animated}
+    out: dict[str, list[Box]] = {}
+    for eid, cells in capture.occluded.items():
+        kept = [box for box, owner in cells if owner not in moving]
+        if kept:
+            out[eid] = kept
+    return out
+
+
 def slide_facts(
     irs: Sequence[SlideIR],
     captures: Sequence[SlideCapture],
@@ -138,6 +153,8 @@ def slide_facts(
             backdrop=pk.backdrop,
             painted=cap.painted,
             plain_page=cap.plain_page,
+            occluded={eid: [box for box, _ in cells] for eid, cells in cap.occluded.items()},
+            hidden=_hidden(ir, cap, pk),
         ))
     return out
 

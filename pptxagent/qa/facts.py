@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from pptxagent.ir import Box, DomElement, DomSnapshot, Element, SlideIR, drawn_box
 from pptxagent.ir.qa import IssueKind, QaIssue, RunGlyphs, Severity
-from pptxagent.ooxml.backdrop import slide_backdrop, undrawn_fills
+from pptxagent.ooxml.backdrop import animated_shapes, slide_backdrop, undrawn_fills
 from pptxagent.ooxml.media import PictureFit, picture_fits
 from pptxagent.ooxml.package import Package
 from pptxagent.qa.settings import QaSettings
@@ -35,6 +35,9 @@ class PackageFacts:
     """``slide_backdrop``: why the slide is not drawn on a plain light page."""
     undrawn: frozenset[int] = frozenset()
     """``undrawn_fills``: shapes whose picture/pattern fill the browser does not paint."""
+    animated: frozenset[int] = frozenset()
+    """``animated_shapes``: shapes an animation shows or hides; text under them is not taken
+    for hidden."""
 
 
 def read_package_facts(pkg: Package, slide_part: str) -> PackageFacts:
@@ -42,6 +45,7 @@ def read_package_facts(pkg: Package, slide_part: str) -> PackageFacts:
         pictures=picture_fits(pkg, slide_part),
         backdrop=slide_backdrop(pkg, slide_part),
         undrawn=undrawn_fills(pkg, slide_part),
+        animated=animated_shapes(pkg, slide_part),
     )
 
 
@@ -65,6 +69,12 @@ class SlideFacts:
     master art …): ``pptxagent.ooxml.backdrop.slide_backdrop``."""
     painted: list[Box] = field(default_factory=list)
     plain_page: bool = True
+    occluded: Mapping[str, list[Box]] = field(default_factory=dict)
+    """Element id → cells of its text under art drawn after it: its contrast is not judged
+    there (never seen there: hidden, or before an animation brings the art in, on what the
+    no-text picture does not show)."""
+    hidden: Mapping[str, list[Box]] = field(default_factory=dict)
+    """The same, less cells under shapes an animation shows or hides: text hidden for good."""
     _ink: dict[str, Box | None] = field(default_factory=dict, repr=False)
 
     def contrast_area(self) -> list[Box] | None:

@@ -247,3 +247,27 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
 def _footer_word(el: Element) -> str:
     kind = el.source.ph_type if el.source is not None else None
     return {"ftr": "footer", "dt": "date", "sldNum": "slide number"}.get(kind or "", "citation")
+
+
+def check_hidden(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    """Text covered by art drawn after it (``SlideFacts.hidden``): a person does not see
+    it there. Measured as the share of its line boxes that the art covers."""
+    issues: list[QaIssue] = []
+    for el in _text_elements(facts):
+        cells = facts.hidden.get(el.eid)
+        if not cells:
+            continue
+        lines = sum(r.w * r.h for r in facts.glyph_rects(el.eid))
+        hidden = sum(c.w * c.h for c in cells)
+        share = min(1.0, hidden / lines) if lines > 0 else 0.0
+        if share < s.HIDDEN_TEXT_SHARE:
+            continue
+        severity: Severity = "critical" if share >= s.HIDDEN_TEXT_CRITICAL_SHARE else "major"
+        issues.append(make_issue(
+            facts, el, "text_overlap", severity,
+            f"text hidden under art drawn over it: {share:.0%} of its lines "
+            f"({hidden:.0f} px²)",
+            measured=hidden, threshold=s.HIDDEN_TEXT_SHARE * lines, unit="px²",
+            box=union(cells),
+        ))
+    return issues

@@ -21,7 +21,8 @@ LEVELS: dict[str, str] = {"critical": "error", "major": "warning", "minor": "not
 RULE_TEXT: dict[str, str] = {
     "overflow": "Text sticks out of its box.",
     "cutoff": "Text runs off the slide.",
-    "text_overlap": "Two texts are drawn on top of each other.",
+    "text_overlap": "Two texts are drawn on top of each other, or text is hidden under art "
+                    "drawn over it.",
     "contrast": "Text contrast with what is drawn behind it is below WCAG 2 (4.5:1, 3:1 large).",
     "edge": "Text is in the slide-edge danger zone.",
     "empty_title": "The title placeholder is empty on a slide with content.",

@@ -53,8 +53,10 @@ def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
         kept: list[tuple[NDArray[np.float64], NDArray[np.uint8]]] | None = (
             [] if pooled or backdrop else None)
         turned = partial(drawn_box, el) if el.text_turn() else None
+        hidden = facts.occluded.get(el.eid)
+        unknown = [*facts.unknown, *hidden] if hidden else facts.unknown
         for run in facts.runs_of(el.eid):
-            rc = run_contrast(run, facts.notext, s, facts.unknown, only, kept, turned)
+            rc = run_contrast(run, facts.notext, s, unknown, only, kept, turned)
             if rc is None:
                 continue
             if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
