@@ -194,6 +194,20 @@ def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]
     return out
 
 
+def _letters(facts: SlideFacts, el: Element) -> list[Box]:
+    """The element's glyph rects less the space their font leaves above and below its letters
+    (a text rect is as tall as the font's ascent and descent, about 1.2 of its size: two
+    lines whose rects meet only there do not touch); turned text as ``glyph_rects``."""
+    if el.text_turn():
+        return facts.glyph_rects(el.eid)
+    out: list[Box] = []
+    for run in facts.runs_of(el.eid):
+        for r in run.rects:
+            trim = max(0.0, (r.h - run.font_px) / 2)
+            out.append(Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim))
+    return out or facts.glyph_rects(el.eid)
+
+
 def _contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, float, Box | None]:
     """Total intersection area, the deepest overlap (min of width/height) and its union."""
     area, depth, hits = 0.0, 0.0, []
@@ -215,7 +229,7 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     issues: list[QaIssue] = []
     texts = _text_elements(facts)
     footers = footer_like(facts, s)
-    rects = {el.eid: facts.glyph_rects(el.eid) for el in texts}
+    rects = {el.eid: _letters(facts, el) for el in texts}
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             fa, fb = a.eid in footers, b.eid in footers

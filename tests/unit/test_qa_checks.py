@@ -128,6 +128,22 @@ def test_text_overlap_uses_glyph_boxes_not_frames() -> None:
     assert issue.measured == pytest.approx(400 * 15)
 
 
+def test_lines_that_meet_only_in_their_fonts_spare_room_do_not_overlap() -> None:
+    # 80 px letters in ~98 px text rects: two lines whose rects share 4 px above and below
+    # the letters (the pptxgenjs demo's 48 pt and 60 pt lines, 19 px apart on the slide)
+    a = el("sp2", (80, 200, 800, 120), font=80)
+    b = el("sp3", (80, 294, 800, 120), font=80)
+    ra, rb = run(a, (85, 200, 700, 98), (0, 0, 0), 80), run(b, (85, 294, 700, 98), (0, 0, 0), 80)
+    f = facts([(TITLE, TITLE_TEXT), (a, (85, 200, 700, 98)), (b, (85, 294, 700, 98))],
+              runs=[ra, rb])
+    assert not [i for i in check_facts(f) if i.kind == "text_overlap"]
+    rb = run(b, (85, 260, 700, 98), (0, 0, 0), 80)  # letters on letters: 38 px deep
+    f = facts([(TITLE, TITLE_TEXT), (a, (85, 200, 700, 98)), (b, (85, 260, 700, 98))],
+              runs=[ra, rb])
+    (issue,) = [i for i in check_facts(f) if i.kind == "text_overlap"]
+    assert issue.measured == pytest.approx(700 * (289 - 269))
+
+
 def test_footer_and_citation_collisions() -> None:
     footer = el("sp4", (400, 660, 400, 40), "Confidential", ph="ftr", font=12)
     body = el("sp2", (80, 180, 1100, 500))
