@@ -24,7 +24,7 @@ from pptxagent.measure.pixels import capture_batches, capture_slides
 from pptxagent.ooxml.package import Package
 from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
 from pptxagent.qa.sarif import to_sarif
-from pptxagent.qa.sheet import contact_sheet, thumbnail
+from pptxagent.qa.sheet import annotate, contact_sheet, thumbnail
 from pptxagent.render.media import MediaStore
 
 __all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
@@ -68,7 +68,8 @@ def qa_deck(opts: QaOptions) -> QaReport:
         if opts.out_dir is not None:
             for s, cap in zip(batch, captures, strict=True):
                 mine = [i for i in issues if i.slide == s.index and i.status == "open"]
-                Image.fromarray(cap.text).save(opts.out_dir / "slides" / f"slide-{s.index}.png")
+                annotate(Image.fromarray(cap.text), mine, 1.0).save(
+                    opts.out_dir / "slides" / f"slide-{s.index}.png")
                 thumbs.append((s.index, thumbnail(cap.text, mine), len(mine)))
         if opts.progress is not None:
             opts.progress(f"slides {batch[0].index}-{batch[-1].index}: {len(issues)} issues")

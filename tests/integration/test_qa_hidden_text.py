@@ -10,8 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from lxml import etree
+from PIL import Image
 from pptx import Presentation
 from pptx.dml.color import RGBColor
 from pptx.enum.shapes import MSO_SHAPE
@@ -63,9 +65,14 @@ def _deck(path: Path, card_appears_on_click: bool = False) -> Path:
 
 def test_contrast_is_judged_only_where_the_text_is_seen(tmp_path: Path) -> None:
     deck = _deck(tmp_path / "hidden.pptx")
-    done = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(deck), "--json"],
+    done = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(deck), "--json",
+                           "--out", str(tmp_path / "out")],
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 1, done.stderr
+    # the slide's own PNG outlines its issues (red critical), not only the contact sheet
+    png = np.asarray(Image.open(tmp_path / "out" / "slides" / "slide-1.png").convert("RGB"))
+    red = (png[..., 0] > 200) & (png[..., 1] < 40) & (png[..., 2] < 40)
+    assert red.sum() > 500
     issues = [i for i in json.loads(done.stdout)["issues"] if i["kind"] == "contrast"]
     assert [i["message"].split("'")[1] for i in issues] == ["White words on the white page"]
     assert issues[0]["severity"] == "critical"
