@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
-from pptxagent.inventory.colors import ColorContext, resolve_color
+from pptxagent.inventory.colors import ColorContext, resolve_alpha, resolve_color
 from pptxagent.ir import Paragraph, Run
 from pptxagent.ooxml.styles import Bullet, LevelStyle, ListStyle, RunProps, Spacing, TextParaData
 from pptxagent.ooxml.theme import ColorSpec, Theme
@@ -80,13 +80,17 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run
     if family is None:
         family = resolve_font("+mn-lt", src.theme)
     color = None
+    alpha = 1.0
     for p in chain:
         if p.color is not None or p.fill_set:
             color = resolve_color(p.color, src.colors)
+            alpha = resolve_alpha(p.color, src.colors)
             break
     else:
         color = resolve_color(_TX1, src.colors)
     extra: dict[str, object] = {}
+    if color is not None and alpha < 1:
+        extra["colorAlpha"] = round(max(alpha, 0.0), 3)
     cap = first([p.cap for p in chain])
     if cap in ("all", "small"):
         extra["caps"] = cap

@@ -137,5 +137,9 @@ def run_view(el: Element, r: Run, where: str) -> RunView:
     if isinstance(spacing, int | float) and spacing:
         decl.append(("letter-spacing", css.px(float(spacing) * el.font_scale())))
     if r.color:
-        decl.append(("color", css.color(r.color, f"{where}: color")))
+        value = css.color(r.color, f"{where}: color")
+        alpha = extra.get("colorAlpha")
+        if isinstance(alpha, int | float) and 0 <= alpha < 1 and len(value) == 7:
+            value += f"{round(alpha * 255):02X}"  # see-through text (``a:alpha``)
+        decl.append(("color", value))
     return RunView(css.declarations(decl), text_lines(r.text))
