@@ -46,16 +46,8 @@ _LOGICAL = {"top": "inset-block-start", "margin-left": "margin-inline-start",
 horizontal lines; these follow the lines down the box."""
 
 
-UNWRAPPED_REACH_PX = 4000.0
-"""How far an unwrapped centred (or right-aligned) paragraph may reach past its box."""
-
-
-def _vertical(el: Element) -> bool:
-    return bool((el.style.model_extra or {}).get("vert"))
-
-
 def _axes(el: Element, decl: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    if not _vertical(el):
+    if not (el.style.model_extra or {}).get("vert"):
         return decl
     return [(_LOGICAL.get(k, k), v) for k, v in decl]
 
@@ -80,17 +72,8 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
             decl += [("position", "relative"), ("top", css.px(shift))]
     if p.align:
         decl.append(("text-align", p.align))
-    margin_left = p.marginLeft
-    align = p.align or el.style.textAlign
-    if el.style.wrap is False and align in ("center", "right") and not _vertical(el):
-        # An unwrapped line longer than its box stays centred on the box (or ends at its
-        # right edge), as PowerPoint and LibreOffice draw it, instead of running off to the
-        # right from the left edge: the paragraph reaches far out on the side(s) it may grow.
-        margin_left -= UNWRAPPED_REACH_PX
-        if align == "center":
-            decl.append(("margin-right", css.px(-UNWRAPPED_REACH_PX)))
-    if margin_left:
-        decl.append(("margin-left", css.px(margin_left)))
+    if p.marginLeft:
+        decl.append(("margin-left", css.px(p.marginLeft)))
     if p.indent:
         decl.append(("text-indent", css.px(p.indent)))
     # A percentage spacing follows the (scaled) font; points stay as they are.
