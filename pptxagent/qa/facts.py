@@ -101,6 +101,7 @@ class SlideFacts:
         assert self.text_px is not None and self.notext is not None
         h, w = self.notext.shape[0], self.notext.shape[1]
         found: list[Box] = []
+        others = [b for run in self.runs if run.eid != eid for b in run.rects]
         for r in self.glyph_rects(eid):
             x0, y0 = max(0, int(r.x)), max(0, int(r.y))
             x1, y1 = min(w, int(np.ceil(r.right))), min(h, int(np.ceil(r.bottom)))
@@ -108,7 +109,13 @@ class SlideFacts:
                 continue
             a = self.text_px[y0:y1, x0:x1].astype(np.int16)
             b = self.notext[y0:y1, x0:x1].astype(np.int16)
-            ys, xs = np.nonzero(np.abs(a - b).max(axis=2) > threshold)
+            inked = np.abs(a - b).max(axis=2) > threshold
+            for o in others:  # another text's glyphs where the two meet are not this one's
+                ox0, oy0 = max(x0, int(o.x)), max(y0, int(o.y))
+                ox1, oy1 = min(x1, int(np.ceil(o.right))), min(y1, int(np.ceil(o.bottom)))
+                if ox1 > ox0 and oy1 > oy0:
+                    inked[oy0 - y0:oy1 - y0, ox0 - x0:ox1 - x0] = False
+            ys, xs = np.nonzero(inked)
             if len(xs):  # inked pixels, cut to the rect (a pixel it only partly covers
                 # counts up to the rect's edge): the ink never leaves the line rects
                 ix0, iy0 = max(r.x, x0 + float(xs.min())), max(r.y, y0 + float(ys.min()))
