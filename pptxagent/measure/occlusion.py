@@ -38,12 +38,18 @@ OCCLUDED_JS = r"""
     const s = slide.getBoundingClientRect();
     const index = Number(slide.dataset.slide);
     const nodes = Array.from(slide.querySelectorAll(':scope > .paint, :scope > [data-eid]'));
+    // each opaque paint's box once, with its place in the drawing order
+    const paints = [];
+    nodes.forEach((p, i) => {
+      if (p.classList.contains('paint') &&
+          parseFloat(getComputedStyle(p).opacity || '1') >= OPAQUE) {
+        paints.push({i, p, r: p.getBoundingClientRect()});
+      }
+    });
     nodes.forEach((el, i) => {
       if (!el.dataset.eid || el.classList.contains('rot')) return;
       const box = el.getBoundingClientRect();
-      const later = nodes.slice(i + 1).filter(p => p.classList.contains('paint') &&
-        parseFloat(getComputedStyle(p).opacity || '1') >= OPAQUE &&
-        meets(box, p.getBoundingClientRect()));
+      const later = paints.filter(q => q.i > i && meets(box, q.r)).map(q => q.p);
       if (later.length === 0) return;
       const shapes = [];
       for (const p of later) {

@@ -119,7 +119,6 @@ def _bounds(job: FillJob, slides: list[SlideWork], again: bool = False) -> TextB
                 + (" again" if again else ""))
         for w in slides:
             if w.touched:
-                w.lo_unavailable = exc.message
                 w.crosscheck = {"compared": 0, "unavailable": exc.message,
                                 **({"passes": 2} if again else {})}
         return None

@@ -70,9 +70,6 @@ class SlideWork:
     """The LibreOffice pass's rollout (``slide-NN-libreoffice``), when there was one."""
     lo_degraded: bool = False
     """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
-    lo_unavailable: str | None = None
-    """Why LibreOffice could not draw the output (the slide was not, or not again,
-    cross-checked)."""
     qa: list[QaIssue] = field(default_factory=list)
     """The visual QA's issues on this slide, with their status after the correction pass."""
 

@@ -49,10 +49,11 @@ def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any
 
 
 def _not_crosschecked(w: SlideWork) -> list[dict[str, Any]]:
-    if w.lo_unavailable is None:
+    why = (w.crosscheck or {}).get("unavailable")
+    if not why:
         return []
     return [{"type": "crosscheck_unavailable", "details": {
-        "reason": "LibreOffice could not draw the deck: " + w.lo_unavailable}}]
+        "reason": f"LibreOffice could not draw the deck: {why}"}}]
 
 
 def _reported_diag(w: SlideWork) -> Diagnostics | None:

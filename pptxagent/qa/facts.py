@@ -101,8 +101,11 @@ class SlideFacts:
         assert self.text_px is not None and self.notext is not None
         h, w = self.notext.shape[0], self.notext.shape[1]
         found: list[Box] = []
-        others = [b for run in self.runs if run.eid != eid for b in run.rects]
-        for r in self.glyph_rects(eid):
+        mine = self.glyph_rects(eid)
+        whole = union(mine)
+        others = [b for run in self.runs if run.eid != eid for b in run.rects
+                  if whole is not None and intersection(whole, b) is not None]
+        for r in mine:
             x0, y0 = max(0, int(r.x)), max(0, int(r.y))
             x1, y1 = min(w, int(np.ceil(r.right))), min(h, int(np.ceil(r.bottom)))
             if x1 <= x0 or y1 <= y0:
