@@ -11,6 +11,7 @@ from pptxagent.qa.facts import (
     TITLE_PH,
     SlideFacts,
     footer_like,
+    is_table,
     make_issue,
     measurable_text,
     ph_type,
@@ -98,7 +99,7 @@ def check_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         dom = facts.dom.get(el.eid)
         if dom is not None and not dom.visible:
             continue
-        chart = not el.is_text and not _is_table(el)
+        chart = not el.is_text and not is_table(el)
         text = _chart_text(el) if chart else (text_of(el) if el.is_text else el.content)
         if not text.strip():
             continue
@@ -137,11 +138,6 @@ def _chart_text(el: Element) -> str:
     axes = [a.title for a in (chart.catAxis, chart.valAxis) if a is not None and a.title]
     names = [chart.title or "", *axes, *(s.name for s in chart.series), *chart.categories]
     return "\n".join(n for n in names if n)
-
-
-def _is_table(el: object) -> bool:
-    src = getattr(el, "source", None)
-    return src is not None and (src.model_extra or {}).get("graphic") == "table"
 
 
 def _max_font(facts: SlideFacts, eid: str) -> float:

@@ -170,9 +170,17 @@ def measurable_text(el: Element, dom: DomElement | None) -> bool:
     return _laid_out_text(el, dom) and not el.text_turn()
 
 
+def is_table(el: Element) -> bool:
+    src = el.source
+    return src is not None and (src.model_extra or {}).get("graphic") == "table"
+
+
 def contrast_text(el: Element, dom: DomElement | None) -> bool:
     """A text element whose contrast can be judged: measurable, or laid out faithfully and
-    turned by quarter turns (its glyph rects turn exactly onto where they are drawn)."""
+    turned by quarter turns (its glyph rects turn exactly onto where they are drawn); or a
+    visible upright table (its cells' text drawn on their fills)."""
+    if is_table(el):
+        return dom is not None and dom.visible and not el.text_turn()
     return _laid_out_text(el, dom) and not el.text_turn() % 90
 
 

@@ -21,6 +21,7 @@ PLANTED: dict[int, tuple[str, str]] = {
     8: ("empty_title", "Title 1"),
     9: ("text_overlap", "Upper"),
     10: ("overflow", "Crammed"),
+    12: ("contrast", "Ghost table"),
 }
 """slide → (kind, shape name) of its one planted defect; slide 1 and 11 are clean."""
 CLEAN_SLIDES = (1, 11)
@@ -91,6 +92,15 @@ def planted_deck(path: Path) -> Path:
     tb.fill.solid()  # a visible box: the text visibly leaves it
     tb.fill.fore_color.rgb = RGBColor(0xDD, 0xEE, 0xFF)
     _titled(prs, "Clean again", "Nothing wrong here")
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "White cells"
+    frame = s.shapes.add_table(2, 2, Inches(1), Inches(3), Inches(6), Inches(1))
+    frame.name = "Ghost table"
+    for cell in (frame.table.cell(r, c) for r in range(2) for c in range(2)):
+        cell.fill.solid()
+        cell.fill.fore_color.rgb = RGBColor(255, 255, 255)
+        cell.text = "unreadable"
+        cell.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(255, 255, 255)
     prs.save(str(path))
     return path
 
@@ -102,5 +112,11 @@ def clean_deck(path: Path) -> Path:
     s.shapes.title.text = "A picture at its own aspect"
     s.shapes.add_picture(io.BytesIO(_png(400, 200)), Inches(2), Inches(2.5), Inches(4),
                          Inches(2))
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "A table in python-pptx's own style"
+    frame = s.shapes.add_table(3, 2, Inches(1), Inches(2.5), Inches(6), Inches(1.5))
+    for r in range(3):
+        for c in range(2):
+            frame.table.cell(r, c).text = "Region" if r == 0 else f"{r * 10 + c} units"
     prs.save(str(path))
     return path
