@@ -59,6 +59,15 @@ RUNS_JS = r"""
         if (parent === null || parent.closest('.bu') !== null) continue;
         const run = k++;
         const cs = getComputedStyle(parent);
+        // a table cell's text is judged on the cell's fill, inside the grid lines it touches
+        const td = parent.closest('td[data-inset]');
+        let cell = null;
+        if (td !== null && el.contains(td)) {
+          const t = td.getBoundingClientRect();
+          // (half a px more: the antialiased edge of a line drawn at a fractional px)
+          const [it, ir, ib, il] = td.dataset.inset.split(' ').map((v) => v > 0 ? +v + 0.5 : 0);
+          cell = [t.x + il, t.y + it, t.x + t.width - ir, t.y + t.height - ib];
+        }
         range.selectNodeContents(n);
         const rects = [];
         for (const r of range.getClientRects()) {
@@ -66,6 +75,10 @@ RUNS_JS = r"""
           if (clip) {
             x0 = Math.max(x0, b.x); y0 = Math.max(y0, b.y);
             x1 = Math.min(x1, b.x + b.width); y1 = Math.min(y1, b.y + b.height);
+          }
+          if (cell !== null) {
+            x0 = Math.max(x0, cell[0]); y0 = Math.max(y0, cell[1]);
+            x1 = Math.min(x1, cell[2]); y1 = Math.min(y1, cell[3]);
           }
           if (x1 - x0 < 0.5 || y1 - y0 < 0.5) continue;
           rects.push([x0 - s.x, y0 - s.y, x1 - x0, y1 - y0]);

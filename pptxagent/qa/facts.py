@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -231,6 +232,17 @@ def footer_like(facts: SlideFacts, s: QaSettings) -> set[str]:
     return out
 
 
+def shown(measured: float | None, threshold: float | None) -> float | None:
+    """``measured`` to 2 decimals, rounded away from ``threshold``: 4.497 against 4.5 is
+    4.49, never a "4.5 < 4.5" that reads as no issue at all."""
+    if measured is None:
+        return None
+    near = round(measured, 2)
+    if threshold is None or near != round(threshold, 2) or measured == threshold:
+        return near
+    return (math.floor if measured < threshold else math.ceil)(measured * 100) / 100
+
+
 def make_issue(
     facts: SlideFacts,
     el: Element,
@@ -254,7 +266,7 @@ def make_issue(
         shape=shape_name(el),
         kind=kind,
         severity=severity,
-        measured=r(measured),
+        measured=shown(measured, threshold),
         threshold=r(threshold),
         unit=unit,
         message=message,

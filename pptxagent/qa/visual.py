@@ -19,6 +19,7 @@ from pptxagent.qa.facts import (
     contrast_text,
     make_issue,
     ph_type,
+    shown,
     snippet,
     union,
 )
@@ -118,7 +119,7 @@ def check_contrast(
         accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
         issue = make_issue(
             facts, el, "contrast", _severity(rc.ratio, base, s),
-            f"contrast {rc.ratio:.2f}:1 < {rc.required:g}:1 "
+            f"contrast {shown(rc.ratio, rc.required):.2f}:1 < {rc.required:g}:1 "
             f"({hex_color(rc.run.color)} on {hex_color(rc.background)}): "
             f"{snippet(rc.run.text, 30)!r}"
             + (f" (template {base:.2f}:1)" if base is not None else ""),

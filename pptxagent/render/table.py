@@ -28,6 +28,9 @@ class CellView:
     colspan: int
     rowspan: int
     paragraphs: list[ParaView]
+    inset: str = ""
+    """How far its grid lines reach into the cell, px (top right bottom left), when any: the
+    visual QA judges the cell's text on its fill, not on the lines it may touch."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +81,13 @@ def _cell_view(el: Element, cell: TableCell, outer: dict[str, bool], where: str)
              for i, p in enumerate(cell.paragraphs)]
     if not paras:  # an empty cell still takes a line, as in PowerPoint
         paras = [ParaView("", [], None, True)]
-    return CellView(css.declarations(decl), cell.gridSpan, cell.rowSpan, paras)
+    return CellView(css.declarations(decl), cell.gridSpan, cell.rowSpan, paras, _inset(cell))
+
+
+def _inset(cell: TableCell) -> str:
+    halves = [cell.borders[side].width / 2 if side in cell.borders else 0.0
+              for side in ("top", "right", "bottom", "left")]
+    return " ".join(css.num(h) for h in halves) if any(h > 0 for h in halves) else ""
 
 
 def _table_view(el: Element, table: Table, where: str) -> TableView:

@@ -285,3 +285,11 @@ def test_turned_texts_glyphs_are_where_they_are_drawn() -> None:
     (box,) = facts([(slanted, None)], runs=[run(slanted, (300, 300, 400, 40), (0, 0, 0))]
                    ).glyph_rects("sp7")
     assert box.w == pytest.approx(box.h) and box.w == pytest.approx(440 / 2 ** 0.5)
+
+
+def test_a_measured_value_never_reads_as_its_threshold() -> None:
+    from pptxagent.qa.facts import shown
+
+    assert shown(4.497, 4.5) == 4.49  # "4.50:1 < 4.5:1" would read as no issue
+    assert shown(20.004, 20.0) == 20.01
+    assert shown(3.126, 4.5) == 3.13 and shown(4.5, 4.5) == 4.5 and shown(None, 1.0) is None
