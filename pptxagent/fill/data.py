@@ -125,7 +125,7 @@ def resolve(data: Mapping[str, Any], expr: str) -> str | Miss:
         cur, miss = _step(cur, seg, _label(path[:n]))
         if miss is not None:
             if n == 0:
-                return Miss(f"no value for {str(seg)!r} in \"tokens\"")
+                return Miss(f"no value for {str(seg)!r} in \"tokens\"", absent=True)
             return miss
     text = scalar_text(cur)
     if text is None:

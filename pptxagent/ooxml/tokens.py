@@ -3,7 +3,11 @@
 Recognised: ``{{ value }}`` (and Mustache's ``{{{ value }}}``), ``{% statement %}`` and
 ``{# comment #}``. A value token is handed to a resolver (its text inside the braces); what it
 cannot answer, and every statement and comment, stays in the text exactly as written and is
-listed with its shape (and table cell). Tokens are found over the concatenated text of a
+listed with its shape (and table cell). The single-brace tags of other templating tools
+(docxtemplater and Carbone's ``{name}``, XDocReport's ``${name}``) are replaced only when the
+resolver answers their name: otherwise they are text like any other (code, set notation),
+left as written and not listed; their section tags (``{#items}``, ``{/items}``, ``{^items}``)
+are listed like statements. Tokens are found over the concatenated text of a
 paragraph's consecutive runs; the value is written into the run where the token starts (so it
 takes that run's format), the rest of the token is removed from the following runs, and runs
 left empty are deleted. Line breaks (``a:br``) and fields (``a:fld``) end a stretch of runs: a
@@ -26,10 +30,12 @@ TOKEN_RE = re.compile(
     r"\{\{\{\s*(?P<triple>[^{}]*?)\s*\}\}\}"
     r"|\{\{\s*(?P<value>[^{}]*?)\s*\}\}"
     r"|\{%(?P<stmt>.*?)%\}"
-    r"|\{#(?P<comment>.*?)#\}",
+    r"|\{#(?P<comment>.*?)#\}"
+    r"|\{(?P<block>[#/^][ \t]*[A-Za-z_][\w.]*)[ \t]*\}"
+    r"|(?<!\{)\$?\{[ \t]*(?P<soft>[A-Za-z_][\w.\[\]-]*?)[ \t]*\}(?!\})",
     re.S,
 )
-_OPENERS = re.compile(r"\{[{%#]")
+_OPENERS = re.compile(r"\{[{%#/^]|\{[ \t]*[A-Za-z_]")
 _SHAPES = frozenset({"sp", "graphicFrame", "pic", "cxnSp", "grpSp"})
 
 
@@ -38,6 +44,8 @@ class Miss:
     """Why a token has no text value (shown in the report and the --strict error)."""
 
     reason: str
+    absent: bool = False
+    """Nothing of that name was given (a single-brace tag is then plain text)."""
 
 
 Resolver = Callable[[str], "str | Miss"]
@@ -81,17 +89,25 @@ class TokenResult:
 
 
 def _token_name(m: re.Match[str]) -> str:
-    for group in ("triple", "value", "stmt", "comment"):
+    for group in ("triple", "value", "stmt", "comment", "block", "soft"):
         text = m.group(group)
         if text is not None:
             return text.strip()
     return ""
 
 
-def _answer(m: re.Match[str], resolver: Resolver) -> str | Miss:
+def _answer(m: re.Match[str], resolver: Resolver) -> str | Miss | None:
+    """The token's text, why it has none, or ``None`` for a single-brace tag nobody named
+    (plain text)."""
+    if m.group("soft") is not None:
+        got = resolver(m.group("soft"))
+        return None if isinstance(got, Miss) and got.absent else got
     if m.group("stmt") is not None:
         return Miss("a template statement ({% %}): loops and conditions are not evaluated; "
                     "put the finished text in the content")
+    if m.group("block") is not None:
+        return Miss("a section tag ({#…}, {/…}, {^…}): loops and conditions are not "
+                    "evaluated; put the finished text in the content")
     if m.group("comment") is not None:
         return Miss("a template comment ({# #}): remove it from the template or the content")
     return resolver(_token_name(m))
@@ -170,6 +186,8 @@ def _replace_in_runs(runs: list[etree._Element], resolver: Resolver) -> TokenRes
     missed: list[tuple[re.Match[str], str]] = []
     for m in reversed(matches):
         value = _answer(m, resolver)
+        if value is None:
+            continue
         if isinstance(value, Miss):
             missed.append((m, value.reason))
             continue
@@ -221,7 +239,8 @@ def _as_resolver(values: Mapping[str, str] | Resolver) -> Resolver:
     table = values
 
     def lookup(name: str) -> str | Miss:
-        return table[name] if name in table else Miss(f"no value for {name!r} in \"tokens\"")
+        return table[name] if name in table else Miss(f"no value for {name!r} in \"tokens\"",
+                                                      absent=True)
 
     return lookup
 
@@ -262,6 +281,8 @@ def replace_in_text(text: str, values: Mapping[str, str] | Resolver
     replaced = last = 0
     for m in TOKEN_RE.finditer(text):
         value = _answer(m, resolver)
+        if value is None:
+            continue
         out.append(text[last:m.start()])
         if isinstance(value, Miss):
             out.append(m.group(0))
@@ -294,7 +315,8 @@ def find_tokens(root: etree._Element) -> list[str]:
     for p in root.iter(qn("a:p")):
         for runs in _stretches(p):
             joined = "".join(_text_of(r) for r in runs)
-            names.extend(_token_name(m) for m in TOKEN_RE.finditer(joined))
+            names.extend(_token_name(m) for m in TOKEN_RE.finditer(joined)
+                         if m.group("soft") is None)
     return names
 
 

@@ -66,8 +66,10 @@ EXACT_PROMPTS: frozenset[str] = frozenset({
 })
 """Whole-text matches only: the bare prompt a template leaves in its boxes."""
 _DUMMY = re.compile(r"\blorem ipsum\b", re.IGNORECASE)
-TOKEN = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{\{[^}]*$|\$\{[^}]*\}", re.DOTALL)
-"""``{{ name }}``, ``{% if %}``, a ``{{`` never closed, ``${name}``."""
+TOKEN = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{\{[^}]*$|\$\{[^}]*\}|\{[#/^][A-Za-z_][\w.]*\}",
+                   re.DOTALL)
+"""``{{ name }}``, ``{% if %}``, a ``{{`` never closed, ``${name}``, a section tag of
+docxtemplater and Mustache-like tools (``{#items}``, ``{/items}``, ``{^items}``)."""
 
 
 def _norm(text: str) -> str:

@@ -62,6 +62,16 @@ def _template(path: Path) -> None:
     _table_into_placeholder(s2, 1)  # the first body placeholder now holds a table
 
     prs.slides.add_slide(prs.slide_layouts[8])  # Picture with Caption
+
+    s4 = prs.slides.add_slide(prs.slide_layouts[6])  # tags of docxtemplater, XDocReport
+    other = s4.shapes.add_textbox(Inches(1), Inches(1), Inches(8), Inches(1))
+    other.name = "Other tools"
+    p = other.text_frame.paragraphs[0]
+    for i, text in enumerate(["Dear {na", "me}, see ${report.title} ", "and %{PATH} {x}"]):
+        run = p.add_run()
+        run.text = text
+        run.font.italic = i == 0
+    other.text_frame.add_paragraph().text = "{#steps}one step{/steps}"
     prs.save(str(path))
 
 
@@ -80,6 +90,7 @@ def case(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         {"template_slide": 2, "fill": {"body": ["First point", "Second point"],
                                        "body2": [["Region", "Revenue"], ["EMEA", 182]]}},
         {"template_slide": 3, "fill": {"title": "Team", "body": {"image": "photo.png"}}},
+        {"template_slide": 4},
     ]}
     (d / "content.json").write_text(json.dumps(content))
     proc = _run(d / "tpl.pptx", d / "content.json", "-o", d / "out.pptx",
@@ -111,7 +122,8 @@ def test_expressions_stay_as_written_and_are_reported(case: dict[str, Any]) -> N
     box = next(s for s in case["prs"].slides[0].shapes if s.name == "Expr")
     assert [p.text for p in box.text_frame.paragraphs] == [
         "Shout {{ name | upper }} now", "{% if report.final %}Final{% endif %} {#note#}"]
-    got = [(u["token"], u["slide"], u["shape"]) for u in case["report"]["unresolved_tokens"]]
+    got = [(u["token"], u["slide"], u["shape"]) for u in case["report"]["unresolved_tokens"]
+           if u["slide"] == 1]
     assert got == [("{{ name | upper }}", 1, "Expr"), ("{% if report.final %}", 1, "Expr"),
                    ("{% endif %}", 1, "Expr"), ("{#note#}", 1, "Expr")]
     assert all(u["reason"] and u["eid"] for u in case["report"]["unresolved_tokens"])
@@ -137,3 +149,15 @@ def test_body_roles_find_the_shape_that_takes_their_kind(case: dict[str, Any]) -
     assert pic.image.size == (400, 300)
     caption = next(s for s in s3.placeholders if s.placeholder_format.idx == 2)
     assert caption.text_frame.text == ""  # the picture did not land on the caption
+
+
+def test_single_brace_tags_of_other_tools(case: dict[str, Any]) -> None:
+    """``{name}`` and ``${path}`` are filled where data names them (in the format of the run
+    they start in); braces no data names stay as written; section tags are reported."""
+    box = next(s for s in case["prs"].slides[3].shapes if s.name == "Other tools")
+    first, loop = box.text_frame.paragraphs
+    assert first.text == "Dear ann, see Q3 review and %{PATH} {x}"
+    assert first.runs[0].text == "Dear ann" and first.runs[0].font.italic is True
+    assert loop.text == "{#steps}one step{/steps}"  # a loop is not run: kept, and reported
+    tags = [u["token"] for u in case["report"]["unresolved_tokens"] if u["slide"] == 4]
+    assert tags == ["{#steps}", "{/steps}"]
