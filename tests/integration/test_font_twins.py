@@ -7,8 +7,11 @@ its URW twin: the cross-check then compares two different texts, and LibreOffice
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import numpy as np
+import pypdfium2 as pdfium
 import pytest
 from lxml import etree
 from pptx import Presentation
@@ -68,3 +71,32 @@ def test_each_font_is_measured_alike_by_both_renderers(tmp_path: Path) -> None:
     off = {f: f"{b:.0f} px vs {lo:.0f} px" for f, (b, lo) in widths.items()
            if abs(b - lo) > 0.03 * max(b, lo)}
     assert not off, f"the browser and LibreOffice measure these fonts differently: {off}"
+
+
+def _ink_widths(pdf: Path) -> list[int]:
+    doc = pdfium.PdfDocument(str(pdf))
+    out = []
+    for page in doc:
+        gray = np.asarray(page.render(scale=1).to_pil().convert("L"))
+        cols = np.flatnonzero((gray < 128).any(axis=0))
+        out.append(int(cols[-1] - cols[0]) if len(cols) else 0)
+    doc.close()
+    return out
+
+
+def test_a_reviewers_libreoffice_draws_the_same_twins(tmp_path: Path) -> None:
+    """A stock LibreOffice (a fresh profile: no replacement table of ours) on a machine set
+    up by ``bin/setup`` asks fontconfig, which now answers with our twins: Calibri Light was
+    drawn in DejaVu Sans, 23 % wider than the Carlito we measure it in."""
+    deck = tmp_path / "fonts.pptx"
+    fonts = list(_deck(deck).values())
+    stock = subprocess.run(
+        ["soffice", f"-env:UserInstallation=file://{tmp_path}/profile", "--headless",
+         "--convert-to", "pdf", "--outdir", str(tmp_path / "stock"), str(deck)],
+        capture_output=True, text=True, timeout=240, check=False)
+    assert stock.returncode == 0, stock.stderr
+    get_libreoffice().to_pdf(deck, tmp_path / "ours.pdf")
+    theirs, ours = _ink_widths(tmp_path / "stock" / "fonts.pdf"), _ink_widths(tmp_path / "ours.pdf")
+    off = {f: f"{a} vs {b} px" for f, a, b in zip(fonts, theirs, ours, strict=True)
+           if abs(a - b) > 0.03 * max(a, b)}
+    assert not off, f"a stock LibreOffice draws these fonts wider or narrower: {off}"
