@@ -39,14 +39,14 @@ NOTEXT_CSS = (
     ".slide ::marker, .slide *::before, .slide *::after { color: transparent !important; }"
 )
 
-RUNS_JS = r"""
+_RUNS_JS = r"""
 (arg) => {
   const out = [];
   const range = document.createRange();
   for (const slide of document.querySelectorAll('.slide')) {
     const s = slide.getBoundingClientRect();
     const index = Number(slide.dataset.slide);
-    for (const el of slide.querySelectorAll('[data-eid]')) {
+    for (const el of slide.querySelectorAll('[data-ATTR]')) {
       const ecs = getComputedStyle(el);
       if (ecs.display === 'none' || ecs.visibility === 'hidden') continue;
       const b = el.getBoundingClientRect();
@@ -86,7 +86,7 @@ RUNS_JS = r"""
         if (rects.length === 0) continue;
         const w = cs.fontWeight;
         const bold = w === 'bold' || w === 'bolder' || parseInt(w, 10) >= 600;
-        out.push([index, el.dataset.eid, run, cs.color, parseFloat(cs.fontSize), bold, rects,
+        out.push([index, el.dataset.ATTR, run, cs.color, parseFloat(cs.fontSize), bold, rects,
                   n.data.slice(0, 80)]);
       }
     }
@@ -94,6 +94,9 @@ RUNS_JS = r"""
   return out;
 }
 """
+RUNS_JS = _RUNS_JS.replace("ATTR", "eid")
+ART_RUNS_JS = _RUNS_JS.replace("ATTR", "art")
+"""The same for master and layout text drawn on the slides (``data-art``)."""
 
 PAGE_JS = r"""
 (arg) => {
@@ -122,7 +125,7 @@ PAGE_JS = r"""
 
 CAPTURE_JS = upright(
     f"(arg) => Object.assign(({PAGE_JS})(arg), "
-    f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg), "
+    f"{{rows: ({MEASURE_JS})(arg), runs: ({RUNS_JS})(arg), art: ({ART_RUNS_JS})(arg), "
     f"occluded: ({OCCLUDED_JS})(arg)}})"
 )
 
@@ -162,6 +165,8 @@ class SlideCapture:
     occluded: Covered = field(default_factory=dict)
     """Element id → cells of its text that art drawn after it covers, each with the element
     the art belongs to (``measure.occlusion``)."""
+    art: list[RunGlyphs] = field(default_factory=list)
+    """Master and layout text drawn on the slide, as runs (``eid``: the art element's)."""
 
 
 def _decode(png: bytes, w: int, h: int) -> Pixels:
@@ -350,13 +355,13 @@ class PendingCapture:
         else:
             text = _paste(notext, per, self.text_clips, got[0])
         doms = self.doms or snapshots(self.irs, result["rows"], self.settings.SAFE_PADDING)
-        runs = _runs(result["runs"], n)
+        runs, art = _runs(result["runs"], n), _runs(result.get("art", []), n)
         unknown, painted = _boxes(result.get("unknown"), n), _boxes(result.get("painted"), n)
         plain = {int(r[0]): bool(r[5]) for r in result["slides"]}
         hidden = occluded_cells(result.get("occluded"), n)
         return [SlideCapture(dom=doms[i], runs=runs[i], text=text[i], notext=notext[i],
                              unknown=unknown[i], painted=painted[i],
-                             plain_page=plain.get(i, True), occluded=hidden[i])
+                             plain_page=plain.get(i, True), occluded=hidden[i], art=art[i])
                 for i in range(n)]
 
 

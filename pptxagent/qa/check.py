@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from pptxagent.ir import Box, SlideIR
 from pptxagent.ir.qa import QaIssue, issue_sort_key
 from pptxagent.measure.pixels import SlideCapture
+from pptxagent.qa.arttext import check_art_text
 from pptxagent.qa.content import check_hierarchy, check_text
 from pptxagent.qa.facts import PackageFacts, SlideFacts
 from pptxagent.qa.layout import (
@@ -34,6 +35,7 @@ Check = Callable[[SlideFacts, QaSettings], list[QaIssue]]
 PLAIN_CHECKS: tuple[Check, ...] = (
     check_overflow,
     check_overlaps,
+    check_art_text,
     check_hidden,
     check_text,
     check_hierarchy,
@@ -155,6 +157,7 @@ def slide_facts(
             plain_page=cap.plain_page,
             occluded={eid: [box for box, _ in cells] for eid, cells in cap.occluded.items()},
             hidden=_hidden(ir, cap, pk),
+            art=cap.art,
         ))
     return out
 

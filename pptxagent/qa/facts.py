@@ -76,6 +76,8 @@ class SlideFacts:
     no-text picture does not show)."""
     hidden: Mapping[str, list[Box]] = field(default_factory=dict)
     """The same, less cells under shapes an animation shows or hides: text hidden for good."""
+    art: list[RunGlyphs] = field(default_factory=list)
+    """Master and layout text drawn on the slide (``ir.backdrop.art``), as runs."""
     _ink: dict[str, Box | None] = field(default_factory=dict, repr=False)
 
     def contrast_area(self) -> list[Box] | None:

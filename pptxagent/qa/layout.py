@@ -194,7 +194,7 @@ def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]
     return out
 
 
-def _letters(facts: SlideFacts, el: Element) -> list[Box]:
+def letters(facts: SlideFacts, el: Element) -> list[Box]:
     """The element's glyph rects less the space their font leaves above and below its letters
     (a text rect is as tall as the font's ascent and descent, about 1.2 of its size: two
     lines whose rects meet only there do not touch); turned text as ``glyph_rects``."""
@@ -208,7 +208,7 @@ def _letters(facts: SlideFacts, el: Element) -> list[Box]:
     return out or facts.glyph_rects(el.eid)
 
 
-def _contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, float, Box | None]:
+def contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, float, Box | None]:
     """Total intersection area, the deepest overlap (min of width/height) and its union."""
     area, depth, hits = 0.0, 0.0, []
     for ra in a:
@@ -229,7 +229,7 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     issues: list[QaIssue] = []
     texts = _text_elements(facts)
     footers = footer_like(facts, s)
-    rects = {el.eid: _letters(facts, el) for el in texts}
+    rects = {el.eid: letters(facts, el) for el in texts}
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
             fa, fb = a.eid in footers, b.eid in footers
@@ -237,7 +237,7 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 continue
             if fa or fb:
                 foot, other = (a, b) if fa else (b, a)
-                area, depth, hit = _contact(rects[foot.eid], rects[other.eid],
+                area, depth, hit = contact(rects[foot.eid], rects[other.eid],
                                             s.FOOTER_CLEARANCE_PX)
                 if depth > 0 and area > 0 and hit is not None:
                     issues.append(make_issue(
@@ -247,7 +247,7 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                         measured=area, threshold=0, unit="px²", other=foot, box=hit,
                     ))
                 continue
-            area, depth, hit = _contact(rects[a.eid], rects[b.eid], 0)
+            area, depth, hit = contact(rects[a.eid], rects[b.eid], 0)
             if area > s.TEXT_OVERLAP_MIN_PX2 and depth > s.TEXT_OVERLAP_MIN_DEPTH_PX:
                 issues.append(make_issue(
                     facts, a, "text_overlap", "critical",

@@ -1,0 +1,88 @@
+"""Slide text drawn on the text of the master, the layout or a SmartArt drawing (pure): the
+footer line, copyright or label a template draws on every slide is text a person reads too,
+though no shape of the slide holds it."""
+
+from __future__ import annotations
+
+from pptxagent.ir import Box, Element
+from pptxagent.ir.qa import QaIssue, RunGlyphs
+from pptxagent.qa.facts import (
+    SlideFacts,
+    footer_like,
+    make_issue,
+    measurable_text,
+    snippet,
+    text_of,
+)
+from pptxagent.qa.layout import contact, letters
+from pptxagent.qa.settings import QaSettings
+
+TOP_BAND_FRAC = 0.1
+"""Art text in this top share of the slide (or the citation band at its bottom), small as a
+citation, is a running header or footer: other text must keep the footer clearance."""
+
+
+def _art_letters(runs: list[RunGlyphs]) -> dict[str, tuple[list[Box], float]]:
+    """Art element id → its glyph rects less the font's space above and below its letters,
+    and its largest font size."""
+    out: dict[str, tuple[list[Box], float]] = {}
+    for run in runs:
+        rects, size = out.get(run.eid, ([], 0.0))
+        for r in run.rects:
+            trim = max(0.0, (r.h - run.font_px) / 2)
+            rects.append(Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim))
+        out[run.eid] = (rects, max(size, run.font_px))
+    return out
+
+
+def _running(rects: list[Box], size: float, slide_h: float, s: QaSettings) -> bool:
+    """Small text kept to the top or the bottom band of the slide: a running footer."""
+    if size > s.CITATION_MAX_PX or not rects:
+        return False
+    top, bottom = min(r.y for r in rects), max(r.bottom for r in rects)
+    return top >= slide_h * (1 - s.CITATION_BOTTOM_FRAC) or bottom <= slide_h * TOP_BAND_FRAC
+
+
+def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    """Slide text on master or layout text: within the footer clearance of a running footer
+    it is a ``footer_collision``, glyphs on top of other art text a ``text_overlap``. The
+    slide's own footer, date, number and citation shapes are left to the template."""
+    art = {el.eid: el for el in (facts.ir.backdrop.art if facts.ir.backdrop else [])}
+    drawn = {eid: got for eid, got in _art_letters(facts.art).items() if eid in art}
+    if not drawn:
+        return []
+    footers = footer_like(facts, s)
+    issues: list[QaIssue] = []
+    for el in facts.ir.elements:
+        if el.eid in footers or not measurable_text(el, facts.dom.get(el.eid)):
+            continue
+        mine = letters(facts, el)
+        for eid, (rects, size) in drawn.items():
+            other = art[eid]
+            if _running(rects, size, facts.ir.slide.h, s):
+                area, depth, hit = contact(rects, mine, s.FOOTER_CLEARANCE_PX)
+                if depth > 0 and area > 0 and hit is not None:
+                    issues.append(make_issue(
+                        facts, el, "footer_collision", "major",
+                        f"text touches the {_owner(other)} running text {_said(other)} "
+                        f"({area:.0f} px²)",
+                        measured=area, threshold=0, unit="px²", other=other, box=hit))
+                continue
+            area, depth, hit = contact(mine, rects, 0)
+            if area > s.TEXT_OVERLAP_MIN_PX2 and depth > s.TEXT_OVERLAP_MIN_DEPTH_PX:
+                issues.append(make_issue(
+                    facts, el, "text_overlap", "critical",
+                    f"text overlaps the {_owner(other)} text {_said(other)} by {area:.0f} px²",
+                    measured=area, threshold=s.TEXT_OVERLAP_MIN_PX2, unit="px²", other=other,
+                    box=hit))
+    return issues
+
+
+def _owner(el: Element) -> str:
+    part = el.source.part if el.source is not None else ""
+    return ("master's" if "slideMaster" in part else "layout's" if "slideLayout" in part
+            else "diagram's")
+
+
+def _said(el: Element) -> str:
+    return repr(snippet(text_of(el) if el.paragraphs is not None else el.content, 24))
