@@ -40,8 +40,11 @@ def _diagrams(ctx: SlideContext, pkg: Package) -> list[Element]:
         for n, (part, text_box) in enumerate(drawn):
             pieces = [part]
             if text_box is not None and part.text is not None:  # text in its own box
-                if not text_box.rot and part.xfrm is not None:  # turns with its shape
-                    text_box = replace(text_box, rot=part.xfrm.rot)
+                if part.xfrm is not None:  # turns with its shape, then by its own angle
+                    # (a hexagon turned 90° with text at -90° reads upright, as LibreOffice
+                    # and PowerPoint draw it)
+                    text_box = replace(text_box,
+                                       rot=(part.xfrm.rot + text_box.rot) % 21_600_000)
                 pieces = [replace(part, text=None),  # the shape: its fill, outline, shadow
                           replace(part, xfrm=text_box, paint=None, line=None, fill_ref=None,
                                   ln_ref=None, use_bg_fill=False, shadow=None,
