@@ -7,6 +7,7 @@ The browser's CSS and LibreOffice's font replacement table are both generated fr
 from __future__ import annotations
 
 import unicodedata
+from xml.sax.saxutils import escape
 
 FONT_MAP: dict[str, str] = {
     "calibri": "Carlito",
@@ -128,8 +129,8 @@ def fontconfig_rules() -> str:
                 names["ＭＳ" + local[2:]] = twin
     rules = [
         f'  <match target="pattern"><test name="family" ignore-blanks="true">'
-        f'<string>{name}</string></test><edit name="family" mode="assign" binding="same">'
-        f'<string>{twin}</string></edit></match>'
+        f'<string>{escape(name)}</string></test><edit name="family" mode="assign" '
+        f'binding="same"><string>{escape(twin)}</string></edit></match>'
         for name, twin in names.items()
     ]
     return ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'

@@ -46,11 +46,7 @@ OCCLUDED_JS = r"""
         paints.push({i, p, r: p.getBoundingClientRect()});
       }
     });
-    nodes.forEach((el, i) => {
-      if (!el.dataset.eid || el.classList.contains('rot')) return;
-      const box = el.getBoundingClientRect();
-      const later = paints.filter(q => q.i > i && meets(box, q.r)).map(q => q.p);
-      if (later.length === 0) return;
+    const cover = (el, id, later) => {
       const shapes = [];
       for (const p of later) {
         // a paint is drawn just before its element's own node: that names whose art it is
@@ -93,13 +89,25 @@ OCCLUDED_JS = r"""
             seen.add(key);
             const sh = covering(x, y);
             if (sh !== undefined) {
-              out.push([index, el.dataset.eid, x - CELL / 2 - s.x, y - CELL / 2 - s.y,
-                        CELL, CELL, sh.owner]);
+              out.push([index, id, x - CELL / 2 - s.x, y - CELL / 2 - s.y, CELL, CELL,
+                        sh.owner]);
             }
           }
         }
       }
+    };
+    nodes.forEach((el, i) => {
+      if (!el.dataset.eid || el.classList.contains('rot')) return;
+      const box = el.getBoundingClientRect();
+      cover(el, el.dataset.eid,
+            paints.filter(q => q.i > i && meets(box, q.r)).map(q => q.p));
     });
+    // master, layout and SmartArt text: every paint of the slide's own shapes is drawn after
+    for (const el of slide.querySelectorAll(':scope > .backdrop [data-art]')) {
+      if (el.classList.contains('rot')) continue;
+      const box = el.getBoundingClientRect();
+      cover(el, el.dataset.art, paints.filter(q => meets(box, q.r)).map(q => q.p));
+    }
   }
   return out;
 }

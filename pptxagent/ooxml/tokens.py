@@ -4,10 +4,11 @@ Recognised: ``{{ value }}`` (and Mustache's ``{{{ value }}}``), ``{% statement %
 ``{# comment #}``. A value token is handed to a resolver (its text inside the braces); what it
 cannot answer, and every statement and comment, stays in the text exactly as written and is
 listed with its shape (and table cell). The single-brace tags of other templating tools
-(docxtemplater and Carbone's ``{name}``, XDocReport's ``${name}``) are replaced only when the
-resolver answers their name: otherwise they are text like any other (code, set notation),
-left as written and not listed; their section tags (``{#items}``, ``{/items}``, ``{^items}``)
-are listed like statements. Tokens are found over the concatenated text of a
+(docxtemplater's ``{name}``, ``{a.b[0]}``, Carbone's ``{d.name}``) are replaced only when the
+resolver knows their name: otherwise they are text like any other (code, set notation),
+left as written and not listed. A ``$`` before one is text, as in docxtemplater (``${total}``
+is a price: ``$5``). Their section tags (``{#items}``, ``{/items}``, ``{^items}``) are listed
+like statements. Tokens are found over the concatenated text of a
 paragraph's consecutive runs; the value is written into the run where the token starts (so it
 takes that run's format), the rest of the token is removed from the following runs, and runs
 left empty are deleted. Line breaks (``a:br``) and fields (``a:fld``) end a stretch of runs: a
@@ -30,9 +31,9 @@ TOKEN_RE = re.compile(
     r"\{\{\{\s*(?P<triple>[^{}]*?)\s*\}\}\}"
     r"|\{\{\s*(?P<value>[^{}]*?)\s*\}\}"
     r"|\{%(?P<stmt>.*?)%\}"
-    r"|\{#(?P<comment>.*?)#\}"
     r"|\{(?P<block>[#/^][ \t]*[A-Za-z_][\w.]*)[ \t]*\}"
-    r"|(?<!\{)\$?\{[ \t]*(?P<soft>[A-Za-z_][\w.\[\]-]*?)[ \t]*\}(?!\})",
+    r"|\{#(?P<comment>.*?)#\}"
+    r"|(?<!\{)\{[ \t]*(?P<soft>[A-Za-z_]\w*(?:\.\w+|\[\d+\])*)[ \t]*\}(?!\})",
     re.S,
 )
 _OPENERS = re.compile(r"\{[{%#/^]|\{[ \t]*[A-Za-z_]")

@@ -4,11 +4,12 @@ though no shape of the slide holds it."""
 
 from __future__ import annotations
 
-from pptxagent.ir import Box, Element
-from pptxagent.ir.qa import QaIssue, RunGlyphs
+from pptxagent.ir import Box, Element, drawn_box
+from pptxagent.ir.qa import QaIssue
 from pptxagent.qa.facts import (
     SlideFacts,
     footer_like,
+    intersection,
     make_issue,
     measurable_text,
     snippet,
@@ -22,17 +23,37 @@ TOP_BAND_FRAC = 0.1
 citation, is a running header or footer: other text must keep the footer clearance."""
 
 
-def _art_letters(runs: list[RunGlyphs]) -> dict[str, tuple[list[Box], float]]:
-    """Art element id → its glyph rects less the font's space above and below its letters,
-    and its largest font size."""
+HIDDEN_SHARE = 0.5
+"""A line of art text this much covered by the slide's own shapes is not seen: not judged."""
+
+
+def _art_letters(facts: SlideFacts, art: dict[str, Element]
+                 ) -> dict[str, tuple[list[Box], float]]:
+    """Art element id → where its letters are drawn (glyph rects less the font's space above
+    and below its letters; turned text as it is turned), lines the slide's shapes hide left
+    out, and its largest font size."""
     out: dict[str, tuple[list[Box], float]] = {}
-    for run in runs:
+    for run in facts.art:
+        el = art.get(run.eid)
+        if el is None:
+            continue
         rects, size = out.get(run.eid, ([], 0.0))
+        cells = facts.occluded.get(run.eid, [])
         for r in run.rects:
+            if cells and _covered(r, cells) >= HIDDEN_SHARE * r.w * r.h:
+                continue
+            if el.text_turn():
+                rects.append(drawn_box(el, r))
+                continue
             trim = max(0.0, (r.h - run.font_px) / 2)
             rects.append(Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim))
         out[run.eid] = (rects, max(size, run.font_px))
-    return out
+    return {eid: got for eid, got in out.items() if got[0]}
+
+
+def _covered(r: Box, cells: list[Box]) -> float:
+    return sum(c.w * c.h for c in cells if (cut := intersection(r, c)) is not None
+               and cut.w * cut.h > 0)
 
 
 def _running(rects: list[Box], size: float, slide_h: float, s: QaSettings) -> bool:
@@ -48,7 +69,7 @@ def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     it is a ``footer_collision``, glyphs on top of other art text a ``text_overlap``. The
     slide's own footer, date, number and citation shapes are left to the template."""
     art = {el.eid: el for el in (facts.ir.backdrop.art if facts.ir.backdrop else [])}
-    drawn = {eid: got for eid, got in _art_letters(facts.art).items() if eid in art}
+    drawn = _art_letters(facts, art)
     if not drawn:
         return []
     footers = footer_like(facts, s)

@@ -66,8 +66,8 @@ EXACT_PROMPTS: frozenset[str] = frozenset({
 })
 """Whole-text matches only: the bare prompt a template leaves in its boxes."""
 _DUMMY = re.compile(r"\blorem ipsum\b", re.IGNORECASE)
-TOKEN = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{\{[^}]*$|\$\{[^}]*\}|\{[#/^][A-Za-z_][\w.]*\}",
-                   re.DOTALL)
+TOKEN = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{\{[^}]*$|\$\{[^}]*\}"
+                   r"|\{[#/^][ \t]*[A-Za-z_][\w.]*[ \t]*\}", re.DOTALL)
 """``{{ name }}``, ``{% if %}``, a ``{{`` never closed, ``${name}``, a section tag of
 docxtemplater and Mustache-like tools (``{#items}``, ``{/items}``, ``{^items}``)."""
 

@@ -67,7 +67,8 @@ def _template(path: Path) -> None:
     other = s4.shapes.add_textbox(Inches(1), Inches(1), Inches(8), Inches(1))
     other.name = "Other tools"
     p = other.text_frame.paragraphs[0]
-    for i, text in enumerate(["Dear {na", "me}, see ${report.title} ", "and %{PATH} {x}"]):
+    for i, text in enumerate(["Dear {na", "me}, see {report.title} at ${report.year} ",
+                              "and %{PATH} {x}"]):
         run = p.add_run()
         run.text = text
         run.font.italic = i == 0
@@ -152,11 +153,12 @@ def test_body_roles_find_the_shape_that_takes_their_kind(case: dict[str, Any]) -
 
 
 def test_single_brace_tags_of_other_tools(case: dict[str, Any]) -> None:
-    """``{name}`` and ``${path}`` are filled where data names them (in the format of the run
-    they start in); braces no data names stay as written; section tags are reported."""
+    """``{name}`` and ``{a.b}`` are filled where data names them (in the format of the run
+    they start in; a ``$`` before one is a price sign); braces no data names stay as
+    written; section tags are reported."""
     box = next(s for s in case["prs"].slides[3].shapes if s.name == "Other tools")
     first, loop = box.text_frame.paragraphs
-    assert first.text == "Dear ann, see Q3 review and %{PATH} {x}"
+    assert first.text == "Dear ann, see Q3 review at $2025 and %{PATH} {x}"
     assert first.runs[0].text == "Dear ann" and first.runs[0].font.italic is True
     assert loop.text == "{#steps}one step{/steps}"  # a loop is not run: kept, and reported
     tags = [u["token"] for u in case["report"]["unresolved_tokens"] if u["slide"] == 4]

@@ -1,5 +1,6 @@
 """Text the master or the layout draws on every slide (a copyright line, a label) is read by
-a person too: slide text drawn on it is found, though no shape of the slide holds it."""
+a person too: slide text drawn on it is found, though no shape of the slide holds it; where
+it is drawn (turned) and whether it is seen (a slide's shape may hide it) decide."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from pptx import Presentation
+from pptx.dml.color import RGBColor
+from pptx.enum.shapes import MSO_SHAPE
 from pptx.presentation import Presentation as Deck
 from pptx.util import Inches, Pt
 
@@ -17,11 +20,13 @@ pytestmark = pytest.mark.browser
 
 
 def _on_master(prs: Deck, name: str, x: float, y: float, w: float, text: str, size: int,
-               sid: int) -> None:
+               sid: int, rotation: float = 0) -> None:
     """python-pptx cannot add to a master: make the box on a scratch slide and move it."""
     scratch = prs.slides.add_slide(prs.slide_layouts[6])
-    box = scratch.shapes.add_textbox(Inches(x), Inches(y), Inches(w), Inches(0.5))
+    box = scratch.shapes.add_textbox(Inches(x), Inches(y), Inches(w), Inches(0.3 if rotation
+                                                                               else 0.5))
     box.name = name
+    box.rotation = rotation
     box.text_frame.text = text
     box.text_frame.paragraphs[0].runs[0].font.size = Pt(size)
     sp = box._element
@@ -37,6 +42,7 @@ def _deck(path: Path) -> Path:
     prs = Presentation()
     _on_master(prs, "Copyright", 0.5, 6.9, 4, "© Contoso 2025 · Confidential", 12, 901)
     _on_master(prs, "Label", 6.0, 3.4, 3.5, "INTERNAL DRAFT", 28, 902)
+    _on_master(prs, "Side label", 8.0, 6.0, 1.9, "SIDE LABEL", 12, 903, rotation=270)
     s = prs.slides.add_slide(prs.slide_layouts[1])
     s.shapes.title.text = "Clean"
     s.placeholders[1].text = "A point that stays clear of the template's text"
@@ -51,6 +57,19 @@ def _deck(path: Path) -> Path:
     note.name = "Note"
     note.text_frame.text = "Numbers to be confirmed"
     note.text_frame.paragraphs[0].runs[0].font.size = Pt(24)
+    s = prs.slides.add_slide(prs.slide_layouts[6])  # beside the turned label, not on it
+    short = s.shapes.add_textbox(Inches(7.5), Inches(6.0), Inches(1.0), Inches(0.4))
+    short.name = "Short note"
+    short.text_frame.text = "Short note"
+    short.text_frame.paragraphs[0].runs[0].font.size = Pt(14)
+    s = prs.slides.add_slide(prs.slide_layouts[6])  # the copyright line hidden by a band
+    band = s.shapes.add_shape(MSO_SHAPE.RECTANGLE, 0, Inches(6.5), Inches(5), Inches(1))
+    band.fill.solid()
+    band.fill.fore_color.rgb = RGBColor(0x20, 0x40, 0x70)
+    over = s.shapes.add_textbox(Inches(0.6), Inches(6.75), Inches(4), Inches(0.4))
+    over.name = "On the band"
+    over.text_frame.text = "A caption on the band"
+    over.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(255, 255, 255)
     prs.save(str(path))
     return path
 

@@ -74,21 +74,24 @@ def test_empty_value_keeps_one_run() -> None:
 
 
 def test_single_brace_tags_of_other_tools_only_when_named() -> None:
-    """docxtemplater / Carbone ``{name}`` and XDocReport ``${name}``, split across runs like
-    any token; braces nobody named (code, sets) stay text and are not listed."""
-    p = xml("<a:p><a:r><a:rPr b=\"1\"/><a:t>Dear {cli</a:t></a:r><a:r><a:t>ent}, ${ date } "
-            "%{REQUEST_URI} {x} {n, m}</a:t></a:r></a:p>")
-    res = replace_tokens(p, {"client": "Globex", "date": "May 4"})
+    """docxtemplater / Carbone ``{name}``, split across runs like any token (a ``$`` before
+    one is a price sign, as in docxtemplater); braces nobody named (code, sets, ranges) stay
+    text and are not listed."""
+    p = xml("<a:p><a:r><a:rPr b=\"1\"/><a:t>Dear {cli</a:t></a:r><a:r><a:t>ent}, ${ total } "
+            "%{REQUEST_URI} {x} {n, m} {a..z} ${arr[i]}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"client": "Globex", "total": "5"})
     assert res.replaced == 2 and res.unresolved == []
     got = runs(p)
     assert got[0][0] == "Dear Globex" and got[0][1] is not None and got[0][1].get("b") == "1"
-    assert got[1][0] == ", May 4 %{REQUEST_URI} {x} {n, m}"
+    assert got[1][0] == ", $5 %{REQUEST_URI} {x} {n, m} {a..z} ${arr[i]}"
     assert find_tokens(p) == []  # a template's listed tokens stay the unambiguous ones
 
 
 def test_section_tags_of_other_tools_are_listed_never_dropped() -> None:
-    p = xml("<a:p><a:r><a:t>{#items}{name}{/items}{^items}none{/items}</a:t></a:r></a:p>")
+    p = xml("<a:p><a:r><a:t>{#items}{name}{/items}{^items}none{/items} {#note#}</a:t></a:r>"
+            "</a:p>")
     res = replace_tokens(p, {"name": "Ann"})
-    assert runs(p)[0][0] == "{#items}Ann{/items}{^items}none{/items}"
-    assert [u.token for u in res.unresolved] == ["{#items}", "{/items}", "{^items}", "{/items}"]
+    assert runs(p)[0][0] == "{#items}Ann{/items}{^items}none{/items} {#note#}"
+    assert [u.token for u in res.unresolved] == [
+        "{#items}", "{/items}", "{^items}", "{/items}", "{#note#}"]  # a comment stays one
     assert "loops and conditions" in res.unresolved[0].reason
