@@ -110,7 +110,22 @@ def _baselines(job: FillJob, numbers: Sequence[int], irs: Sequence[SlideIR],
 def _finals(work: Sequence[SlideWork]) -> list[SlideIR]:
     irs = [w.final_ir for w in work]
     assert all(ir is not None for ir in irs)
-    return [ir for ir in irs if ir is not None]
+    return [as_written(ir) for ir in irs if ir is not None]
+
+
+def as_written(ir: SlideIR) -> SlideIR:
+    """The slide as the .pptx shows it: text the loop's hard fallback truncated
+    (``overflow: hidden``) is written whole, so it is judged whole (judged truncated, text
+    run onto a footer band read as resolved)."""
+    clipped = [el.eid for el in ir.elements if el.style.overflow == "hidden"]
+    if not clipped:
+        return ir
+    out = ir.model_copy(deep=True)
+    for el in out.elements:
+        if el.eid in clipped:
+            el.style.overflow = None
+            el.style.textOverflow = None
+    return out
 
 
 def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts],

@@ -144,3 +144,28 @@ def _job_crosschecked(tmp: Path, name: str) -> FillJob:
     for stage in STAGES[: STAGES.index(visual_qa)]:
         stage(job)
     return job
+
+
+def test_text_the_fallback_truncated_is_judged_whole_as_written(tmp_path: Path) -> None:
+    """Sixty lines in a body: the loop's last resort clips the text in the browser, but the
+    .pptx keeps it whole, running off the slide. The QA judged the clipped drawing and
+    reported the cut-off ``resolved``; it is judged as written: still there."""
+    from pptx import Presentation
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Title"
+    slide.placeholders[1].text = "Body"
+    prs.save(str(tmp_path / "tpl.pptx"))
+    lines = [f"Point {k}: a long line of body text that keeps going on" for k in range(60)]
+    (tmp_path / "content.json").write_text(json.dumps({"slides": [
+        {"template_slide": 1, "fill": {"title": "Everything", "body": lines}}]}))
+    job = FillJob(FillOptions(template=tmp_path / "tpl.pptx", content=tmp_path / "content.json",
+                              out=tmp_path / "out.pptx", crosscheck=False))
+    for stage in STAGES:
+        stage(job)
+    report = make_report(job).slides[0]
+    assert report.quality == "degraded"
+    assert any(c["what"] == "overflow_left" for c in report.changes)  # truncated, written whole
+    cut = [i for i in report.qa if i["kind"] in ("cutoff", "overflow")]
+    assert cut and all(i["status"] in ("open", "unresolved") for i in cut)
