@@ -46,7 +46,9 @@ def ink_regions(ir: SlideIR, dom: DomSnapshot, s: QaSettings) -> list[Box]:
 
 
 def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
-    """Text outside its own box (``overflow``) or outside the slide (``cutoff``)."""
+    """Text outside its own box (``overflow``) and outside the slide (``cutoff``): a body
+    that overflows its box down off the slide is both (a box placed off the slide only
+    the second)."""
     issues: list[QaIssue] = []
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
@@ -59,11 +61,10 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
                 measured=off, threshold=s.CUTOFF_MIN_PX, unit="px", box=text,
             ))
-            continue
         down, across = _outside(text, box, el)
         if max(down, across) <= s.OVERFLOW_MIN_PX:
             continue  # the line boxes fit, so do the glyphs inside them
-        ink = facts.ink_box(el.eid)
+        ink = facts.ink_box(el.eid) if off is None else None  # (clipped at the slide edge)
         if ink is not None:  # the line boxes' leading may leave the box, the glyphs not
             text = ink
             down, across = _outside(text, box, el)

@@ -154,3 +154,18 @@ def test_turned_text_is_judged_where_it_is_drawn(tmp_path: Path) -> None:
     assert [(i["kind"], i["shape"]) for i in issues] == [("contrast", "Ghost side")]
     box = issues[0]["box"]
     assert box["h"] > 2 * box["w"]  # outlined standing up, where the words are drawn
+
+
+def test_a_body_overflowing_off_the_slide_is_both_overflow_and_cutoff(tmp_path: Path) -> None:
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Too much"
+    slide.placeholders[1].text = "\n".join(f"Point {k}: a line of body text" for k in range(16))
+    prs.save(str(tmp_path / "long.pptx"))
+    done = qa(tmp_path / "long.pptx", "--json")
+    assert done.returncode == 1, done.stderr
+    got = {i["kind"]: i for i in json.loads(done.stdout)["issues"]}
+    assert got["cutoff"]["severity"] == "critical"
+    # out of its box by more than it is off the slide: measured on its line boxes, not on
+    # ink the slide edge clips
+    assert got["overflow"]["measured"] > got["cutoff"]["measured"] > 100
