@@ -191,7 +191,8 @@ def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -
         edge=element_edge_distances(facts, settings),
         issues=check_facts(facts, settings),
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)
-                for el in facts.ir.elements},
+                for el in [*facts.ir.elements,  # master, layout and SmartArt text too
+                           *(facts.ir.backdrop.art if facts.ir.backdrop else [])]},
     )
 
 

@@ -83,3 +83,27 @@ def test_slide_text_on_master_text(tmp_path: Path) -> None:
              for i in json.loads(done.stdout)["issues"]]
     assert found == [(2, "footer_collision", "Stamp", "Copyright", "major"),
                      (3, "text_overlap", "Note", "Label", "critical")]
+
+
+def test_a_fill_onto_text_the_template_put_under_its_box_is_the_design(tmp_path: Path) -> None:
+    """A template whose body box lies over the master's big "DRAFT" label: filled text that
+    reaches the label meets it where the design put both, not a defect of the fill."""
+    prs = Presentation()
+    _on_master(prs, "Watermark", 2.0, 4.0, 6.0, "DRAFT COPY", 40, 904)
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Status"
+    slide.placeholders[1].text = "One point"
+    prs.save(str(tmp_path / "tpl.pptx"))
+    lines = [f"Point {k}: where the project stands" for k in range(7)]
+    (tmp_path / "content.json").write_text(json.dumps({"slides": [
+        {"template_slide": 1, "fill": {"body": lines}}]}))
+    done = subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "fill", str(tmp_path / "tpl.pptx"),
+         str(tmp_path / "content.json"), "-o", str(tmp_path / "out.pptx"), "--report",
+         str(tmp_path / "report.json"), "--no-crosscheck"],
+        capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    slide_report = json.loads((tmp_path / "report.json").read_text())["slides"][0]
+    overlaps = [i for i in slide_report["qa"] if i["kind"] == "text_overlap"]
+    assert overlaps and all(i["status"] == "accepted" for i in overlaps)
+    assert slide_report["quality"] in ("success_clean", "success_with_warnings")
