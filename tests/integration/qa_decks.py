@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 from PIL import Image
@@ -127,3 +128,17 @@ def clean_deck(path: Path) -> Path:
         frame.table.cell(1, c).text = "Q3"
     prs.save(str(path))
     return path
+
+
+def body_fill(tmp: Path, prs: Presentation, lines: list[str],  # type: ignore[valid-type]
+              title: str | None = None) -> tuple[Path, Path]:
+    """``prs`` with one Title and Content slide saved as ``tmp/tpl.pptx``, and a content
+    filling its body with ``lines`` (and its title) as ``tmp/content.json``."""
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "Title"
+    slide.placeholders[1].text = "Body"
+    prs.save(str(tmp / "tpl.pptx"))
+    fill: dict[str, object] = {"body": lines, **({"title": title} if title else {})}
+    (tmp / "content.json").write_text(json.dumps({"slides": [
+        {"template_slide": 1, "fill": fill}]}))
+    return tmp / "tpl.pptx", tmp / "content.json"

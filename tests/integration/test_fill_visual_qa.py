@@ -151,17 +151,12 @@ def test_text_the_fallback_truncated_is_judged_whole_as_written(tmp_path: Path) 
     .pptx keeps it whole, running off the slide. The QA judged the clipped drawing and
     reported the cut-off ``resolved``; it is judged as written: still there."""
     from pptx import Presentation
+    from qa_decks import body_fill
 
-    prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[1])
-    slide.shapes.title.text = "Title"
-    slide.placeholders[1].text = "Body"
-    prs.save(str(tmp_path / "tpl.pptx"))
     lines = [f"Point {k}: a long line of body text that keeps going on" for k in range(60)]
-    (tmp_path / "content.json").write_text(json.dumps({"slides": [
-        {"template_slide": 1, "fill": {"title": "Everything", "body": lines}}]}))
-    job = FillJob(FillOptions(template=tmp_path / "tpl.pptx", content=tmp_path / "content.json",
-                              out=tmp_path / "out.pptx", crosscheck=False))
+    tpl, content = body_fill(tmp_path, Presentation(), lines, title="Everything")
+    job = FillJob(FillOptions(template=tpl, content=content, out=tmp_path / "out.pptx",
+                              crosscheck=False))
     for stage in STAGES:
         stage(job)
     report = make_report(job).slides[0]

@@ -15,6 +15,7 @@ from pptx.dml.color import RGBColor
 from pptx.enum.shapes import MSO_SHAPE
 from pptx.presentation import Presentation as Deck
 from pptx.util import Inches, Pt
+from qa_decks import body_fill
 
 pytestmark = pytest.mark.browser
 
@@ -90,13 +91,7 @@ def test_a_fill_onto_text_the_template_put_under_its_box_is_the_design(tmp_path:
     reaches the label meets it where the design put both, not a defect of the fill."""
     prs = Presentation()
     _on_master(prs, "Watermark", 2.0, 4.0, 6.0, "DRAFT COPY", 40, 904)
-    slide = prs.slides.add_slide(prs.slide_layouts[1])
-    slide.shapes.title.text = "Status"
-    slide.placeholders[1].text = "One point"
-    prs.save(str(tmp_path / "tpl.pptx"))
-    lines = [f"Point {k}: where the project stands" for k in range(7)]
-    (tmp_path / "content.json").write_text(json.dumps({"slides": [
-        {"template_slide": 1, "fill": {"body": lines}}]}))
+    body_fill(tmp_path, prs, [f"Point {k}: where the project stands" for k in range(7)])
     done = subprocess.run(
         [sys.executable, "-m", "pptxagent.cli", "fill", str(tmp_path / "tpl.pptx"),
          str(tmp_path / "content.json"), "-o", str(tmp_path / "out.pptx"), "--report",
