@@ -64,9 +64,10 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         down, across = _outside(text, box, el)
         if max(down, across) <= s.OVERFLOW_MIN_PX:
             continue  # the line boxes fit, so do the glyphs inside them
-        ink = facts.ink_box(el.eid) if off is None else None  # (clipped at the slide edge)
+        ink = facts.ink_box(el.eid)
         if ink is not None:  # the line boxes' leading may leave the box, the glyphs not
-            text = ink
+            text = ink if off is None else _unclipped(ink, text, facts.ir.slide.w,
+                                                      facts.ir.slide.h)
             down, across = _outside(text, box, el)
         over = max(down, across)
         if over > s.OVERFLOW_MIN_PX:
@@ -81,6 +82,16 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 measured=over, threshold=s.OVERFLOW_MIN_PX, unit="px", box=union([box, text]),
             ))
     return issues
+
+
+def _unclipped(ink: Box, lines: Box, sw: float, sh: float) -> Box:
+    """The ink's bounds, but the line boxes' on a side where the slide edge clips the ink
+    (the text goes on beyond it)."""
+    x0 = lines.x if ink.x <= 1 else ink.x
+    y0 = lines.y if ink.y <= 1 else ink.y
+    x1 = lines.right if ink.right >= sw - 1 else ink.right
+    y1 = lines.bottom if ink.bottom >= sh - 1 else ink.bottom
+    return Box(x=x0, y=y0, w=max(0.0, x1 - x0), h=max(0.0, y1 - y0))
 
 
 def _outside(text: Box, box: Box, el: Element) -> tuple[float, float]:
