@@ -17,6 +17,7 @@ from pptxagent.qa.facts import (
     FOOTER_PH,
     SlideFacts,
     contrast_text,
+    intersection,
     is_table,
     make_issue,
     ph_type,
@@ -59,8 +60,12 @@ def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
         turned = partial(drawn_box, el) if el.text_turn() else None
         hidden = facts.occluded.get(el.eid)
         unknown = [*facts.unknown, *hidden] if hidden else facts.unknown
+        where = only
+        own = _own_ground(el, facts)
+        if own is not None:  # its own opaque fill over a region not drawn faithfully
+            unknown, where = list(hidden or []), [own]
         for run in facts.runs_of(el.eid):
-            rc = run_contrast(run, facts.notext, s, unknown, only, kept, turned)
+            rc = run_contrast(run, facts.notext, s, unknown, where, kept, turned)
             if rc is None:
                 continue
             if el.eid in footers and rc.required > s.CONTRAST_FOOTER:
@@ -78,6 +83,22 @@ def box_contrasts(facts: SlideFacts, s: QaSettings, *, pooled: bool = False,
             pixels = np.concatenate([k[1] for k in kept])
             out.backdrop[el.eid] = pixels[::max(1, len(pixels) // BACKDROP_SAMPLE)]
     return out
+
+
+def _own_ground(el: Element, facts: SlideFacts) -> Box | None:
+    """The box of a text that paints its own opaque fill over a region the renderer could
+    not draw (a chart it leaves as a grey box, a picture it could not load): behind its
+    glyphs is that fill, drawn as PowerPoint draws it, so it is judged there after all."""
+    fill = el.visual.fill if el.visual is not None else None
+    dom = facts.dom.get(el.eid)
+    alpha = 1.0 if fill is None or fill.alpha is None else fill.alpha
+    if (fill is None or fill.kind != "solid" or alpha < 0.99 or dom is None
+            or el.text_turn() or el.visual is None or el.visual.geometry != "rect"):
+        return None
+    box = dom.bbox
+    if not any(intersection(box, u) is not None for u in facts.unknown):
+        return None
+    return box
 
 
 def kept_share(facts: SlideFacts, eid: str, now: float, backdrop: NDArray[np.uint8],

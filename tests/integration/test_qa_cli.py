@@ -169,3 +169,22 @@ def test_a_body_overflowing_off_the_slide_is_both_overflow_and_cutoff(tmp_path: 
     # out of its box by more than it is off the slide: measured on its line boxes, not on
     # ink the slide edge clips
     assert got["overflow"]["measured"] > got["cutoff"]["measured"] > 100
+
+
+def test_a_filled_box_over_what_is_not_drawn_is_judged_on_its_fill(tmp_path: Path) -> None:
+    """A waterfall chart (``chartEx``) is drawn as a neutral box whose pixels judge nothing;
+    a white box with near-white text laid over it is its own ground, and is judged."""
+    prs = Presentation(str(CORPUS / "automizer__ChartWaterfall.pptx"))
+    w, h = prs.slide_width, prs.slide_height
+    box = prs.slides[0].shapes.add_textbox(int(w * 0.3), int(h * 0.45), int(w * 0.4),
+                                           int(h * 0.08))
+    box.name = "Ghost"
+    box.fill.solid()
+    box.fill.fore_color.rgb = RGBColor(255, 255, 255)
+    box.text_frame.text = "Words nobody reads"
+    box.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(0xF6, 0xF6, 0xF6)
+    prs.save(str(tmp_path / "ghost.pptx"))
+    done = qa(tmp_path / "ghost.pptx", "--json")
+    assert done.returncode == 1, done.stderr
+    found = [(i["kind"], i["shape"], i["severity"]) for i in json.loads(done.stdout)["issues"]]
+    assert found == [("contrast", "Ghost", "critical")]
