@@ -73,10 +73,18 @@ def _reported_diag(w: SlideWork) -> Diagnostics | None:
     return w.diag
 
 
-def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideReport:
+def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
+                 unresolved: int = 0) -> SlideReport:
+    """``unresolved``: template tokens left as written where the slide shows them (the
+    report's ``unresolved_tokens``): on a slide the fill changed, the audience reads them,
+    so it is not clean (a slide the content left alone keeps the template's state)."""
     diag = _reported_diag(w)
     extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w),
              *_not_crosschecked(w)]
+    if unresolved and w.touched:  # a slide the fill changed, still showing raw tokens
+        extra.append({"type": "unresolved_tokens", "details": {
+            "count": unresolved,
+            "reason": "template tokens left in the slide as written (see unresolved_tokens)"}})
     quality = _quality(w)
     live = [i for i in w.qa if i.status in ("open", "unresolved")]
     if any(i.severity == "critical" for i in live):
@@ -101,10 +109,15 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS) -> SlideRe
 
 def make_report(job: FillJob) -> FillReport:
     assert job.plan is not None
+    shown: dict[int, int] = {}
+    for u in job.plan.unresolved:
+        if u.where != "notes":
+            shown[u.slide] = shown.get(u.slide, 0) + 1
     report = FillReport(
         template=str(job.opts.template),
         output=str(job.opts.out),
-        slides=[slide_report(w, job.settings) for w in job.slides],
+        slides=[slide_report(w, job.settings, shown.get(w.filled.index, 0))
+                for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
         package_changes=job.package_changes,

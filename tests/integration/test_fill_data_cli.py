@@ -163,3 +163,12 @@ def test_single_brace_tags_of_other_tools(case: dict[str, Any]) -> None:
     assert loop.text == "{#steps}one step{/steps}"  # a loop is not run: kept, and reported
     tags = [u["token"] for u in case["report"]["unresolved_tokens"] if u["slide"] == 4]
     assert tags == ["{#steps}", "{/steps}"]
+
+
+def test_a_slide_showing_tokens_left_as_written_is_not_clean(case: dict[str, Any]) -> None:
+    """The audience reads ``{{ name | upper }}`` on slide 1 and ``{#steps}`` on slide 4."""
+    slides = case["report"]["slides"]
+    for n in (1, 4):
+        assert slides[n - 1]["quality"] == "success_with_warnings"
+        assert any(w["type"] == "unresolved_tokens" for w in slides[n - 1]["warnings"])
+    assert not any(w["type"] == "unresolved_tokens" for w in slides[1]["warnings"])
