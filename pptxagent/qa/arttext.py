@@ -6,32 +6,21 @@ from __future__ import annotations
 
 from pptxagent.ir import Box, Element, drawn_box
 from pptxagent.ir.qa import QaIssue
-from pptxagent.qa.facts import (
-    SlideFacts,
-    footer_like,
-    intersection,
-    make_issue,
-    measurable_text,
-    snippet,
-    text_of,
-)
-from pptxagent.qa.layout import contact, letters
+from pptxagent.qa.facts import SlideFacts, footer_like, intersection, measurable_text
+from pptxagent.qa.layout import collision, letter_box, letters
 from pptxagent.qa.settings import QaSettings
 
 TOP_BAND_FRAC = 0.1
 """Art text in this top share of the slide (or the citation band at its bottom), small as a
 citation, is a running header or footer: other text must keep the footer clearance."""
-
-
 HIDDEN_SHARE = 0.5
 """A line of art text this much covered by the slide's own shapes is not seen: not judged."""
 
 
 def _art_letters(facts: SlideFacts, art: dict[str, Element]
                  ) -> dict[str, tuple[list[Box], float]]:
-    """Art element id → where its letters are drawn (glyph rects less the font's space above
-    and below its letters; turned text as it is turned), lines the slide's shapes hide left
-    out, and its largest font size."""
+    """Art element id → where its letters are drawn (``letter_box``; turned text as it is
+    turned), lines the slide's shapes hide left out, and its largest font size."""
     out: dict[str, tuple[list[Box], float]] = {}
     for run in facts.art:
         el = art.get(run.eid)
@@ -42,11 +31,7 @@ def _art_letters(facts: SlideFacts, art: dict[str, Element]
         for r in run.rects:
             if cells and _covered(r, cells) >= HIDDEN_SHARE * r.w * r.h:
                 continue
-            if el.text_turn():
-                rects.append(drawn_box(el, r))
-                continue
-            trim = max(0.0, (r.h - run.font_px) / 2)
-            rects.append(Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim))
+            rects.append(drawn_box(el, r) if el.text_turn() else letter_box(r, run.font_px))
         out[run.eid] = (rects, max(size, run.font_px))
     return {eid: got for eid, got in out.items() if got[0]}
 
@@ -66,10 +51,12 @@ def _running(rects: list[Box], size: float, slide_h: float, s: QaSettings) -> bo
 
 def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     """Slide text on master or layout text: within the footer clearance of a running footer
-    it is a ``footer_collision``, glyphs on top of other art text a ``text_overlap``. The
-    slide's own footer, date, number and citation shapes are left to the template."""
+    it is a ``footer_collision``, glyphs on top of other art text a ``text_overlap``
+    (``layout.collision``). The slide's own footer, date, number and citation shapes are
+    left to the template."""
     art = {el.eid: el for el in (facts.ir.backdrop.art if facts.ir.backdrop else [])}
-    drawn = _art_letters(facts, art)
+    drawn = [(art[eid], rects, _running(rects, size, facts.ir.slide.h, s))
+             for eid, (rects, size) in _art_letters(facts, art).items()]
     if not drawn:
         return []
     footers = footer_like(facts, s)
@@ -78,24 +65,11 @@ def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         if el.eid in footers or not measurable_text(el, facts.dom.get(el.eid)):
             continue
         mine = letters(facts, el)
-        for eid, (rects, size) in drawn.items():
-            other = art[eid]
-            if _running(rects, size, facts.ir.slide.h, s):
-                area, depth, hit = contact(rects, mine, s.FOOTER_CLEARANCE_PX)
-                if depth > 0 and area > 0 and hit is not None:
-                    issues.append(make_issue(
-                        facts, el, "footer_collision", "major",
-                        f"text touches the {_owner(other)} running text {_said(other)} "
-                        f"({area:.0f} px²)",
-                        measured=area, threshold=0, unit="px²", other=other, box=hit))
-                continue
-            area, depth, hit = contact(mine, rects, 0)
-            if area > s.TEXT_OVERLAP_MIN_PX2 and depth > s.TEXT_OVERLAP_MIN_DEPTH_PX:
-                issues.append(make_issue(
-                    facts, el, "text_overlap", "critical",
-                    f"text overlaps the {_owner(other)} text {_said(other)} by {area:.0f} px²",
-                    measured=area, threshold=s.TEXT_OVERLAP_MIN_PX2, unit="px²", other=other,
-                    box=hit))
+        for other, rects, running in drawn:
+            what = f"the {_owner(other)} {'running text' if running else 'text'}"
+            got = collision(facts, el, mine, other, rects, s, what, footer=running)
+            if got is not None:
+                issues.append(got)
     return issues
 
 
@@ -103,7 +77,3 @@ def _owner(el: Element) -> str:
     part = el.source.part if el.source is not None else ""
     return ("master's" if "slideMaster" in part else "layout's" if "slideLayout" in part
             else "diagram's")
-
-
-def _said(el: Element) -> str:
-    return repr(snippet(text_of(el) if el.paragraphs is not None else el.content, 24))

@@ -212,12 +212,14 @@ def letters(facts: SlideFacts, el: Element) -> list[Box]:
     lines whose rects meet only there do not touch); turned text as ``glyph_rects``."""
     if el.text_turn():
         return facts.glyph_rects(el.eid)
-    out: list[Box] = []
-    for run in facts.runs_of(el.eid):
-        for r in run.rects:
-            trim = max(0.0, (r.h - run.font_px) / 2)
-            out.append(Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim))
+    out = [letter_box(r, run.font_px) for run in facts.runs_of(el.eid) for r in run.rects]
     return out or facts.glyph_rects(el.eid)
+
+
+def letter_box(r: Box, font_px: float) -> Box:
+    """A text rect less the room its font leaves above and below the letters."""
+    trim = max(0.0, (r.h - font_px) / 2)
+    return Box(x=r.x, y=r.y + trim, w=r.w, h=r.h - 2 * trim)
 
 
 def contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, float, Box | None]:
@@ -249,25 +251,36 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 continue
             if fa or fb:
                 foot, other = (a, b) if fa else (b, a)
-                area, depth, hit = contact(rects[foot.eid], rects[other.eid],
-                                            s.FOOTER_CLEARANCE_PX)
-                if depth > 0 and area > 0 and hit is not None:
-                    issues.append(make_issue(
-                        facts, other, "footer_collision", "major",
-                        f"text touches the {_footer_word(foot)} "
-                        f"{snippet(text_of(foot), 24)!r} ({area:.0f} px²)",
-                        measured=area, threshold=0, unit="px²", other=foot, box=hit,
-                    ))
-                continue
-            area, depth, hit = contact(rects[a.eid], rects[b.eid], 0)
-            if area > s.TEXT_OVERLAP_MIN_PX2 and depth > s.TEXT_OVERLAP_MIN_DEPTH_PX:
-                issues.append(make_issue(
-                    facts, a, "text_overlap", "critical",
-                    f"text overlaps {snippet(text_of(b), 24)!r} by {area:.0f} px²",
-                    measured=area, threshold=s.TEXT_OVERLAP_MIN_PX2, unit="px²", other=b,
-                    box=hit,
-                ))
+                got = collision(facts, other, rects[other.eid], foot, rects[foot.eid], s,
+                                f"the {_footer_word(foot)}", footer=True)
+            else:
+                got = collision(facts, a, rects[a.eid], b, rects[b.eid], s, "", footer=False)
+            if got is not None:
+                issues.append(got)
     return issues
+
+
+def collision(facts: SlideFacts, el: Element, mine: Sequence[Box], other: Element,
+              theirs: Sequence[Box], s: QaSettings, what: str, *, footer: bool
+              ) -> QaIssue | None:
+    """``el``'s letters against ``other``'s: closer than the footer clearance to a footer's
+    (``footer``) a ``footer_collision``, else on top of them a ``text_overlap``. ``what``
+    names the other text before its snippet ("the footer", "the master's text")."""
+    said = f"{what} {snippet(text_of(other), 24)!r}".lstrip()
+    if footer:
+        area, depth, hit = contact(theirs, mine, s.FOOTER_CLEARANCE_PX)
+        if depth <= 0 or area <= 0 or hit is None:
+            return None
+        return make_issue(facts, el, "footer_collision", "major",
+                          f"text touches {said} ({area:.0f} px²)",
+                          measured=area, threshold=0, unit="px²", other=other, box=hit)
+    area, depth, hit = contact(mine, theirs, 0)
+    if area <= s.TEXT_OVERLAP_MIN_PX2 or depth <= s.TEXT_OVERLAP_MIN_DEPTH_PX:
+        return None
+    return make_issue(facts, el, "text_overlap", "critical",
+                      f"text overlaps {said} by {area:.0f} px²",
+                      measured=area, threshold=s.TEXT_OVERLAP_MIN_PX2, unit="px²", other=other,
+                      box=hit)
 
 
 def _footer_word(el: Element) -> str:

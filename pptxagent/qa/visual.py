@@ -89,16 +89,14 @@ def _own_ground(el: Element, facts: SlideFacts) -> Box | None:
     """The box of a text that paints its own opaque fill over a region the renderer could
     not draw (a chart it leaves as a grey box, a picture it could not load): behind its
     glyphs is that fill, drawn as PowerPoint draws it, so it is judged there after all."""
-    fill = el.visual.fill if el.visual is not None else None
-    dom = facts.dom.get(el.eid)
-    alpha = 1.0 if fill is None or fill.alpha is None else fill.alpha
-    if (fill is None or fill.kind != "solid" or alpha < 0.99 or dom is None
-            or el.text_turn() or el.visual is None or el.visual.geometry != "rect"):
+    if not facts.unknown or el.visual is None or el.visual.geometry != "rect":
+        return None
+    fill, dom = el.visual.fill, facts.dom.get(el.eid)
+    if (fill is None or fill.kind != "solid" or (fill.alpha is not None and fill.alpha < 0.99)
+            or dom is None or el.text_turn()):
         return None
     box = dom.bbox
-    if not any(intersection(box, u) is not None for u in facts.unknown):
-        return None
-    return box
+    return box if any(intersection(box, u) is not None for u in facts.unknown) else None
 
 
 def kept_share(facts: SlideFacts, eid: str, now: float, backdrop: NDArray[np.uint8],
