@@ -92,6 +92,12 @@ class QaSettings(BaseModel):
     """A citation is small text (≤ 12 pt) ..."""
     CITATION_BOTTOM_FRAC: float = 0.2
     """... in the bottom share of the slide."""
+    RUNNING_TOP_FRAC: float = Field(0.1, ge=0, le=1)
+    """Master or layout text this small in this top share of the slide (or the citation
+    band at its bottom) is a running header or footer: other text keeps the clearance."""
+    ART_HIDDEN_SHARE: float = Field(0.5, gt=0, le=1)
+    """A line of master or layout text this much covered by the slide's own shapes is not
+    seen: not judged."""
 
     # 8. pictures
     DISTORTION_MAX: float = 0.05

@@ -10,14 +10,8 @@ from pptxagent.qa.facts import SlideFacts, footer_like, intersection, measurable
 from pptxagent.qa.layout import collision, letter_box, letters
 from pptxagent.qa.settings import QaSettings
 
-TOP_BAND_FRAC = 0.1
-"""Art text in this top share of the slide (or the citation band at its bottom), small as a
-citation, is a running header or footer: other text must keep the footer clearance."""
-HIDDEN_SHARE = 0.5
-"""A line of art text this much covered by the slide's own shapes is not seen: not judged."""
 
-
-def _art_letters(facts: SlideFacts, art: dict[str, Element]
+def _art_letters(facts: SlideFacts, art: dict[str, Element], s: QaSettings
                  ) -> dict[str, tuple[list[Box], float]]:
     """Art element id → where its letters are drawn (``letter_box``; turned text as it is
     turned), lines the slide's shapes hide left out, and its largest font size."""
@@ -29,7 +23,7 @@ def _art_letters(facts: SlideFacts, art: dict[str, Element]
         rects, size = out.get(run.eid, ([], 0.0))
         cells = facts.occluded.get(run.eid, [])
         for r in run.rects:
-            if cells and _covered(r, cells) >= HIDDEN_SHARE * r.w * r.h:
+            if cells and _covered(r, cells) >= s.ART_HIDDEN_SHARE * r.w * r.h:
                 continue
             rects.append(drawn_box(el, r) if el.text_turn() else letter_box(r, run.font_px))
         out[run.eid] = (rects, max(size, run.font_px))
@@ -46,7 +40,8 @@ def _running(rects: list[Box], size: float, slide_h: float, s: QaSettings) -> bo
     if size > s.CITATION_MAX_PX or not rects:
         return False
     top, bottom = min(r.y for r in rects), max(r.bottom for r in rects)
-    return top >= slide_h * (1 - s.CITATION_BOTTOM_FRAC) or bottom <= slide_h * TOP_BAND_FRAC
+    return (top >= slide_h * (1 - s.CITATION_BOTTOM_FRAC)
+            or bottom <= slide_h * s.RUNNING_TOP_FRAC)
 
 
 def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
@@ -56,7 +51,7 @@ def check_art_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     left to the template."""
     art = {el.eid: el for el in (facts.ir.backdrop.art if facts.ir.backdrop else [])}
     drawn = [(art[eid], rects, _running(rects, size, facts.ir.slide.h, s))
-             for eid, (rects, size) in _art_letters(facts, art).items()]
+             for eid, (rects, size) in _art_letters(facts, art, s).items()]
     if not drawn:
         return []
     footers = footer_like(facts, s)
