@@ -34,18 +34,28 @@ def _defect(ctx: Ctx, it: Item, lo: Box) -> Defect | None:
         "source": SOURCE, "overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4),
         "libreoffice_box": [round(v, 2) for v in (lo.x, lo.y, lo.w, lo.h)],
     }
+    below = lo.bottom - it.bbox.bottom
+    anchored_low = (it.el.style.verticalAlign or "top") != "top"
     if above > 0:
         details["above_top_px"] = round(above, 4)
         details["room_below_px"] = round(it.bbox.bottom - lo.bottom, 4)
+    elif below > 0 and anchored_low:
+        details["below_bottom_px"] = round(below, 4)
+        details["room_above_px"] = round(-above, 4)
     ins = it.el.style.insets
     avail = it.bbox.h - ((ins.top + ins.bottom) if ins else 0.0)
     ratio = min(1.0, max(avail, 1.0) / max(lo.h, 1.0), max(it.bbox.w, 1.0) / max(lo.w, 1.0))
     lifted = above > 0 and ox == 0 and oy <= above + 0.01
+    raised = anchored_low and below > 0 > above and ox == 0 and oy <= below + 0.01
     where = f"LibreOffice draws the text {max(ox, oy):.1f} px outside its box"
     if lifted:  # only a top inset lowers it; the fit policy computes it (``lift_edit``)
         hint = Hint(action="lift_text", target_eid=it.eid,
                     reason=f"{where} ({above:.1f} px above the top): a larger top inset "
                            f"moves it down", suggested_top_inset_delta=round(above, 2))
+    elif raised:  # bottom-anchored: a smaller font keeps its last line where it is
+        hint = Hint(action="lift_text", target_eid=it.eid,
+                    reason=f"{where} ({below:.1f} px below the bottom): a larger bottom inset "
+                           f"moves it up", suggested_bottom_inset_delta=round(below, 2))
     else:
         hint = finalize(ctx, it, Draft(
             action="shrink_font",

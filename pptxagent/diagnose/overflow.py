@@ -45,12 +45,17 @@ def detect(ctx: Ctx) -> list[Defect]:
         ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
-            above = frame.y - cb.y
+            above, below = frame.y - cb.y, cb.bottom - frame.bottom
             if above > _EPS and ctx.settings.CONTENT_EDGE_OVERFLOW:
                 # Tight line spacing lifts the first line's glyphs over the top edge; say how
                 # far, and how much room the text leaves at the bottom to move down into.
                 details["above_top_px"] = round(above, 4)
                 details["room_below_px"] = round(frame.bottom - cb.bottom, 4)
+            elif (below > _EPS and ctx.settings.CONTENT_EDGE_OVERFLOW
+                  and (it.el.style.verticalAlign or "top") != "top"):
+                # ... or, anchored lower, hangs the last line's glyphs below the bottom.
+                details["below_bottom_px"] = round(below, 4)
+                details["room_above_px"] = round(-above, 4)
             out.append(
                 Defect(
                     type="content_overflow",

@@ -73,25 +73,31 @@ def lift_edit(
     el: Element, d: Defect, settings: Settings = DEFAULT_SETTINGS
 ) -> dict[str, float] | None:
     """Insets that move top-anchored (or centred) text down by as much as tight line spacing
-    lifts its first line over the box's top edge, when that is the whole overflow and the
-    box has the room below; None otherwise. The font and the box stay as the template has
-    them: a smaller font or a taller box would not lower the glyphs."""
+    lifts its first line over the box's top edge, or bottom-anchored (or centred) text up by
+    as much as its last line's glyphs hang below the bottom edge, when that is the whole
+    overflow and the box has the room on the other side; None otherwise. The font and the box
+    stay as the template has them: a smaller font or a taller box would not move the glyphs."""
     above = float(d.details.get("above_top_px", 0.0))
-    room = float(d.details.get("room_below_px", 0.0))
+    below = float(d.details.get("below_bottom_px", 0.0))
     ox = float(d.details.get("overflow_x_px", 0.0))
     oy = float(d.details.get("overflow_y_px", 0.0))
     anchor = el.style.verticalAlign or "top"
-    if above <= 0 or ox > 0 or oy > above + 0.01 or anchor == "bottom":
+    if above > 0:
+        edge, pinned, room = "top", "bottom", float(d.details.get("room_below_px", 0.0))
+    else:
+        edge, pinned, room = "bottom", "top", float(d.details.get("room_above_px", 0.0))
+        above = below
+    if above <= 0 or ox > 0 or oy > above + 0.01 or anchor == pinned:
         return None
     ins = el.style.insets
-    top, right, bottom, left = (ins.top, ins.right, ins.bottom, ins.left) if ins else (
-        0.0, 0.0, 0.0, 0.0)
+    sides = {"top": ins.top, "right": ins.right, "bottom": ins.bottom, "left": ins.left} if ins \
+        else {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
     margin = settings.FIT_LIFT_MARGIN_PX
     shift = math.ceil(round((above + margin) * 10, 6)) / 10
-    if room - bottom < shift + margin:
+    if room - sides[pinned] < shift + margin:
         return None
-    top += shift if anchor == "top" else 2 * shift
-    return {"top": top, "right": right, "bottom": bottom, "left": left}
+    sides[edge] += shift if anchor == edge else 2 * shift
+    return sides
 
 
 @dataclass

@@ -113,3 +113,53 @@ def test_crosscheck_moves_text_libreoffice_draws_just_above_its_box_down() -> No
     assert d is not None and d.hint is not None and d.hint.action == "shrink_font"
     assert "insets" not in style
     assert float(style["fontSize"]) < 37  # type: ignore[arg-type]
+
+
+def _lo_title(anchor: str, lo: Box) -> tuple[Defect | None, dict[str, object]]:
+    """A LibreOffice 7.4 export's title (Vivid): bottom-anchored, no insets, one 45 pt line
+    the browser draws inside the box; LibreOffice drew it at ``lo``."""
+    title = el("t", "title", 53, 9.5, 952, 99.4, fs=60, lh=1.0, verticalAlign=anchor)
+    ir = slide(title)
+    inside = Box(x=53, y=42, w=500, h=66)
+    diag = diagnose(ir, dom_from_ir(ir, content={"t": inside}), FILL,
+                    libreoffice={"t": RendererDelta.between(inside, lo)})
+    found = [d for d in diag.defects if d.details.get("source") == "libreoffice"]
+    patch = FitPolicy().propose(ir, diag, PolicyContext(settings=FILL, iteration=0))
+    style = next((e.style for e in patch.edits if e.eid == "t"), {})
+    return (found[0] if found else None), style
+
+
+def test_crosscheck_moves_bottom_anchored_text_hanging_below_its_box_up() -> None:
+    # LibreOffice's own Impress templates exported to .pptx: "Quarterly results" in the
+    # bottom-anchored title hung 1.2 px below the box in LibreOffice's drawing whatever its
+    # size (a smaller font moved it further down), so the shrink could not help and a short
+    # title degraded the slide. A bottom inset moves it up; the font stays.
+    d, style = _lo_title("bottom", Box(x=53, y=42.9, w=501, h=67.2))
+    assert d is not None and d.details["below_bottom_px"] == pytest.approx(1.2, abs=0.01)
+    assert d.hint is not None and d.hint.action == "lift_text"
+    assert "fontSize" not in style
+    assert style["insets"] == {"top": 0.0, "right": 0.0, "bottom": 1.7, "left": 0.0}
+    _, style = _lo_title("middle", Box(x=53, y=42.9, w=501, h=67.2))  # centred: twice
+    assert style["insets"] == {"top": 0.0, "right": 0.0, "bottom": 3.4, "left": 0.0}
+    d, style = _lo_title("top", Box(x=53, y=42.9, w=501, h=67.2))  # top-anchored: too tall
+    assert d is not None and d.hint is not None and d.hint.action == "shrink_font"
+    assert "insets" not in style
+
+
+def test_bottom_anchored_glyphs_hanging_below_the_box_move_up_not_shrink() -> None:
+    # The same title in Chromium after a first shrink to one 51 px line at 112% spacing:
+    # the line's glyph box (DejaVu's ascent + descent, 116% of the font) hangs 0.7 px below
+    # the box whatever the font; four more shrinks (45 → 24 pt) left it 0.08 px out and the
+    # slide degraded. A bottom inset moves it up.
+    title = el("t", "title", 53, 9.5, 952, 99.4, fs=51, lh=1.12, verticalAlign="bottom")
+    ir = slide(title)
+    (d,) = [x for x in diagnose(ir, dom_from_ir(ir, content={"t": Box(
+        x=53, y=50.1, w=900, h=59.5)}), FILL).defects if x.type == "content_overflow"]
+    assert d.details["below_bottom_px"] == pytest.approx(0.7, abs=0.01)
+    assert d.details["room_above_px"] == pytest.approx(40.6, abs=0.01)
+    assert lift_edit(title, d) == {"top": 0.0, "right": 0.0, "bottom": 1.2, "left": 0.0}
+    top = title.model_copy(deep=True)
+    top.style.verticalAlign = "top"  # top-anchored text too tall for its box: shrink
+    (d,) = [x for x in diagnose(slide(top), dom_from_ir(slide(top), content={"t": Box(
+        x=53, y=50.1, w=900, h=59.5)}), FILL).defects if x.type == "content_overflow"]
+    assert "below_bottom_px" not in d.details and lift_edit(top, d) is None
