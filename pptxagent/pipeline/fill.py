@@ -132,7 +132,7 @@ def inventory_filled(job: FillJob) -> None:
         touched = frozenset(changed | set(fs.filled))
         ir = freeze_untouched(ir, touched)
         guard = TemplateGuard(touched, design=design_pairs(ir, touched),
-                              frames=template_frames(ir, touched))
+                              frames=template_frames(ir))
         job.slides.append(SlideWork(fs, ir, touched, guard))
 
 

@@ -51,9 +51,10 @@ class TemplateGuard:
     """Pairs (filled text, untouched art) whose boxes the template made overlap: text placed
     on art is design, not an overlap to resolve (``design_pairs``)."""
     frames: Mapping[str, Frame] = field(default_factory=dict)
-    """Filled elements' frames as the template placed them (``template_frames``): two of them
-    that do not intersect there and still stand there are spaced as the designer spaced them;
-    their safe margins meeting is the template's spacing, not an overlap the fill made."""
+    """Every element's frame as the template placed it (``template_frames``): two that do not
+    intersect there and still stand there (a filled body, the date placeholder below it) are
+    spaced as the designer spaced them; their safe margins meeting is the template's
+    spacing, not an overlap the fill made."""
 
     def _spaced(self, d: Defect, ir: SlideIR) -> bool:
         eids = defect_eids(d)
@@ -140,9 +141,9 @@ def _same(a: Frame | None, b: Frame) -> bool:
     return a is not None and all(abs(p - q) <= SAME_PX for p, q in zip(a, b, strict=True))
 
 
-def template_frames(ir: SlideIR, touched: frozenset[str]) -> dict[str, Frame]:
-    """The filled elements' frames on the slide as filled, before any repair moved them."""
-    return {e.eid: _frame(e) for e in ir.elements if e.eid in touched}
+def template_frames(ir: SlideIR) -> dict[str, Frame]:
+    """Every element's frame on the slide as filled, before any repair moved anything."""
+    return {e.eid: _frame(e) for e in ir.elements}
 
 
 def design_pairs(ir: SlideIR, touched: frozenset[str]) -> frozenset[frozenset[str]]:

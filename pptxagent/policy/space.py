@@ -77,10 +77,16 @@ def squeezed(plan: PatchPlan, m: Box, f: Box, side: str, keep_aspect: bool) -> B
     sw, sh = plan.slide_w, plan.slide_h
     gap = 2 * plan.settings.SAFE_PADDING
     if side in ("right", "left"):
-        avail = sw - (f.right + gap) if side == "right" else f.x - gap
+        # Narrowed, never pushed sideways: the box keeps its outer edge (a text column's
+        # alignment line; squeezing a body left of a footer box once moved it to x = 0).
+        if side == "right":
+            x = f.right + gap
+            avail = min(m.right, sw) - x
+        else:
+            x = max(m.x, 0.0)
+            avail = f.x - gap - x
         w = min(m.w, avail)
         h = m.h * w / m.w if keep_aspect and m.w > 0 else m.h
-        x = f.right + gap if side == "right" else f.x - gap - w
         y = min(max(m.y, 0.0), sh - h)
     else:
         avail = sh - (f.bottom + gap) if side == "below" else f.y - gap

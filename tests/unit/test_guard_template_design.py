@@ -52,7 +52,7 @@ def test_boxes_the_template_spaced_closer_than_the_padding_are_its_spacing() -> 
     raw = diagnose(ir, dom_from_ir(ir), Settings())
     assert [d.type for d in raw.defects] == ["overlap"]  # the safe boxes meet
     touched = frozenset({"s", "b"})
-    guard = TemplateGuard(touched, frames=template_frames(ir, touched))
+    guard = TemplateGuard(touched, frames=template_frames(ir))
     assert guard.filter(raw, ir).defects == []
     # once the fill grew the subtitle down to the body, the closeness is the fill's own
     grown = ir.model_copy(deep=True)
@@ -67,5 +67,25 @@ def test_boxes_the_template_laid_on_each_other_still_count() -> None:
     ir = _spaced_ir(-20)  # frames intersect: not a spacing, an overlap
     raw = diagnose(ir, dom_from_ir(ir), Settings())
     touched = frozenset({"s", "b"})
-    guard = TemplateGuard(touched, frames=template_frames(ir, touched))
+    guard = TemplateGuard(touched, frames=template_frames(ir))
     assert "overlap" in [d.type for d in guard.filter(raw, ir).defects]
+
+
+def test_a_filled_body_the_template_put_close_above_its_date_box_is_its_spacing() -> None:
+    # LibreOffice's "Progress" template exported to .pptx: the body ends 11.6 px above the
+    # date placeholder (less than two safe paddings). Three short bullets made it an overlap
+    # the template never had (its empty body was not text): the fill shrank the body's font
+    # 20 → 15.5 pt and moved it to the slide's left edge.
+    from pptxagent.pipeline.guard import template_frames
+
+    body = el("b", "bullets", 52.8, 159.1, 931.2, 345.3, fs=26.7)
+    date = el("d", "text", 737, 515.9, 302.4, 41.1, fs=16)
+    ir = slide(body, date)
+    raw = diagnose(ir, dom_from_ir(ir), Settings())
+    assert [d.type for d in raw.defects] == ["overlap"]
+    guard = TemplateGuard(frozenset({"b"}), frames=template_frames(ir))
+    assert guard.filter(raw, ir).defects == []
+    grown = ir.model_copy(deep=True)  # the body grown down to the date box: the fill's doing
+    grown.element("b").layout.h += 8
+    again = diagnose(grown, dom_from_ir(grown), Settings())
+    assert [d.type for d in guard.filter(again, grown).defects] == ["overlap"]

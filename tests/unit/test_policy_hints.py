@@ -307,3 +307,18 @@ def test_an_overlap_moves_the_movable_element_not_the_fixed_one() -> None:
     got = edits(propose(make_ir(label), d))
     assert not {"x", "y", "w", "h"} & set(got.get("e_text", {}))
     assert got.get("e_bullets")  # the body yields instead
+
+
+def test_a_body_squeezed_beside_a_footer_box_keeps_its_left_edge() -> None:
+    # A body grown down at its min font onto the date placeholder of LibreOffice's
+    # "Progress" template was squeezed into the band left of it starting at x = 0: its text
+    # lost the title's alignment line and touched the slide's edge.
+    from pptxagent.ir import Box
+    from pptxagent.policy.plan import PatchPlan
+    from pptxagent.policy.space import squeezed
+
+    plan = PatchPlan(make_ir(), Settings())
+    body, date = Box(x=52.8, y=160, w=931, h=384), Box(x=737, y=516, w=302, h=41)
+    left = squeezed(plan, body, date, "left", keep_aspect=False)
+    assert left is not None and left.x == 52.8 and left.right == 737 - 16
+    assert squeezed(plan, body, date, "right", keep_aspect=False) is None  # no band inside
