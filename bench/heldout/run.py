@@ -1,6 +1,7 @@
 """Imitate the held-out test of ``pptxagent fill`` on real corpus templates.
 
     .venv/bin/python -m bench.heldout.run [-k SUBSTRING] [-j 2] [--keep DIR] [--json FILE]
+                                          [--lo-templates]
 
 Generates the cases (``bench/heldout/cases.py``), runs the CLI exactly per its contract as a
 subprocess, judges each output with LibreOffice's layout (``bench/heldout/judge.py``) and
@@ -21,6 +22,7 @@ from typing import Any
 
 from bench.heldout.cases import Case, all_cases, write_content
 from bench.heldout.judge import judge_bad, judge_fill
+from bench.heldout.lotemplates import lo_cases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,10 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", dest="sets", action="append", default=[],
                     help="NAME=VALUE passed to every fill as --set (repeatable; experiments)")
     ap.add_argument("--json", dest="json_out", type=Path, help="write the results here")
+    ap.add_argument("--lo-templates", action="store_true",
+                    help="LibreOffice's own Impress templates exported to .pptx instead")
     args = ap.parse_args(argv)
     work = args.keep or Path(tempfile.mkdtemp(prefix="heldout-"))
     work.mkdir(parents=True, exist_ok=True)
-    cases = [c for c in all_cases(work)
+    cases = [c for c in (lo_cases(work) if args.lo_templates else all_cases(work))
              if not args.only or any(k in c.name for k in args.only)]
     width = max(len(c.name) for c in cases)
     extra = tuple(a for kv in args.sets for a in ("--set", kv))

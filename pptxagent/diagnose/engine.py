@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pptxagent.diagnose import bounds, font, overflow, overlap, topology
+from pptxagent.diagnose import bounds, font, offslide, overflow, overlap, topology
 from pptxagent.diagnose import libreoffice as second_opinion
 from pptxagent.diagnose.chains import chain_hints
 from pptxagent.diagnose.context import build_context
@@ -33,6 +33,7 @@ def diagnose(
     ctx = build_context(ir, dom, settings)
     overlaps, warnings = overlap.detect(ctx)
     overflows = overflow.detect(ctx)
+    overflows += offslide.detect(ctx, {d.subject for d in overflows})
     if libreoffice:
         seen = {d.subject for d in overflows}
         overflows += second_opinion.detect(ctx, libreoffice, seen)

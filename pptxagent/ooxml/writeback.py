@@ -4,7 +4,8 @@
   break, field and ``a:endParaRPr`` (effective size × scale), and ``fontScale`` /
   ``lnSpcReduction`` removed from ``a:normAutofit``: PowerPoint does not recompute autofit on
   open, so the sizes written are final;
-* line height: ``a:lnSpc/a:spcPct`` on each paragraph (multiple / 1.2 × 100000);
+* line height: ``a:lnSpc/a:spcPct`` on each paragraph (multiple / 1.2 × 100000), and its
+  ``a:spcBef``/``a:spcAft`` by the same ratio;
 * geometry: ``a:xfrm`` off/ext (added at its schema position when the shape inherited it);
 * autogrow shapes (``a:spAutoFit``): ``a:ext/@cy`` from the measured text height;
 * text insets: ``a:bodyPr/@lIns`` … ``@bIns`` for the sides that changed.
@@ -125,6 +126,8 @@ def _clamp_sz(sz: int) -> int:
 
 
 def _write_line(body: etree._Element, before: Element, scale: float) -> None:
+    """Line spacing × ``scale`` on every paragraph; the space before and after each
+    paragraph shrinks (or grows) with it, as in PowerPoint's own shrink on overflow."""
     paras = before.paragraphs or []
     base = before.baseLineHeight or before.style.lineHeight or LINE_PITCH
     for i, p in enumerate(body.findall(qn("a:p"))):
@@ -134,6 +137,18 @@ def _write_line(body: etree._Element, before: Element, scale: float) -> None:
         ln = etree.Element(qn("a:lnSpc"))
         etree.SubElement(ln, qn("a:spcPct"), val=str(round(mult / LINE_PITCH * 100000)))
         insert_in_order(ppr, ln, SCHEMA_ORDER["a:pPr"])
+        if para is None or abs(scale - 1.0) < 1e-6:
+            continue
+        for tag, px, pct in (("a:spcBef", para.spaceBefore, para.spaceBeforePct),
+                             ("a:spcAft", para.spaceAfter, para.spaceAfterPct)):
+            if not px and not pct:
+                continue
+            sp = etree.Element(qn(tag))
+            if pct is not None:
+                etree.SubElement(sp, qn("a:spcPct"), val=str(round(pct * scale * 100000)))
+            else:
+                etree.SubElement(sp, qn("a:spcPts"), val=str(round(px_to_pt(px * scale) * 100)))
+            insert_in_order(ppr, sp, SCHEMA_ORDER["a:pPr"])
 
 
 def _line_reduction(body: etree._Element) -> float:

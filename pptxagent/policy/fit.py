@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from pptxagent.diagnose.libreoffice import SIDEWAYS_PX
 from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
@@ -54,7 +55,8 @@ def shrink_edit(
     # A LibreOffice-only overflow is predicted from one LibreOffice drawing: aim lower.
     lo = d.details.get("source") == "libreoffice"
     safety = settings.CROSSCHECK_SHRINK_SAFETY if lo else settings.FIT_SAFETY
-    r = min(math.sqrt(need_h), need_w) * safety
+    # Turned text its turn carries off the slide: the scale that keeps it on (``offslide``).
+    r = min(math.sqrt(need_h), need_w, float(d.details.get("fit_ratio", 1.0))) * safety
     q = 1.0
     lh = el.style.lineHeight or 1.2
     base_lh = el.baseLineHeight or lh
@@ -87,7 +89,7 @@ def lift_edit(
     else:
         edge, pinned, room = "bottom", "top", float(d.details.get("room_above_px", 0.0))
         above = below
-    if above <= 0 or ox > 0 or oy > above + 0.01 or anchor == pinned:
+    if above <= 0 or ox > SIDEWAYS_PX or oy > above + 0.01 or anchor == pinned:
         return None
     ins = el.style.insets
     sides = {"top": ins.top, "right": ins.right, "bottom": ins.bottom, "left": ins.left} if ins \

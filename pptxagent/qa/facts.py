@@ -173,6 +173,11 @@ def measurable_text(el: Element, dom: DomElement | None) -> bool:
     return _laid_out_text(el, dom) and not el.text_turn()
 
 
+def turned_text(el: Element, dom: DomElement | None) -> bool:
+    """Text laid out faithfully and drawn turned: its glyph rects say where it is drawn."""
+    return _laid_out_text(el, dom) and bool(el.text_turn())
+
+
 def is_table(el: Element) -> bool:
     src = el.source
     return src is not None and (src.model_extra or {}).get("graphic") == "table"

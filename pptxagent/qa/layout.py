@@ -15,6 +15,7 @@ from pptxagent.qa.facts import (
     measurable_text,
     snippet,
     text_of,
+    turned_text,
     union,
 )
 from pptxagent.qa.settings import QaSettings
@@ -50,6 +51,15 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     that overflows its box down off the slide is both (a box placed off the slide only
     the second)."""
     issues: list[QaIssue] = []
+    for el in facts.ir.elements:  # turned text: where its turned lines are drawn
+        if turned_text(el, facts.dom.get(el.eid)):
+            off = cut_off_by(facts, el, s)
+            if off is not None:
+                issues.append(make_issue(
+                    facts, el, "cutoff", "critical",
+                    f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
+                    measured=off, threshold=s.CUTOFF_MIN_PX, unit="px",
+                    box=union(facts.glyph_rects(el.eid))))
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
@@ -108,7 +118,9 @@ def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
     if dom is None or dom.textBox is None:
         return None
     sw, sh = facts.ir.slide.w, facts.ir.slide.h
-    text = dom.textBox
+    text = union(facts.glyph_rects(el.eid)) if el.text_turn() else dom.textBox
+    if text is None:
+        return None
     off = max(-text.x, -text.y, text.right - sw, text.bottom - sh)
     if off <= s.CUTOFF_MIN_PX:
         return None

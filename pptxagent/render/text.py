@@ -76,9 +76,13 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
         decl.append(("margin-left", css.px(p.marginLeft)))
     if p.indent:
         decl.append(("text-indent", css.px(p.indent)))
-    # A percentage spacing follows the (scaled) font; points stay as they are.
-    before = p.spaceBefore if p.spaceBeforePct is None else p.spaceBeforePct * first_px * fscale
-    after = p.spaceAfter if p.spaceAfterPct is None else p.spaceAfterPct * first_px * fscale
+    # A percentage spacing follows the (scaled) font; points stay as they are. Both follow
+    # the line spacing's scale (the fit's reduction shrinks them with it, as PowerPoint's does).
+    gaps = el.line_scale()
+    before = gaps * (p.spaceBefore if p.spaceBeforePct is None
+                     else p.spaceBeforePct * first_px * fscale)
+    after = gaps * (p.spaceAfter if p.spaceAfterPct is None
+                    else p.spaceAfterPct * first_px * fscale)
     # Padding, not margin: PowerPoint adds one paragraph's space after to the next one's
     # space before, where CSS would collapse the two margins into the larger.
     if before and not first:  # PowerPoint and LibreOffice skip it at the box's top

@@ -23,6 +23,7 @@ PLANTED: dict[int, tuple[str, str]] = {
     9: ("text_overlap", "Upper"),
     10: ("overflow", "Crammed"),
     12: ("contrast", "Ghost table"),
+    13: ("cutoff", "Slanted"),
 }
 """slide → (kind, shape name) of its one planted defect; slide 1 and 11 are clean."""
 CLEAN_SLIDES = (1, 11)
@@ -102,8 +103,18 @@ def planted_deck(path: Path) -> Path:
         cell.fill.fore_color.rgb = RGBColor(255, 255, 255)
         cell.text = "unreadable"
         cell.text_frame.paragraphs[0].runs[0].font.color.rgb = RGBColor(255, 255, 255)
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Slanted"
+    _slanted(s, 0.1, "Slanted")  # its right end rises off the top of the slide
     prs.save(str(path))
     return path
+
+
+def _slanted(slide: Slide, top: float, name: str) -> None:
+    """A one-line banner turned 10° up to the right, its text filling its box to a right
+    end 0.2 in from the slide's edge."""
+    _textbox(slide, 5.9, top, 3.9, 0.6, "A banner turned to the right", name, size=24)
+    slide.shapes[-1].rotation = -10
 
 
 def clean_deck(path: Path) -> Path:
@@ -126,6 +137,9 @@ def clean_deck(path: Path) -> Path:
         head.fill.fore_color.rgb = RGBColor(0x5B, 0x9B, 0xD5)
         head.text = "Quarter"
         frame.table.cell(1, c).text = "Q3"
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "A slanted banner inside the slide"
+    _slanted(s, 3.2, "Banner")
     prs.save(str(path))
     return path
 

@@ -62,3 +62,39 @@ def test_text_in_a_group_keeps_the_groups_geometry_and_fits_by_font(tmp_path: Pa
     assert _xfrm(out, 1, 6) == _xfrm(tpl, 2, 6)  # child offsets in the group's frame, as were
     check = next(e for e in slide["crosscheck"]["elements"] if e["eid"] == "sp6")
     assert check["status"] == "compared" and check["lo_overflow_px"] == 0
+
+
+def test_a_slanted_title_longer_than_the_slide_allows_shrinks_onto_the_slide(
+        tmp_path: Path) -> None:
+    # LibreOffice's "Progress" template slants its title 8° up to the right from the
+    # slide's top-left corner: a longer title fitted its box but ran off the slide's top
+    # edge, cut off, and the slide was called clean.
+    from pptx.util import Emu, Pt
+
+    prs = Presentation()
+    prs.slide_width, prs.slide_height = Emu(12192000), Emu(6858000)
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    title = slide.shapes.title
+    title.left, title.top, title.width, title.height = (Emu(124830), Emu(91440),
+                                                         Emu(9000000), Emu(954000))
+    title.rotation = -8.15
+    title.text = "Report"
+    title.text_frame.paragraphs[0].runs[0].font.size = Pt(36)
+    tpl = tmp_path / "slanted.pptx"
+    prs.save(str(tpl))
+    content, out, report = tmp_path / "c.json", tmp_path / "out.pptx", tmp_path / "r.json"
+    content.write_text(json.dumps({"slides": [{"template_slide": 1, "fill": {
+        "title": "Report for Globex Corporation"}}]}))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pptxagent.cli", "fill", str(tpl), str(content), "-o", str(out),
+         "--report", str(report)], capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(report.read_text())["slides"][0]
+    assert got["quality"] == "success_clean", got
+    assert [c["what"] for c in got["changes"]] == ["font"]  # the box stays where it was
+    lint = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(out), "--json"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert lint.returncode == 0, lint.stdout  # nothing off the slide
+    before = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(tpl), "--json"],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert before.returncode == 0, before.stdout  # the template's short title is on it too

@@ -87,7 +87,7 @@ def test_sarif_and_contact_sheet(planted: tuple[Path, dict[str, object], Path]) 
         assert im.width > 1000
         # the red outline of a critical issue is on the sheet
         assert (230, 0, 0) in {c for _, c in im.convert("RGB").getcolors(1 << 24) or []}
-    assert len(list((tmp / "out" / "slides").glob("slide-*.png"))) == 12
+    assert len(list((tmp / "out" / "slides").glob("slide-*.png"))) == 13
 
 
 def test_table_output_and_clean_deck_exit_zero(tmp_path: Path) -> None:
