@@ -61,10 +61,13 @@ class TemplateGuard:
         if d.type != "overlap" or len(eids) != 2 or not all(e in self.frames for e in eids):
             return False
         now = {e.eid: _frame(e) for e in ir.elements if e.eid in eids}
-        if any(not _same(now.get(e), self.frames[e]) for e in eids):
-            return False  # the fill moved or grew one of them: the spacing is its doing
-        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = (self.frames[e] for e in eids)
-        return min(ax1, bx1) - max(ax0, bx0) <= 0 or min(ay1, by1) - max(ay0, by0) <= 0
+        if any(e not in now for e in eids):
+            return False
+        a, b = eids
+        then = _gap(self.frames[a], self.frames[b])
+        # Apart in the template, and no closer now: a body grown down, away from the title
+        # above it, keeps the designer's spacing; one grown or moved toward it does not.
+        return then >= 0 and _gap(now[a], now[b]) >= then - SAME_PX
 
     def keeps(self, key: Key) -> bool:
         kind, eids = key
@@ -137,8 +140,11 @@ def _frame(el: Element) -> Frame:
     return lay.x, lay.y, lay.x + lay.w, lay.y + lay.h
 
 
-def _same(a: Frame | None, b: Frame) -> bool:
-    return a is not None and all(abs(p - q) <= SAME_PX for p, q in zip(a, b, strict=True))
+def _gap(a: Frame, b: Frame) -> float:
+    """How far apart two frames are (the larger of the horizontal and vertical gaps);
+    negative when they intersect."""
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a, b
+    return max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
 
 
 def template_frames(ir: SlideIR) -> dict[str, Frame]:

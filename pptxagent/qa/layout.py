@@ -95,12 +95,12 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
 
 
 def _unclipped(ink: Box, lines: Box, sw: float, sh: float) -> Box:
-    """The ink's bounds, but the line boxes' on a side where the slide edge clips the ink
-    (the text goes on beyond it)."""
-    x0 = lines.x if ink.x <= 1 else ink.x
-    y0 = lines.y if ink.y <= 1 else ink.y
-    x1 = lines.right if ink.right >= sw - 1 else ink.right
-    y1 = lines.bottom if ink.bottom >= sh - 1 else ink.bottom
+    """The ink's bounds, but the line boxes' on a side where the text goes on beyond the
+    slide's edge (the ink there is clipped, or whole lines lie past it)."""
+    x0 = lines.x if ink.x <= 1 or lines.x < 0 else ink.x
+    y0 = lines.y if ink.y <= 1 or lines.y < 0 else ink.y
+    x1 = lines.right if ink.right >= sw - 1 or lines.right > sw else ink.right
+    y1 = lines.bottom if ink.bottom >= sh - 1 or lines.bottom > sh else ink.bottom
     return Box(x=x0, y=y0, w=max(0.0, x1 - x0), h=max(0.0, y1 - y0))
 
 
@@ -113,7 +113,8 @@ def _outside(text: Box, box: Box, el: Element) -> tuple[float, float]:
 
 def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
     """How far the element's line boxes leave the slide, when its ink does too (the ink is
-    clipped at the slide edge, so ink touching it continues beyond); else ``None``."""
+    clipped at the slide edge, so ink touching it continues beyond) or a whole line lies
+    beyond the edge (the last line still seen may end clear of it); else ``None``."""
     dom = facts.dom.get(el.eid)
     if dom is None or dom.textBox is None:
         return None
@@ -125,7 +126,11 @@ def cut_off_by(facts: SlideFacts, el: Element, s: QaSettings) -> float | None:
     if off <= s.CUTOFF_MIN_PX:
         return None
     ink = facts.ink_box(el.eid)
-    return off if ink is None or edge_distance(ink, sw, sh) < 1 else None
+    if ink is None or edge_distance(ink, sw, sh) < 1:
+        return off
+    gone = any(r.y >= sh or r.bottom <= 0 or r.x >= sw or r.right <= 0
+               for r in facts.glyph_rects(el.eid))
+    return off if gone else None
 
 
 def _spill(text: Box, box: Box) -> list[Box]:

@@ -24,6 +24,7 @@ PLANTED: dict[int, tuple[str, str]] = {
     10: ("overflow", "Crammed"),
     12: ("contrast", "Ghost table"),
     13: ("cutoff", "Slanted"),
+    14: ("cutoff", "Below the fold"),
 }
 """slide → (kind, shape name) of its one planted defect; slide 1 and 11 are clean."""
 CLEAN_SLIDES = (1, 11)
@@ -106,6 +107,13 @@ def planted_deck(path: Path) -> Path:
     s = prs.slides.add_slide(prs.slide_layouts[5])
     s.shapes.title.text = "Slanted"
     _slanted(s, 0.1, "Slanted")  # its right end rises off the top of the slide
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Below the fold"
+    _textbox(s, 1, 6.4, 6, 0.5, "The last line you can see", "Below the fold")
+    tf = s.shapes[-1].text_frame
+    p = tf.add_paragraph()  # a whole line past the slide's bottom, the one above clear of it
+    p.text = "A line nobody will ever read"
+    p.space_before = Pt(60)
     prs.save(str(path))
     return path
 

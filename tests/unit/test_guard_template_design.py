@@ -54,6 +54,12 @@ def test_boxes_the_template_spaced_closer_than_the_padding_are_its_spacing() -> 
     touched = frozenset({"s", "b"})
     guard = TemplateGuard(touched, frames=template_frames(ir))
     assert guard.filter(raw, ir).defects == []
+    # the body grown down, away from the subtitle, keeps the template's spacing
+    longer = ir.model_copy(deep=True)
+    longer.element("b").layout.h += 60
+    grew = diagnose(longer, dom_from_ir(longer), Settings())
+    assert [d.type for d in grew.defects] == ["overlap"]
+    assert guard.filter(grew, longer).defects == []
     # once the fill grew the subtitle down to the body, the closeness is the fill's own
     grown = ir.model_copy(deep=True)
     grown.element("s").layout.h += 1
