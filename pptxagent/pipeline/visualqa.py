@@ -280,12 +280,15 @@ def visual_qa(job: FillJob) -> None:
 def _worse(old: Sequence[QaIssue], new: Sequence[QaIssue], defects_old: int,
            defects_new: int) -> bool:
     """The corrected slide is worse than the first result: more critical issues, or as many
-    and more layout defects; a slide corrected for lost contrast alone must also show fewer
-    live issues, else the first result (the template's geometry) stands."""
+    and more layout defects or a critical issue the first did not have; a slide corrected
+    for lost contrast alone must also show fewer live issues, else the first result (the
+    template's geometry) stands."""
     before, after = len(critical(old)), len(critical(new))
     if after != before:
         return after > before
     if defects_new > defects_old:
         return True
+    if {(i.kind, i.eid) for i in critical(new)} - {(i.kind, i.eid) for i in critical(old)}:
+        return True  # one critical issue traded for another (contrast for text cut off)
     return not before and _live(new) >= _live(old)
 
