@@ -56,7 +56,8 @@ OCCLUDED_JS = r"""
           const fill = opaque(g, 'fill'), stroke = opaque(g, 'stroke');
           if (!fill && !stroke) continue;
           const m = g.getScreenCTM();
-          if (m === null) continue;
+          // a shape scaled flat (a zero-height box's art) covers nothing, and has no inverse
+          if (m === null || Math.abs(m.a * m.d - m.b * m.c) < 1e-9) continue;
           shapes.push({kind: 'svg', g, fill, stroke, inv: m.inverse(), owner});
         }
         for (const pic of p.querySelectorAll('.pic')) {

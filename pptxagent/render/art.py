@@ -196,6 +196,7 @@ def _ends(visual: Visual, ctx: ArtContext, where: str) -> tuple[str, str]:
 
 
 _SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
+_FLAT = 1e-6
 
 
 def _custom(visual: Visual, w: float, h: float) -> str:
@@ -206,7 +207,9 @@ def _custom(visual: Visual, w: float, h: float) -> str:
         if not set(p.d) <= _SAFE_PATH:
             continue
         own = ("" if p.fill else ' fill="none"') + ("" if p.stroke else ' stroke="none"')
-        sx, sy = f"{w / p.w:.8g}", f"{h / p.h:.8g}"  # EMU paths: scales of 1e-4 and less
+        # EMU paths: scales of 1e-4 and less. A box flat on one axis (a custom line of zero
+        # height) keeps a hair of scale there: the same drawing, a transform that inverts.
+        sx, sy = f"{max(w / p.w, _FLAT):.8g}", f"{max(h / p.h, _FLAT):.8g}"
         out.append(f'<path d="{p.d}" transform="scale({sx} {sy})" '
                    f'vector-effect="non-scaling-stroke"{own}{{attrs}}/>')
     return "".join(out) or f'<rect width="{css.num(w)}" height="{css.num(h)}"{{attrs}}/>'

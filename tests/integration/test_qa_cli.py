@@ -189,3 +189,29 @@ def test_a_filled_box_over_what_is_not_drawn_is_judged_on_its_fill(tmp_path: Pat
     assert done.returncode == 1, done.stderr
     found = [(i["kind"], i["shape"], i["severity"]) for i in json.loads(done.stdout)["issues"]]
     assert found == [("contrast", "Ghost", "critical")]
+
+
+def test_a_flat_custom_line_over_text_is_judged_not_a_crash(tmp_path: Path) -> None:
+    # LibreOffice's "Candy" template draws its rules as custom paths in boxes of zero
+    # height over its labels: the occlusion check inverted their flat transform and the
+    # whole `pptxagent qa` failed ("The matrix is not invertible"), exit 3.
+    from lxml import etree
+    from pptx.enum.shapes import MSO_SHAPE
+
+    prs = Presentation()
+    s = prs.slides.add_slide(prs.slide_layouts[5])
+    s.shapes.title.text = "Rules under labels"
+    s.shapes.add_textbox(Inches(1), Inches(3), Inches(4), Inches(0.6)).text_frame.text = "Label"
+    rule = s.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(1), Inches(3.3), Inches(5), 0)
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+    geom = rule._element.spPr.find(f"{{{a}}}prstGeom")
+    geom.addprevious(etree.fromstring(
+        f'<a:custGeom xmlns:a="{a}"><a:avLst/><a:gdLst/><a:ahLst/><a:rect l="0" t="0" r="r" '
+        'b="b"/><a:pathLst><a:path w="6485" h="6485"><a:moveTo><a:pt x="0" y="0"/>'
+        '</a:moveTo><a:lnTo><a:pt x="6485" y="0"/></a:lnTo></a:path></a:pathLst></a:custGeom>'))
+    geom.getparent().remove(geom)
+    deck = tmp_path / "rules.pptx"
+    prs.save(str(deck))
+    done = qa(deck, "--json")
+    assert done.returncode in (0, 1), done.stderr
+    assert json.loads(done.stdout)["slides"] == 1
