@@ -56,9 +56,14 @@ OCCLUDED_JS = r"""
           const fill = opaque(g, 'fill'), stroke = opaque(g, 'stroke');
           if (!fill && !stroke) continue;
           const m = g.getScreenCTM();
-          // a shape scaled flat (a zero-height box's art) covers nothing, and has no inverse
-          if (m === null || Math.abs(m.a * m.d - m.b * m.c) < 1e-9) continue;
-          shapes.push({kind: 'svg', g, fill, stroke, inv: m.inverse(), owner});
+          if (m === null) continue;
+          let inv;
+          try {
+            inv = m.inverse();  // a shape scaled flat has none: it covers nothing
+          } catch (e) {
+            continue;
+          }
+          shapes.push({kind: 'svg', g, fill, stroke, inv, owner});
         }
         for (const pic of p.querySelectorAll('.pic')) {
           shapes.push({kind: 'box', r: pic.getBoundingClientRect(), owner});

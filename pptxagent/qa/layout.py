@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pptxagent.ir import Box, DomSnapshot, Element, SlideIR, text_frame
+from pptxagent.ir import Box, DomSnapshot, Element, SlideIR, drawn_box, text_frame
 from pptxagent.ir.qa import QaIssue, Severity
 from pptxagent.qa.facts import (
     SlideFacts,
@@ -36,6 +36,12 @@ def ink_regions(ir: SlideIR, dom: DomSnapshot, s: QaSettings) -> list[Box]:
     edge = s.EDGE_MIN_FRAC * sw + s.EDGE_BASELINE_TOL_PX
     for el in ir.elements:
         d = dom.get(el.eid)
+        if turned_text(el, d):  # checked for cut-off only, where its turned lines are drawn
+            assert d is not None and d.textBox is not None
+            drawn = drawn_box(el, d.textBox)
+            if edge_distance(drawn, sw, sh) < edge:
+                out.append(drawn)
+            continue
         if not measurable_text(el, d):
             continue
         assert d is not None and d.textBox is not None
@@ -94,13 +100,17 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     return issues
 
 
+_PAST = 2.0
+"""Line boxes this far past the slide's edge are text beyond it, not a line's leading."""
+
+
 def _unclipped(ink: Box, lines: Box, sw: float, sh: float) -> Box:
     """The ink's bounds, but the line boxes' on a side where the text goes on beyond the
     slide's edge (the ink there is clipped, or whole lines lie past it)."""
-    x0 = lines.x if ink.x <= 1 or lines.x < 0 else ink.x
-    y0 = lines.y if ink.y <= 1 or lines.y < 0 else ink.y
-    x1 = lines.right if ink.right >= sw - 1 or lines.right > sw else ink.right
-    y1 = lines.bottom if ink.bottom >= sh - 1 or lines.bottom > sh else ink.bottom
+    x0 = lines.x if ink.x <= 1 or lines.x < -_PAST else ink.x
+    y0 = lines.y if ink.y <= 1 or lines.y < -_PAST else ink.y
+    x1 = lines.right if ink.right >= sw - 1 or lines.right > sw + _PAST else ink.right
+    y1 = lines.bottom if ink.bottom >= sh - 1 or lines.bottom > sh + _PAST else ink.bottom
     return Box(x=x0, y=y0, w=max(0.0, x1 - x0), h=max(0.0, y1 - y0))
 
 

@@ -196,7 +196,8 @@ def _ends(visual: Visual, ctx: ArtContext, where: str) -> tuple[str, str]:
 
 
 _SAFE_PATH = frozenset("MLCQAZ0123456789.- ")
-_FLAT = 1e-6
+_FLAT = 1e-3
+"""px a flat box keeps on its flat axis: the same drawing, a transform that inverts."""
 
 
 def _custom(visual: Visual, w: float, h: float) -> str:
@@ -209,7 +210,7 @@ def _custom(visual: Visual, w: float, h: float) -> str:
         own = ("" if p.fill else ' fill="none"') + ("" if p.stroke else ' stroke="none"')
         # EMU paths: scales of 1e-4 and less. A box flat on one axis (a custom line of zero
         # height) keeps a hair of scale there: the same drawing, a transform that inverts.
-        sx, sy = f"{max(w / p.w, _FLAT):.8g}", f"{max(h / p.h, _FLAT):.8g}"
+        sx, sy = f"{(w or _FLAT) / p.w:.8g}", f"{(h or _FLAT) / p.h:.8g}"
         out.append(f'<path d="{p.d}" transform="scale({sx} {sy})" '
                    f'vector-effect="non-scaling-stroke"{own}{{attrs}}/>')
     return "".join(out) or f'<rect width="{css.num(w)}" height="{css.num(h)}"{{attrs}}/>'
