@@ -35,6 +35,13 @@ def truncate(ir: SlideIR, diag: Diagnostics) -> tuple[SlideIR, list[dict[str, An
     return out, done
 
 
+def truncated(ir: SlideIR | None) -> bool:
+    """Whether ``ir`` holds text ``truncate`` clipped (written whole in the .pptx, past its
+    box): a slide that does is degraded, whatever a later pass concludes from the clipped
+    drawing."""
+    return ir is not None and any(el.style.overflow == "hidden" for el in ir.elements)
+
+
 def hide_candidate(ir: SlideIR, diag: Diagnostics) -> str | None:
     """The decoration (else image) of lowest priority involved in a non-overflow defect."""
     involved = {e for d in diag.defects if d.type != "content_overflow" for e in defect_eids(d)}

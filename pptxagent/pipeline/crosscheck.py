@@ -25,6 +25,7 @@ from typing import Any
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.errors import DrawingError
 from pptxagent.ir import Box, RendererDelta
+from pptxagent.loop.fallbacks import truncated
 from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
@@ -177,8 +178,15 @@ def crosscheck(job: FillJob) -> None:
 def _lo_notes(w: SlideWork) -> list[str]:
     assert w.lo_outcome is not None
     r = w.lo_outcome.result
-    return [f"LibreOffice pass ({', '.join(sorted(w.lo_facts))}): {r.quality} after "
+    return [f"LibreOffice pass ({', '.join(sorted(w.lo_facts))}): {_pass_quality(w)} after "
             f"{r.iterations_to_converge} patch(es)"]
+
+
+def _pass_quality(w: SlideWork) -> str:
+    """The LibreOffice pass's verdict; degraded when it continued from text the first
+    pass's last resort clipped (it sees that text inside its box)."""
+    assert w.lo_outcome is not None
+    return "degraded" if truncated(w.lo_outcome.final_ir) else w.lo_outcome.result.quality
 
 
 def refine_crosschecked(job: FillJob) -> None:
@@ -198,7 +206,7 @@ def refine_crosschecked(job: FillJob) -> None:
         w.changes = write_back_slide(job.package, w.ir, outcome)
         w.changes += [c for c in left if c not in w.changes]
         w.notes += _lo_notes(w)
-        job.say(f"slide {w.filled.index}: LibreOffice pass {outcome.result.quality} after "
+        job.say(f"slide {w.filled.index}: LibreOffice pass {_pass_quality(w)} after "
                 f"{outcome.result.iterations_to_converge} patch(es)")
     pack(job)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pptxagent.ir import Diagnostics, Quality, dump
+from pptxagent.loop.fallbacks import truncated
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
@@ -12,7 +13,9 @@ from pptxagent.settings import DEFAULT_SETTINGS, Settings
 
 
 def _quality(w: SlideWork) -> Quality:
-    if w.lo_degraded or _truncated(w):
+    # text the loop's last resort clipped: the LibreOffice pass continued from the clipped
+    # drawing and saw nothing overflow
+    if w.lo_degraded or truncated(w.final_ir):
         return "degraded"
     if w.lo_outcome is not None:  # the LibreOffice pass continued from the first's result
         return w.lo_outcome.result.quality
@@ -21,14 +24,6 @@ def _quality(w: SlideWork) -> Quality:
     if w.diag is not None:
         return quality_label(w.diag)
     return "success_clean"
-
-
-def _truncated(w: SlideWork) -> bool:
-    """Text the loop's last resort clipped in the browser (the .pptx keeps it whole, past
-    its box): the slide is degraded whatever a later pass concluded from the clipped
-    drawing (the LibreOffice pass continues from it and sees nothing overflow)."""
-    ir = w.final_ir
-    return ir is not None and any(el.style.overflow == "hidden" for el in ir.elements)
 
 
 def _excluded(w: SlideWork) -> list[dict[str, Any]]:
