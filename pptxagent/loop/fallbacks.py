@@ -42,6 +42,18 @@ def truncated(ir: SlideIR | None) -> bool:
     return ir is not None and any(el.style.overflow == "hidden" for el in ir.elements)
 
 
+def untruncated(ir: SlideIR) -> SlideIR:
+    """``ir`` as the .pptx shows it: the text ``truncate`` clipped drawn whole."""
+    if not truncated(ir):
+        return ir
+    out = ir.model_copy(deep=True)
+    for el in out.elements:
+        if el.style.overflow == "hidden":
+            el.style.overflow = None
+            el.style.textOverflow = None
+    return out
+
+
 def hide_candidate(ir: SlideIR, diag: Diagnostics) -> str | None:
     """The decoration (else image) of lowest priority involved in a non-overflow defect."""
     involved = {e for d in diag.defects if d.type != "content_overflow" for e in defect_eids(d)}

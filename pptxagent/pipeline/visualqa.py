@@ -19,6 +19,7 @@ from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
+from pptxagent.loop.fallbacks import untruncated
 from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
 from pptxagent.measure.twins import same_art
 from pptxagent.pipeline.correct import onto_art, onto_readable
@@ -108,24 +109,12 @@ def _baselines(job: FillJob, numbers: Sequence[int], irs: Sequence[SlideIR],
 
 
 def _finals(work: Sequence[SlideWork]) -> list[SlideIR]:
-    irs = [w.final_ir for w in work]
-    assert all(ir is not None for ir in irs)
-    return [as_written(ir) for ir in irs if ir is not None]
-
-
-def as_written(ir: SlideIR) -> SlideIR:
-    """The slide as the .pptx shows it: text the loop's hard fallback truncated
+    """The slides as the .pptx shows them: text the loop's hard fallback truncated
     (``overflow: hidden``) is written whole, so it is judged whole (judged truncated, text
     run onto a footer band read as resolved)."""
-    clipped = [el.eid for el in ir.elements if el.style.overflow == "hidden"]
-    if not clipped:
-        return ir
-    out = ir.model_copy(deep=True)
-    for el in out.elements:
-        if el.eid in clipped:
-            el.style.overflow = None
-            el.style.textOverflow = None
-    return out
+    irs = [w.final_ir for w in work]
+    assert all(ir is not None for ir in irs)
+    return [untruncated(ir) for ir in irs if ir is not None]
 
 
 def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts],

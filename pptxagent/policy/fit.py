@@ -85,17 +85,18 @@ def lift_edit(
     oy = float(d.details.get("overflow_y_px", 0.0))
     anchor = el.style.verticalAlign or "top"
     if above > 0:
-        edge, pinned, room = "top", "bottom", float(d.details.get("room_below_px", 0.0))
+        past, edge, pinned = above, "top", "bottom"
+        room = float(d.details.get("room_below_px", 0.0))
     else:
-        edge, pinned, room = "bottom", "top", float(d.details.get("room_above_px", 0.0))
-        above = below
-    if above <= 0 or ox > SIDEWAYS_PX or oy > above + 0.01 or anchor == pinned:
+        past, edge, pinned = below, "bottom", "top"
+        room = float(d.details.get("room_above_px", 0.0))
+    if past <= 0 or ox > SIDEWAYS_PX or oy > past + 0.01 or anchor == pinned:
         return None
     ins = el.style.insets
     sides = {"top": ins.top, "right": ins.right, "bottom": ins.bottom, "left": ins.left} if ins \
         else {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
     margin = settings.FIT_LIFT_MARGIN_PX
-    shift = math.ceil(round((above + margin) * 10, 6)) / 10
+    shift = math.ceil(round((past + margin) * 10, 6)) / 10
     if room - sides[pinned] < shift + margin:
         return None
     sides[edge] += shift if anchor == edge else 2 * shift

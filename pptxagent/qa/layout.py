@@ -57,17 +57,11 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     that overflows its box down off the slide is both (a box placed off the slide only
     the second)."""
     issues: list[QaIssue] = []
-    for el in facts.ir.elements:  # turned text: where its turned lines are drawn
-        if turned_text(el, facts.dom.get(el.eid)):
-            off = cut_off_by(facts, el, s)
-            if off is not None:
-                issues.append(make_issue(
-                    facts, el, "cutoff", "critical",
-                    f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
-                    measured=off, threshold=s.CUTOFF_MIN_PX, unit="px",
-                    box=union(facts.glyph_rects(el.eid))))
-    for el in _text_elements(facts):
+    for el in facts.ir.elements:
         dom = facts.dom.get(el.eid)
+        turned = turned_text(el, dom)  # cut-off only, where its turned lines are drawn
+        if not turned and not measurable_text(el, dom):
+            continue
         assert dom is not None and dom.textBox is not None
         text, box = dom.textBox, text_frame(el, dom.bbox)
         off = cut_off_by(facts, el, s)
@@ -75,8 +69,11 @@ def check_overflow(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
             issues.append(make_issue(
                 facts, el, "cutoff", "critical",
                 f"text runs {off:.0f} px off the slide: {snippet(text_of(el))!r}",
-                measured=off, threshold=s.CUTOFF_MIN_PX, unit="px", box=text,
+                measured=off, threshold=s.CUTOFF_MIN_PX, unit="px",
+                box=union(facts.glyph_rects(el.eid)) if turned else text,
             ))
+        if turned:
+            continue
         down, across = _outside(text, box, el)
         if max(down, across) <= s.OVERFLOW_MIN_PX:
             continue  # the line boxes fit, so do the glyphs inside them
