@@ -108,6 +108,9 @@ def chart_of(data: ChartData | None, ctx: ColorContext, fonts: Fonts = (None, No
         if data.kind in ("pie", "doughnut"):
             points = [resolve_color(s.points.get(k), ctx) or auto(k, len(s.values))
                       for k in range(len(s.values))]
+        elif data.kind == "bar" and s.points:  # bars a ``c:dPt`` fills on its own
+            points = [resolve_color(s.points.get(k), ctx) or color
+                      for k in range(len(s.values))]
         series.append(ChartSeries(values=values, color=color, points=points, name=s.name,
                                   marker=s.marker, width=_width(s.line_width, data.style),
                                   smooth=s.smooth,

@@ -92,7 +92,7 @@ class ChartSeries(_Model):
     values: list[float]
     color: str
     points: list[str] | None = None
-    """Per-point colours (pie slices)."""
+    """Per-point colours: pie slices, bars a ``c:dPt`` fills on its own."""
     name: str = ""
     marker: bool = False
     """Points marked (line charts)."""

@@ -45,6 +45,13 @@ def hex_color(rgb: Sequence[float]) -> str:
     return "#" + "".join(f"{round(v):02x}" for v in rgb[:3])
 
 
+def ink_color(rgba: Sequence[float]) -> str:
+    """A text colour as a message names it: ``#000000 at 30 %`` when it is see-through (the
+    ratio is of what is drawn, the colour blended over its backdrop)."""
+    alpha = rgba[3] if len(rgba) > 3 else 1.0
+    return hex_color(rgba) + (f" at {alpha * 100:.0f} %" if alpha < 0.995 else "")
+
+
 def luminances(pixels: NDArray[np.uint8]) -> NDArray[np.float64]:
     """Relative luminance of every pixel of an (N × 3) or (H × W × 3) uint8 array."""
     lin = _LINEAR[pixels[..., :3]]

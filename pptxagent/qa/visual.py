@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 from pptxagent.ir import Box, Element, drawn_box
 from pptxagent.ir.qa import QaIssue, Severity
-from pptxagent.qa.contrast import RunContrast, hex_color, pixel_ratios, run_contrast
+from pptxagent.qa.contrast import RunContrast, hex_color, ink_color, pixel_ratios, run_contrast
 from pptxagent.qa.facts import (
     FOOTER_PH,
     SlideFacts,
@@ -152,7 +152,7 @@ def check_contrast(
         issue = make_issue(
             facts, el, "contrast", _severity(rc.ratio, base, s),
             f"contrast {shown(rc.ratio, rc.required):.2f}:1 < {rc.required:g}:1 "
-            f"({hex_color(rc.run.color)} on {hex_color(rc.background)}): "
+            f"({ink_color(rc.run.color)} on {hex_color(rc.background)}): "
             f"{snippet(rc.run.text, 30)!r}"
             + (f" (template {base:.2f}:1)" if base is not None else ""),
             measured=rc.ratio, threshold=rc.required, unit=":1",
@@ -177,7 +177,7 @@ def _lost(facts: SlideFacts, el: Element, rc: RunContrast, now: float, base: flo
     return make_issue(
         facts, el, "contrast", "major",
         f"contrast {now:.2f}:1 is {now / base * 100:.0f}% of the template's "
-        f"{base:.2f}:1 for this box ({hex_color(rc.run.color)}, on "
+        f"{base:.2f}:1 for this box ({ink_color(rc.run.color)}, on "
         f"{hex_color(rc.background)} at its lowest): {snippet(rc.run.text, 30)!r}",
         measured=now, threshold=min(s.CONTRAST_KEPT * base, s.CONTRAST_AMPLE),
         unit=":1", box=_drawn(el, rc), baseline=base,

@@ -54,17 +54,24 @@ def _rgba(hexed: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{css.num(alpha)})"
 
 
-def _gradient(paint: Paint, gid: str, where: str) -> str:
+def _gradient(paint: Paint, gid: str, where: str, w: float, h: float) -> str:
     stops = "".join(
         f'<stop offset="{css.num(s.pos)}" stop-color="{_color(s.color, where)}"'
         + (f' stop-opacity="{css.num(s.alpha)}"' if s.alpha < 1 else "") + "/>"
         for s in paint.stops or []
     )
     if paint.radial:
+        # As LibreOffice draws a path gradient: a circle, not an ellipse stretched to the box,
+        # of half the box's diagonal wherever its centre sits; from a corner, the whole one.
+        # (In the box's own units, so custom paths drawn to scale get the same circle.)
         cx, cy = paint.center or (0.5, 0.5)
-        r = max(math.hypot(cx - x, cy - y) for x in (0, 1) for y in (0, 1))
+        w, h = max(w, 1e-3), max(h, 1e-3)
+        r = math.hypot(w, h) / (1 if cx in (0, 1) and cy in (0, 1) else 2) / w
+        squash = (f' gradientTransform="translate({css.num(cx)} {css.num(cy)}) '
+                  f'scale(1 {w / h:.6g}) translate({css.num(-cx)} {css.num(-cy)})"'
+                  if abs(w - h) > 1e-6 else "")
         return (f'<radialGradient id="{gid}" cx="{css.num(cx)}" cy="{css.num(cy)}" '
-                f'r="{css.num(r)}">{stops}</radialGradient>')
+                f'r="{r:.6g}"{squash}>{stops}</radialGradient>')
     a = math.radians(paint.angle or 0)
     c, s = math.cos(a), math.sin(a)
     k = (abs(c) + abs(s)) / 2
@@ -79,7 +86,7 @@ def _picture_div(
     pic = ctx.media.picture(paint.image) if ctx.media is not None and paint.image else None
     decl: list[tuple[str, str]] = []
     if clip:
-        decl.append(("clip-path", f"path('{clip}')"))
+        decl.append(("clip-path", clip))
     if paint.alpha < 1:
         decl.append(("opacity", css.num(paint.alpha)))
     if pic is None:
@@ -237,11 +244,17 @@ def paint_node(
         rgba = _rgba(_color(sh.color, where), sh.alpha)
         decl.append(("filter", f"drop-shadow({css.px(sh.dx)} {css.px(sh.dy)} "
                                f"{css.px(sh.blur / 2)} {rgba})"))
-    svg_shape, clip, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
-    if visual.geometry == "custom" and visual.paths:
-        svg_shape, clip = _custom(visual, w, h), None
+    svg_shape, outline, is_line = shape_svg(visual.geometry, w, h, visual.adjust or {})
+    clip = f"path('{outline}')" if outline else None
     parts: list[str] = []
     fill = visual.fill
+    if visual.geometry == "custom" and visual.paths:
+        svg_shape, clip = _custom(visual, w, h), None
+        if fill is not None and fill.kind == "picture":  # the picture cut to the paths
+            cid = ctx.new_id()
+            parts.append(f'<svg class="fx" width="0" height="0"><clipPath id="{cid}">'
+                         f'{svg_shape.format(attrs="")}</clipPath></svg>')
+            clip = f"url(#{cid})"
     fill_attr = ' fill="none"'
     defs = ""
     if fill is not None and not is_line:
@@ -253,7 +266,7 @@ def paint_node(
                 fill_attr += f' fill-opacity="{css.num(fill.alpha)}"'
         elif fill.kind == "gradient" and fill.stops:
             gid = ctx.new_id()
-            defs = f"<defs>{_gradient(fill, gid, where)}</defs>"
+            defs = f"<defs>{_gradient(fill, gid, where, w, h)}</defs>"
             fill_attr = f' fill="url(#{gid})"'
     stroke = _stroke(visual, where)
     if is_line and visual.line is not None and (visual.line.head or visual.line.tail):

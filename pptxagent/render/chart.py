@@ -50,8 +50,9 @@ def _bars(chart: Chart, box: Box, scale: Scale, where: str, out: list[str],
     up = [0.0] * n
     down = [0.0] * n
     for k, s in enumerate(chart.series):
-        fill = color(s.color, where)
+        fills = [color(c, where) for c in s.points or [s.color]]
         for i, v in enumerate(s.values):
+            fill = fills[i] if i < len(fills) else fills[0]
             if chart.stacked:
                 base = up[i] if v >= 0 else down[i]
                 if v >= 0:

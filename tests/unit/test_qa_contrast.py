@@ -10,6 +10,7 @@ from pptxagent.ir.qa import RunGlyphs
 from pptxagent.measure.pixels import parse_css_color
 from pptxagent.qa import DEFAULT_QA_SETTINGS, contrast_ratio, relative_luminance
 from pptxagent.qa.contrast import (
+    ink_color,
     pixel_ratios,
     required_ratio,
     run_contrast,
@@ -48,6 +49,12 @@ def test_pixel_ratios_match_scalar_and_blend_alpha() -> None:
     # black at 50% alpha over white is mid grey: far less than 21:1
     half = pixel_ratios((0, 0, 0, 0.5), bg[:1])
     assert 3.5 < half[0] < 4.5
+
+
+def test_see_through_text_is_named_with_its_alpha() -> None:
+    # "#000000 on #ffffff" beside 2.10:1 reads as a wrong measurement; 30 % black is grey
+    assert ink_color((0, 0, 0, 0.3)) == "#000000 at 30 %"
+    assert ink_color((255, 255, 255, 1.0)) == "#ffffff"
 
 
 def _run(color: tuple[int, int, int, float], font_px: float = 16, bold: bool = False,
