@@ -58,6 +58,11 @@ def _print_summary(report: FillReport) -> None:
                    f"{what}{agree}", markup=True)
         for ch in s.changes:
             _err.print(f"  {ch.get('shape') or ch.get('eid')}: {ch.get('text')}", markup=False)
+        for w in s.warnings:
+            if w.get("type") == "missing_glyphs":
+                d = w["details"]
+                _err.print(f"  {d.get('shape') or w.get('eid')}: no font here draws "
+                           f"{d['characters']!r}: measured as boxes", markup=False)
     if report.unresolved_tokens:
         _err.print(f"[yellow]{len(report.unresolved_tokens)} unresolved token(s), left as "
                    "written:[/]", markup=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pptxagent.ir import Diagnostics, Quality, dump
+from pptxagent.engines.fontcover import missing_glyphs
+from pptxagent.ir import Diagnostics, Element, Quality, dump
 from pptxagent.loop.fallbacks import truncated
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -51,6 +52,29 @@ def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any
     return out
 
 
+def _text_of(el: Element) -> str:
+    cells = [c.text for row in el.table.rows for c in row.cells] if el.table else []
+    return "\n".join([el.content, *(p.text for p in el.paragraphs or []), *cells])
+
+
+def _unmeasured(w: SlideWork) -> list[dict[str, Any]]:
+    """Filled text with characters no installed font draws: both renderers drew boxes, so
+    its fit was measured on boxes, not on the glyphs the reader's fonts will draw."""
+    out: list[dict[str, Any]] = []
+    for el in w.ir.elements:
+        if el.eid not in w.touched:
+            continue
+        chars = missing_glyphs(_text_of(el))
+        if chars:
+            out.append({"type": "missing_glyphs", "eid": el.eid, "details": {
+                "shape": el.source.name if el.source is not None else "",
+                "characters": chars[:20], "count": len(chars),
+                "reason": "no font installed here draws these characters: both renderers drew "
+                          "boxes, so the text's fit was measured on boxes, not on the glyphs "
+                          "the reader's fonts will draw"}})
+    return out
+
+
 def _not_crosschecked(w: SlideWork) -> list[dict[str, Any]]:
     why = (w.crosscheck or {}).get("unavailable")
     if not why:
@@ -83,7 +107,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
     so it is not clean (a slide the content left alone keeps the template's state)."""
     diag = _reported_diag(w)
     extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w),
-             *_not_crosschecked(w)]
+             *_not_crosschecked(w), *_unmeasured(w)]
     if unresolved and w.touched:  # a slide the fill changed, still showing raw tokens
         extra.append({"type": "unresolved_tokens", "details": {
             "count": unresolved,

@@ -132,3 +132,23 @@ def test_libreoffice_draws_no_filled_text_outside_its_box(
             assert box.x >= x - 2 and box.x + box.w <= x + w + 2, (s["index"], eid, box)
             checked += 1
     assert checked >= 8
+
+
+def test_text_no_installed_font_draws_is_not_called_clean(tmp_path: Path) -> None:
+    # Hindi on a machine without a Devanagari font: both renderers draw boxes, so the fit
+    # measured here says nothing about PowerPoint's glyphs; the report must say so.
+    probe = subprocess.run(["fc-list", ":charset=915"], capture_output=True, text=True,
+                           check=False)
+    if probe.stdout.strip():
+        pytest.skip("this machine has a Devanagari font")
+    content = tmp_path / "hindi.json"
+    content.write_text(json.dumps({"slides": [{"template_slide": 2, "fill": {
+        "title": "Quarterly review", "body": ["हिन्दी में सारांश", "Revenue grew 18%"]}}]}))
+    out, report = tmp_path / "out.pptx", tmp_path / "report.json"
+    proc = run_fill(TEMPLATE, content, "-o", out, "--report", report)
+    assert proc.returncode == 0, proc.stderr
+    slide = json.loads(report.read_text())["slides"][0]
+    assert slide["quality"] == "success_with_warnings"
+    missing = [w for w in slide["warnings"] if w["type"] == "missing_glyphs"]
+    assert len(missing) == 1 and "ह" in missing[0]["details"]["characters"]
+    assert "measured as boxes" in proc.stderr

@@ -15,3 +15,4 @@ def test_fontconfig_rules_follow_the_font_table() -> None:
     assert rules["ＭＳゴシック"] == resolve_font("ＭＳ ゴシック") == "Noto Sans CJK JP"
     assert "carlito" not in rules  # a twin is not sent to itself
     assert [t.get("ignore-blanks") for t in root.iter("test")] == ["true"] * len(rules)
+
