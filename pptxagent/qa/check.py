@@ -101,7 +101,8 @@ def check_facts(
     for check in PLAIN_CHECKS:
         issues += check(facts, settings)
     issues += check_contrast(facts, settings, baseline.contrast if baseline else None,
-                             baseline.backdrop if baseline else None)
+                             baseline.backdrop if baseline else None,
+                             baseline.frames if baseline else None)
     issues += check_edges(facts, settings, baseline.edge if baseline else None)
     if baseline is not None:
         _accept(issues, baseline)

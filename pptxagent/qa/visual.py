@@ -119,9 +119,23 @@ def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
     return "major"
 
 
+def _designed(facts: SlideFacts, el: Element, rc: RunContrast, frame: Box | None,
+              s: QaSettings) -> float | None:
+    """The run's contrast where the template's design puts it: on its glyphs inside the frame
+    the template gave the box (None when none are, or the box is turned). For a box the
+    template left empty, this is the template's own contrast: its colour on its backdrop there
+    (black body text over a dark corner of the template's gradient is its design); only text
+    that left the frame (onto a dark footer band) is judged below it."""
+    if frame is None or facts.notext is None or el.text_turn() or facts.contrast_area():
+        return None
+    inside = run_contrast(rc.run, facts.notext, s, facts.unknown, [frame])
+    return None if inside is None else inside.ratio
+
+
 def check_contrast(
     facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None,
     backdrops: Mapping[str, NDArray[np.uint8]] | None = None,
+    frames: Mapping[str, Box] | None = None,
 ) -> list[QaIssue]:
     """WCAG contrast per text element (its worst run). With ``baseline`` (the template's own
     ratio per box) a box below the threshold is a defect only when clearly worse than the
@@ -148,6 +162,8 @@ def check_contrast(
                 if now < s.CONTRAST_KEPT * was:
                     issues.append(_lost(facts, el, rc, now, was, s))
             continue
+        if base is None and frames is not None:  # a box the template drew no text in
+            base = _designed(facts, el, rc, frames.get(eid), s)
         accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
         issue = make_issue(
             facts, el, "contrast", _severity(rc.ratio, base, s),

@@ -6,6 +6,11 @@ material: ``bench/heldout --lo-templates``), filled through the real CLI.
   slide. It now moves up by a bottom inset, font kept.
 * Progress: its body ends 11.6 px above the date placeholder (the template's spacing); three
   short bullets shrank the body 20 → 15.5 pt and moved it to the slide's left edge.
+* Lights: its body text is black, over the dark navy corner of its glow (1.8:1). A fill of
+  three short bullets put the text exactly where and as the template designs it, yet the
+  slide was degraded: a box the template leaves empty had no contrast of its own to be
+  judged against. Its own is now the text's colour on the template's backdrop inside the
+  template's frame for the box.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 SOURCE = Path("/usr/lib/libreoffice/share/template/common/presnt")
-NAMES = ("Vivid", "Progress")
+NAMES = ("Vivid", "Progress", "Lights")
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +55,14 @@ BULLETS = ["Revenue grew twelve percent", {"text": "Driven by new accounts", "le
            "Costs held flat"]
 
 
+def _quarterly(exported: Path, tmp: Path, name: str) -> dict[str, Any]:
+    """Template slide 2 of ``name`` with a short title and three short bullets."""
+    return _fill(tmp, exported / f"{name}.pptx", {"title": "Quarterly results", "body": BULLETS})
+
+
 def test_a_bottom_anchored_title_moves_up_instead_of_shrinking(exported: Path,
                                                                tmp_path: Path) -> None:
-    got = _fill(tmp_path, exported / "Vivid.pptx", {"title": "Quarterly results",
-                                                    "body": BULLETS})
+    got = _quarterly(exported, tmp_path, "Vivid")
     assert got["quality"] == "success_clean", got
     title = [c for c in got["changes"] if c["shape"] == "PlaceHolder 1"]
     assert all(c["what"] == "inset" for c in title), title  # never a smaller font
@@ -61,7 +70,15 @@ def test_a_bottom_anchored_title_moves_up_instead_of_shrinking(exported: Path,
 
 def test_a_body_the_template_put_close_to_its_date_box_is_left_alone(exported: Path,
                                                                      tmp_path: Path) -> None:
-    got = _fill(tmp_path, exported / "Progress.pptx", {"title": "Quarterly results",
-                                                       "body": BULLETS})
+    got = _quarterly(exported, tmp_path, "Progress")
     assert got["quality"] == "success_clean", got
     assert got["changes"] == []  # no shrink, no move to the slide's edge
+
+
+def test_text_where_the_template_designs_it_keeps_the_templates_contrast(exported: Path,
+                                                                      tmp_path: Path) -> None:
+    got = _quarterly(exported, tmp_path, "Lights")
+    assert got["quality"] == "success_clean", got
+    low = [q for q in got["qa"] if q["kind"] == "contrast"]
+    assert low and all(q["status"] == "accepted" and q["baseline"] for q in low), low
+    assert got["changes"] == []  # not moved off the template's design to read better
