@@ -4,7 +4,8 @@ Some tools write one id on several shapes of a slide, so an element is addressed
 and its occurrence (``OoxmlRef.occurrence``): which of the shapes with that id it is. Every
 reader that looks a shape up (fill, write-back, the LibreOffice tagging) counts here, in the
 order and over the set the inventory's walk (``shapes._walk``) reads: groups entered but not
-counted, the first ``mc:Choice`` of an ``mc:AlternateContent`` else its ``mc:Fallback``.
+counted, the first ``mc:Choice`` of an ``mc:AlternateContent`` we understand, else its
+``mc:Fallback``.
 """
 
 from __future__ import annotations
@@ -18,11 +19,22 @@ from pptxagent.ooxml.xml import qn
 _DRAWABLE = frozenset({qn("p:sp"), qn("p:pic"), qn("p:graphicFrame"), qn("p:cxnSp")})
 
 
+def _understood(choice: etree._Element) -> bool:
+    """Whether a ``mc:Choice`` requires nothing we cannot draw: Office 2016's chart kinds
+    (``cx:chart``, waterfall, funnel …) are not read, so their ``mc:Fallback`` picture, which
+    LibreOffice draws and which shows what PowerPoint draws, is."""
+    nsmap = choice.nsmap
+    return not any("/chartex" in (nsmap.get(prefix) or "")
+                   for prefix in (choice.get("Requires") or "").split())
+
+
 def read_branch(block: etree._Element) -> etree._Element | None:
-    """The branch of an ``mc:AlternateContent`` that is read: its first ``mc:Choice``, else
-    its ``mc:Fallback``."""
-    branch = block.find(qn("mc:Choice"))
-    return branch if branch is not None else block.find(qn("mc:Fallback"))
+    """The branch of an ``mc:AlternateContent`` that is read: its first ``mc:Choice`` whose
+    requirements we understand, else its ``mc:Fallback``."""
+    for branch in block.iterfind(qn("mc:Choice")):
+        if _understood(branch):
+            return branch
+    return block.find(qn("mc:Fallback"))
 
 
 def drawables(tree: etree._Element) -> Iterator[etree._Element]:

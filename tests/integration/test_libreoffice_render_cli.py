@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -62,3 +63,21 @@ def test_render_a_deck_without_slides_says_so_and_draws_nothing(tmp_path: Path) 
     assert result.exit_code == 2
     assert "prs-slide-masters.pptx: the deck has no slides to draw" in result.output
     assert not out.exists()
+
+
+@pytest.mark.libreoffice
+@pytest.mark.browser
+def test_an_office_2016_chart_is_drawn_as_its_fallback_picture(tmp_path: Path) -> None:
+    # A waterfall chart (cx:chart, Office 2016) that neither renderer draws natively: its
+    # mc:Fallback picture shows what PowerPoint draws, and LibreOffice draws it; the browser
+    # drew a flat grey box (8.3 % apart)
+    deck = CORPUS / "openxmlsdk__Of16-01.pptx"
+    result = CliRunner().invoke(cli, ["render", str(deck), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "browser" / "slide-1.png") as b, \
+            Image.open(tmp_path / "libreoffice" / "slide-1.png") as lo:
+        a = np.asarray(b.convert("L").resize((320, 180)), dtype=float)
+        c = np.asarray(lo.convert("L").resize((320, 180)), dtype=float)
+        colours = len(np.unique(np.asarray(b.convert("RGB")).reshape(-1, 3), axis=0))
+    assert float(np.abs(a - c).mean()) / 255 < 0.06
+    assert colours > 50  # bars, labels and gridlines, not one grey box on white
