@@ -12,7 +12,14 @@ from numpy.typing import NDArray
 
 from pptxagent.ir import Box, Element, drawn_box
 from pptxagent.ir.qa import QaIssue, Severity
-from pptxagent.qa.contrast import RunContrast, hex_color, ink_color, pixel_ratios, run_contrast
+from pptxagent.qa.contrast import (
+    RunContrast,
+    hex_color,
+    ink_color,
+    pixel_ratios,
+    required_ratio,
+    run_contrast,
+)
 from pptxagent.qa.facts import (
     FOOTER_PH,
     SlideFacts,
@@ -121,15 +128,21 @@ def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
 
 def _designed(facts: SlideFacts, el: Element, rc: RunContrast, frame: Box | None,
               s: QaSettings) -> float | None:
-    """The run's contrast where the template's design puts it: on its glyphs inside the frame
-    the template gave the box (None when none are, or the box is turned). For a box the
-    template left empty, this is the template's own contrast: its colour on its backdrop there
-    (black body text over a dark corner of the template's gradient is its design); only text
-    that left the frame (onto a dark footer band) is judged below it."""
+    """The run's contrast where the template's design puts it, when that design itself fails
+    WCAG at the template's font size: on its glyphs inside the frame the template gave the box
+    (None when none are, the box is turned, or the design passes). For a box the template left
+    empty, this is the template's own contrast: its colour on its backdrop there (black body
+    text over a dark corner of the template's gradient is its design); text that left the
+    frame (onto a dark footer band), or that a smaller font made fail, is judged as usual."""
     if frame is None or facts.notext is None or el.text_turn() or facts.contrast_area():
         return None
     inside = run_contrast(rc.run, facts.notext, s, facts.unknown, [frame])
-    return None if inside is None else inside.ratio
+    if inside is None:
+        return None
+    # At the template's own size: grey that passes as 32 pt large text is no design excuse
+    # once the fit has shrunk it to 15 pt, where it fails
+    as_designed = rc.run.model_copy(update={"font_px": rc.run.font_px / el.font_scale()})
+    return inside.ratio if inside.ratio < required_ratio(as_designed, s) else None
 
 
 def check_contrast(
