@@ -8,10 +8,11 @@ paragraph for its level (its ``a:pPr``, the first run with its ``a:rPr``, its
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from lxml import etree
 
+from pptxagent.ooxml.levels import restyle_to_level, spells_out_level
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _RUNLIKE = ("a:r", "a:br", "a:fld")
@@ -32,15 +33,36 @@ def _has_text(p: etree._Element) -> bool:
 
 
 def template_for_level(templates: Sequence[etree._Element], level: int) -> etree._Element:
-    """The template paragraph for ``level``: the first at that level that carries text (an
+    """The template paragraph for ``level``: among those at that level that carry text (an
     empty first paragraph, as LibreOffice writes above its bullets, has lost the run format),
-    else the first at that level; else the same from the nearest lower level; else the first
-    with text."""
+    the first of the look most share (``_most_used``), else the first at that level; else the
+    same from the nearest lower level; else the first with text."""
     for lvl in range(level, -1, -1):
         at = [p for p in templates if paragraph_level(p) == lvl]
         if at:
-            return next((p for p in at if _has_text(p)), at[0])
+            chosen = _most_used([p for p in at if _has_text(p)])
+            return chosen if chosen is not None else at[0]
     return next((p for p in templates if _has_text(p)), templates[0])
+
+
+def _look(p: etree._Element) -> tuple[str, ...]:
+    """A paragraph's look as a list item: its indent and its bullet (or none)."""
+    ppr = p.find(qn("a:pPr"))
+    if ppr is None:
+        return ()
+    bullet = [etree.QName(c).localname + (c.get("char") or c.get("type") or "")
+              for c in ppr if c.tag in (qn("a:buNone"), qn("a:buChar"), qn("a:buAutoNum"))]
+    return (ppr.get("marL", ""), ppr.get("indent", ""), *bullet)
+
+
+def _most_used(paragraphs: Sequence[etree._Element]) -> etree._Element | None:
+    """The first paragraph of the look most of ``paragraphs`` share (the first of them on a
+    tie): a template's list items, not the unbulleted lead line above them."""
+    if not paragraphs:
+        return None
+    looks = [_look(p) for p in paragraphs]
+    best = max(looks, key=lambda k: (looks.count(k), -looks.index(k)))
+    return paragraphs[looks.index(best)]
 
 
 def _copy_attrs(src: etree._Element, dst: etree._Element) -> None:
@@ -159,18 +181,29 @@ def _starts_with_break(p: etree._Element) -> bool:
     return False
 
 
-def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]]) -> None:
+def _paragraph_for(old: Sequence[etree._Element], text: str, level: int,
+                   levels: Mapping[int, etree._Element]) -> etree._Element:
+    template = template_for_level(old, level)
+    p = make_paragraph(template, text, level)
+    if paragraph_level(template) != level and level in levels and spells_out_level(template):
+        restyle_to_level(p, levels[level], level)  # not the borrowed level's indent, bullet
+    return p
+
+
+def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
+                    levels: Mapping[int, etree._Element] | None = None) -> None:
     """Replace every paragraph of ``txbody`` (``p:txBody`` or ``a:txBody``) with ``items``.
 
     ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
     that end the template's text (``trailing_breaks``) end the new text too: the template's
-    spacing, not its content.
+    spacing, not its content. ``levels`` (``levels.inherited_levels``): the layout's and
+    master's paragraph per level, for levels the template's text lacks.
     """
     old = txbody.findall(qn("a:p"))
     if not old:
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
-    new = [make_paragraph(template_for_level(old, lvl), text, lvl) for text, lvl in wanted]
+    new = [_paragraph_for(old, text, lvl, levels or {}) for text, lvl in wanted]
     if wanted[-1][0]:
         for br in trailing_breaks(old[-1]):
             insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])

@@ -1,0 +1,123 @@
+"""Outline levels a slide's text does not have, as its layout and master draw them.
+
+A fill that brings a level-2 bullet to a body whose template text is all level 1 makes the new
+paragraph from the nearest lower level's. When that paragraph spells out its level's look
+(``marL``/``indent``, its bullet, an explicit size, as LibreOffice and Google Slides write
+every paragraph), the copy keeps level 1's indent, bullet and size under ``lvl="1"``: the
+sub-bullet does not look like one. The layout's or master's placeholder text has a paragraph
+per level (PowerPoint's "Second level" prompts, LibreOffice's outline styles): the new
+paragraph takes that level's paragraph properties and size from there, and keeps the slide's
+own run format (font, colour, weight).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from lxml import etree
+
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
+
+_TITLES = frozenset({"title", "ctrTitle"})
+_BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct", "buSzPts",
+                                        "buFontTx", "buFont", "buNone", "buAutoNum", "buChar",
+                                        "buBlip"))
+
+
+def _ph(shape: etree._Element) -> etree._Element | None:
+    for child in shape:
+        if isinstance(child.tag, str) and etree.QName(child).localname.startswith("nv"):
+            return child.find(f"{qn('p:nvPr')}/{qn('p:ph')}")
+    return None
+
+
+def _cls(ph: etree._Element) -> str:
+    return "title" if ph.get("type") in _TITLES else "body"
+
+
+def _match(root: etree._Element, ph: etree._Element, by_idx: bool) -> etree._Element | None:
+    """The placeholder of a layout or master ``ph`` inherits from: same idx (a layout),
+    else the same kind (title or body)."""
+    cands = [(sp, p) for sp in root.iter(qn("p:sp")) if (p := _ph(sp)) is not None]
+    idx = ph.get("idx") or "0"
+    if by_idx and idx != "0":
+        hit = next((sp for sp, p in cands if (p.get("idx") or "0") == idx), None)
+        if hit is not None:
+            return hit
+    want = _cls(ph)
+    if want == "body":  # a body, object or subtitle placeholder: the body's look
+        return next((sp for sp, p in cands if p.get("type") in ("body", "obj", None)
+                     or (by_idx and p.get("type") == ph.get("type"))), None)
+    return next((sp for sp, p in cands if _cls(p) == want), None)
+
+
+def inherited_levels(parts: list[etree._Element], shape: etree._Element
+                     ) -> dict[int, etree._Element]:
+    """Level → the first paragraph at that level in the placeholder ``shape`` inherits from,
+    in its layout, then its master (``parts`` in that order)."""
+    ph = _ph(shape)
+    out: dict[int, etree._Element] = {}
+    if ph is None:
+        return out
+    for n, root in enumerate(parts):
+        source = _match(root, ph, by_idx=n == 0)
+        body = source.find(qn("p:txBody")) if source is not None else None
+        for p in body.findall(qn("a:p")) if body is not None else []:
+            ppr = p.find(qn("a:pPr"))
+            try:
+                lvl = int(ppr.get("lvl", "0")) if ppr is not None else 0
+            except ValueError:
+                continue
+            out.setdefault(lvl, p)
+    return out
+
+
+def spells_out_level(p: etree._Element) -> bool:
+    """Whether a paragraph fixes its level's look itself: its indent or its bullet."""
+    ppr = p.find(qn("a:pPr"))
+    return ppr is not None and ("marL" in ppr.attrib or "indent" in ppr.attrib
+                                or any(c.tag in _BULLETS for c in ppr))
+
+
+def _size(p: etree._Element) -> str | None:
+    for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
+        if rpr.get("sz"):
+            return rpr.get("sz")
+    return None
+
+
+_SPACING = tuple(qn(f"a:{t}") for t in ("lnSpc", "spcBef", "spcAft"))
+
+
+def restyle_to_level(p: etree._Element, source: etree._Element, level: int) -> None:
+    """``p`` (copied from another level) takes ``source``'s indent, bullet, spacing and size:
+    the look its layout or master gives ``level``. Everything else (alignment, the runs' font
+    and colour) stays the slide's."""
+    ppr = p.find(qn("a:pPr"))
+    if ppr is None:
+        ppr = insert_in_order(p, etree.Element(qn("a:pPr")), SCHEMA_ORDER["a:p"])
+    src = source.find(qn("a:pPr"))
+    for name in ("marL", "indent"):
+        if name in ppr.attrib:
+            del ppr.attrib[name]
+        if src is not None and src.get(name) is not None:
+            ppr.set(name, src.get(name) or "")
+    if src is not None:
+        moved = [c for c in src if c.tag in _BULLETS + _SPACING]
+        for child in list(ppr):
+            if child.tag in _BULLETS or (moved and child.tag in _SPACING):
+                ppr.remove(child)
+        for child in moved:
+            insert_in_order(ppr, copy.deepcopy(child), SCHEMA_ORDER["a:pPr"])
+    else:
+        for child in list(ppr):
+            if child.tag in _BULLETS:
+                ppr.remove(child)
+    if level:
+        ppr.set("lvl", str(level))
+    elif "lvl" in ppr.attrib:
+        del ppr.attrib["lvl"]
+    size = _size(source)
+    if size is not None:
+        for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
+            rpr.set("sz", size)

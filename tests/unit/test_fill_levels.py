@@ -1,0 +1,77 @@
+"""Text fill: list items look like the template's list items, and a level the template's text
+lacks looks as its layout or master draws that level."""
+
+from __future__ import annotations
+
+from fill_xml import runs, xml
+
+from pptxagent.ooxml.levels import inherited_levels
+from pptxagent.ooxml.textfill import fill_paragraphs
+from pptxagent.ooxml.xml import qn
+
+# LibreOffice and Google Slides spell out every paragraph's look: indent, bullet, size
+SPELLED = """<p:txBody><a:bodyPr/><a:lstStyle/>
+<a:p><a:pPr marL="228600" indent="-228600" algn="l"><a:spcBef><a:spcPts val="1001"/></a:spcBef>
+<a:buFont typeface="Arial"/><a:buChar char="•"/></a:pPr>
+<a:r><a:rPr lang="en-US" sz="2800"><a:solidFill><a:srgbClr val="112233"/></a:solidFill>
+<a:latin typeface="Aptos"/></a:rPr><a:t>Top</a:t></a:r></a:p>
+</p:txBody>"""
+
+MASTER = """<p:sldMaster><p:cSld><p:spTree>
+<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr>
+</p:nvSpPr><p:txBody><a:p><a:pPr lvl="1" marL="1"/><a:r><a:t>no</a:t></a:r></a:p></p:txBody></p:sp>
+<p:sp><p:nvSpPr><p:cNvPr id="3" name="Body"/><p:cNvSpPr/><p:nvPr><p:ph type="body" idx="1"/>
+</p:nvPr></p:nvSpPr><p:txBody><a:bodyPr/>
+<a:p><a:pPr marL="228600" indent="-228600"><a:buChar char="•"/></a:pPr>
+<a:r><a:rPr sz="2800"/><a:t>Level 1</a:t></a:r></a:p>
+<a:p><a:pPr lvl="1" marL="685800" indent="-228600"><a:spcBef><a:spcPts val="499"/></a:spcBef>
+<a:buChar char="–"/></a:pPr><a:r><a:rPr sz="2400"/><a:t>Level 2</a:t></a:r></a:p>
+</p:txBody></p:sp></p:spTree></p:cSld></p:sldMaster>"""
+
+SLIDE_SHAPE = """<p:sp><p:nvSpPr><p:cNvPr id="9" name="Body"/><p:cNvSpPr/><p:nvPr><p:ph/></p:nvPr>
+</p:nvSpPr></p:sp>"""
+
+
+def _ppr(p):  # type: ignore[no-untyped-def]
+    return p.find(qn("a:pPr"))
+
+
+def test_a_sub_bullet_takes_its_level_look_from_the_master() -> None:
+    levels = inherited_levels([xml(MASTER)], xml(SLIDE_SHAPE))
+    assert sorted(levels) == [0, 1]  # the body's levels, not the title's
+    body = xml(SPELLED)
+    fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
+    top, sub = body.findall(qn("a:p"))
+    assert _ppr(top).get("marL") == "228600" and runs(top)[0][1].get("sz") == "2800"
+    ppr = _ppr(sub)
+    # indented and bulleted as the master's level 2, at its size; the slide's colour, font and
+    # alignment kept
+    assert (ppr.get("lvl"), ppr.get("marL"), ppr.get("indent")) == ("1", "685800", "-228600")
+    assert ppr.find(qn("a:buChar")).get("char") == "–"
+    assert ppr.find(f"{qn('a:spcBef')}/{qn('a:spcPts')}").get("val") == "499"
+    assert ppr.get("algn") == "l"
+    (text, rpr), = runs(sub)
+    assert text == "a1" and rpr.get("sz") == "2400"
+    assert rpr.find(qn("a:latin")).get("typeface") == "Aptos"
+    assert rpr.find(f"{qn('a:solidFill')}/{qn('a:srgbClr')}").get("val") == "112233"
+
+
+def test_without_an_inherited_level_the_copy_is_as_before() -> None:
+    body = xml(SPELLED)
+    fill_paragraphs(body, [("a1", 1)], {})
+    ppr = _ppr(body.find(qn("a:p")))
+    assert ppr.get("lvl") == "1" and ppr.get("marL") == "228600"
+
+
+def test_list_items_take_the_look_most_template_items_share() -> None:
+    # docling's sample: an unbulleted lead line above three bullets; every filled item was
+    # drawn without a bullet, as the lead line
+    body = xml("""<p:txBody><a:bodyPr/>
+<a:p><a:pPr marL="0" indent="0"><a:buNone/></a:pPr>
+<a:r><a:rPr lang="en-US"/><a:t>Lead</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-US"/><a:t>one</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-US"/><a:t>two</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-US"/><a:t>three</a:t></a:r></a:p></p:txBody>""")
+    fill_paragraphs(body, [("A", 0), ("B", 0)])
+    for p in body.findall(qn("a:p")):
+        assert _ppr(p) is None or _ppr(p).find(qn("a:buNone")) is None
