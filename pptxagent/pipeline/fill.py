@@ -9,6 +9,7 @@ Bad input fails in the first three stages, before anything is written.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -120,6 +121,21 @@ def clear_rollouts(job: FillJob) -> None:
         clear_deck_rollout_dir(job.opts.rollout_dir)
 
 
+_PART_NUMBER = re.compile(r"\d+(?=\.\w+$)")
+
+
+def _same_content(before: str | None, now: str) -> bool:
+    """Whether an element shows what the template slide showed. A picture's or embedded
+    object's content is its part's name, and a slide used twice gets its own copy of an
+    embedding (``oleObject2.bin`` for ``oleObject1.bin``): the same object, not a change the
+    fill made (which would unfreeze it, and its designed overlap with the body would count)."""
+    if before is None or before == now:
+        return before == now
+    if before.startswith("/ppt/") and now.startswith("/ppt/"):
+        return _PART_NUMBER.sub("", before) == _PART_NUMBER.sub("", now)
+    return False
+
+
 def inventory_filled(job: FillJob) -> None:
     assert job.plan is not None and job.template_deck is not None
     deck = job.template_deck
@@ -128,7 +144,7 @@ def inventory_filled(job: FillJob) -> None:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
         ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
         before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
-        changed = {e.eid for e in ir.elements if before.get(e.eid) != e.content}
+        changed = {e.eid for e in ir.elements if not _same_content(before.get(e.eid), e.content)}
         touched = frozenset(changed | set(fs.filled))
         ir = freeze_untouched(ir, touched)
         guard = TemplateGuard(touched, design=design_pairs(ir, touched),
