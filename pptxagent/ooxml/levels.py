@@ -89,10 +89,27 @@ def _size(p: etree._Element) -> str | None:
 _SPACING = tuple(qn(f"a:{t}") for t in ("lnSpc", "spcBef", "spcAft"))
 
 
-def restyle_to_level(p: etree._Element, source: etree._Element, level: int) -> None:
+def _level_size(p: etree._Element, source: etree._Element,
+                base: etree._Element | None) -> str | None:
+    """The run size for ``p``'s new level: the master's, scaled as the slide scaled the level
+    it was copied from (a body the designer set at 20 pt where the master says 32 gets its
+    sub-bullets at 28 × 20 / 32, not 28), and never above that level's."""
+    want = _size(source)
+    have = _size(p)
+    if want is None or have is None:
+        return want
+    size = int(want)
+    if base is not None and _size(base) is not None:
+        size = round(size * int(have) / int(_size(base) or have))
+    return str(max(100, min(size, int(have))))
+
+
+def restyle_to_level(p: etree._Element, source: etree._Element, level: int,
+                     base: etree._Element | None = None) -> None:
     """``p`` (copied from another level) takes ``source``'s indent, bullet, spacing and size:
     the look its layout or master gives ``level``. Everything else (alignment, the runs' font
-    and colour) stays the slide's."""
+    and colour) stays the slide's. ``base``: the layout's or master's paragraph for the level
+    ``p`` was copied from (to scale the size as the slide scaled that level)."""
     ppr = p.find(qn("a:pPr"))
     if ppr is None:
         ppr = insert_in_order(p, etree.Element(qn("a:pPr")), SCHEMA_ORDER["a:p"])
@@ -117,7 +134,7 @@ def restyle_to_level(p: etree._Element, source: etree._Element, level: int) -> N
         ppr.set("lvl", str(level))
     elif "lvl" in ppr.attrib:
         del ppr.attrib["lvl"]
-    size = _size(source)
+    size = _level_size(p, source, base)
     if size is not None:
         for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
             rpr.set("sz", size)

@@ -186,7 +186,8 @@ def _paragraph_for(old: Sequence[etree._Element], text: str, level: int,
     template = template_for_level(old, level)
     p = make_paragraph(template, text, level)
     if paragraph_level(template) != level and level in levels and spells_out_level(template):
-        restyle_to_level(p, levels[level], level)  # not the borrowed level's indent, bullet
+        # not the borrowed level's indent and bullet
+        restyle_to_level(p, levels[level], level, levels.get(paragraph_level(template)))
     return p
 
 

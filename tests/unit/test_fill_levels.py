@@ -75,3 +75,13 @@ def test_list_items_take_the_look_most_template_items_share() -> None:
     fill_paragraphs(body, [("A", 0), ("B", 0)])
     for p in body.findall(qn("a:p")):
         assert _ppr(p) is None or _ppr(p).find(qn("a:buNone")) is None
+
+
+def test_a_sub_bullet_is_scaled_as_the_slide_scaled_its_parent_level() -> None:
+    # POI's aascu deck: a body the designer set at 20 pt where the master says 28 / 24; a
+    # sub-bullet at the master's 24 pt was larger than its 20 pt parent
+    levels = inherited_levels([xml(MASTER)], xml(SLIDE_SHAPE))
+    body = xml(SPELLED.replace('sz="2800"', 'sz="2000"'))
+    fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
+    sub = body.findall(qn("a:p"))[1]
+    assert runs(sub)[0][1].get("sz") == str(round(2400 * 2000 / 2800))
