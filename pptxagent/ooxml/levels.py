@@ -19,9 +19,11 @@ from lxml import etree
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _TITLES = frozenset({"title", "ctrTitle"})
+_OWN = frozenset({"dt", "ftr", "sldNum", "hdr"})
 _BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct", "buSzPts",
                                         "buFontTx", "buFont", "buNone", "buAutoNum", "buChar",
                                         "buBlip"))
+_BLIP = qn("a:buBlip")
 
 
 def _ph(shape: etree._Element) -> etree._Element | None:
@@ -44,6 +46,8 @@ def _match(root: etree._Element, ph: etree._Element, by_idx: bool) -> etree._Ele
         hit = next((sp for sp, p in cands if (p.get("idx") or "0") == idx), None)
         if hit is not None:
             return hit
+    if ph.get("type") in _OWN:  # a date, footer, slide number or header: its own kind
+        return next((sp for sp, p in cands if p.get("type") == ph.get("type")), None)
     want = _cls(ph)
     if want == "body":  # a body, object or subtitle placeholder: the body's look
         return next((sp for sp, p in cands if p.get("type") in ("body", "obj", None)
@@ -79,6 +83,15 @@ def spells_out_level(p: etree._Element) -> bool:
                                 or any(c.tag in _BULLETS for c in ppr))
 
 
+def _points(sz: str | None) -> int | None:
+    """An ``sz`` (1/100 pt) as a positive int, else None (absent, garbage, zero)."""
+    try:
+        value = int(sz) if sz is not None else 0
+    except ValueError:
+        return None
+    return value if value > 0 else None
+
+
 def _size(p: etree._Element) -> str | None:
     for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
         if rpr.get("sz"):
@@ -94,14 +107,15 @@ def _level_size(p: etree._Element, source: etree._Element,
     """The run size for ``p``'s new level: the master's, scaled as the slide scaled the level
     it was copied from (a body the designer set at 20 pt where the master says 32 gets its
     sub-bullets at 28 × 20 / 32, not 28), and never above that level's."""
-    want = _size(source)
-    have = _size(p)
+    want = _points(_size(source))
+    have = _points(_size(p))
     if want is None or have is None:
-        return want
-    size = int(want)
-    if base is not None and _size(base) is not None:
-        size = round(size * int(have) / int(_size(base) or have))
-    return str(max(100, min(size, int(have))))
+        return None if want is None else str(want)
+    size = want
+    base_size = _points(_size(base)) if base is not None else None
+    if base_size is not None:
+        size = round(size * have / base_size)
+    return str(max(100, min(size, have)))
 
 
 def restyle_to_level(p: etree._Element, source: etree._Element, level: int,
@@ -119,17 +133,19 @@ def restyle_to_level(p: etree._Element, source: etree._Element, level: int,
             del ppr.attrib[name]
         if src is not None and src.get(name) is not None:
             ppr.set(name, src.get(name) or "")
-    if src is not None:
-        moved = [c for c in src if c.tag in _BULLETS + _SPACING]
-        for child in list(ppr):
-            if child.tag in _BULLETS or (moved and child.tag in _SPACING):
-                ppr.remove(child)
-        for child in moved:
-            insert_in_order(ppr, copy.deepcopy(child), SCHEMA_ORDER["a:pPr"])
-    else:
-        for child in list(ppr):
-            if child.tag in _BULLETS:
-                ppr.remove(child)
+    # the slide's bullet goes (the level's comes from the source, or is inherited: a picture
+    # bullet's r:embed belongs to the layout's or master's relationships, so it is never
+    # copied), unless the slide's text has none; its spacing stays unless the source gives
+    # that spacing
+    unbulleted = ppr.find(qn("a:buNone")) is not None  # a text without bullets stays so
+    moved = [c for c in src if (c.tag in _SPACING or (c.tag in _BULLETS and not unbulleted))
+             and c.tag != _BLIP] if src is not None else []
+    given = {c.tag for c in moved if c.tag in _SPACING}
+    for child in list(ppr):
+        if (child.tag in _BULLETS and not unbulleted) or child.tag in given:
+            ppr.remove(child)
+    for child in moved:
+        insert_in_order(ppr, copy.deepcopy(child), SCHEMA_ORDER["a:pPr"])
     if level:
         ppr.set("lvl", str(level))
     elif "lvl" in ppr.attrib:

@@ -55,6 +55,8 @@ class SlideBaseline:
     issues: list[QaIssue] = field(default_factory=list)
     frames: dict[str, Box] = field(default_factory=dict)
     """Each element's frame on the template slide (where its designer put the box)."""
+    notext: NDArray[np.uint8] | None = None
+    """The template slide drawn without its text: what its design puts behind each frame."""
 
     def designed_overlap(self, issue: QaIssue) -> float:
         """How far the template itself laid the two boxes of a ``text_overlap`` on each other
@@ -102,7 +104,8 @@ def check_facts(
         issues += check(facts, settings)
     issues += check_contrast(facts, settings, baseline.contrast if baseline else None,
                              baseline.backdrop if baseline else None,
-                             baseline.frames if baseline else None)
+                             baseline.frames if baseline else None,
+                             baseline.notext if baseline else None)
     issues += check_edges(facts, settings, baseline.edge if baseline else None)
     if baseline is not None:
         _accept(issues, baseline)
@@ -191,6 +194,7 @@ def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -
         backdrop=table.backdrop,
         edge=element_edge_distances(facts, settings),
         issues=check_facts(facts, settings),
+        notext=facts.notext,
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)
                 for el in [*facts.ir.elements,  # master, layout and SmartArt text too
                            *(facts.ir.backdrop.art if facts.ir.backdrop else [])]},

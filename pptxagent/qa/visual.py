@@ -127,16 +127,19 @@ def _severity(ratio: float, base: float | None, s: QaSettings) -> Severity:
 
 
 def _designed(facts: SlideFacts, el: Element, rc: RunContrast, frame: Box | None,
-              s: QaSettings) -> float | None:
+              ground: NDArray[np.uint8] | None, s: QaSettings) -> float | None:
     """The run's contrast where the template's design puts it, when that design itself fails
     WCAG at the template's font size: on its glyphs inside the frame the template gave the box
     (None when none are, the box is turned, or the design passes). For a box the template left
     empty, this is the template's own contrast: its colour on its backdrop there (black body
     text over a dark corner of the template's gradient is its design); text that left the
-    frame (onto a dark footer band), or that a smaller font made fail, is judged as usual."""
-    if frame is None or facts.notext is None or el.text_turn() or facts.contrast_area():
+    frame (onto a dark footer band), or that a smaller font made fail, is judged as usual.
+    ``ground``: the template slide drawn without text (what it puts behind the frame, not what
+    a filled picture or a moved shape puts there now)."""
+    if (frame is None or ground is None or facts.notext is None
+            or ground.shape != facts.notext.shape or el.text_turn() or facts.contrast_area()):
         return None
-    inside = run_contrast(rc.run, facts.notext, s, facts.unknown, [frame])
+    inside = run_contrast(rc.run, ground, s, facts.unknown, [frame])
     if inside is None:
         return None
     # At the template's own size: grey that passes as 32 pt large text is no design excuse
@@ -148,7 +151,7 @@ def _designed(facts: SlideFacts, el: Element, rc: RunContrast, frame: Box | None
 def check_contrast(
     facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None,
     backdrops: Mapping[str, NDArray[np.uint8]] | None = None,
-    frames: Mapping[str, Box] | None = None,
+    frames: Mapping[str, Box] | None = None, ground: NDArray[np.uint8] | None = None,
 ) -> list[QaIssue]:
     """WCAG contrast per text element (its worst run). With ``baseline`` (the template's own
     ratio per box) a box below the threshold is a defect only when clearly worse than the
@@ -176,7 +179,7 @@ def check_contrast(
                     issues.append(_lost(facts, el, rc, now, was, s))
             continue
         if base is None and frames is not None:  # a box the template drew no text in
-            base = _designed(facts, el, rc, frames.get(eid), s)
+            base = _designed(facts, el, rc, frames.get(eid), ground, s)
         accepted = base is not None and rc.ratio >= s.CONTRAST_WORSE_FACTOR * base
         issue = make_issue(
             facts, el, "contrast", _severity(rc.ratio, base, s),

@@ -251,9 +251,12 @@ def paint_node(
     if visual.geometry == "custom" and visual.paths:
         svg_shape, clip = _custom(visual, w, h), None
         if fill is not None and fill.kind == "picture":  # the picture cut to the paths
+            # that are filled: an outline-only path's area is no part of the picture
+            filled = [p for p in visual.paths if p.fill] or visual.paths
+            cut = _custom(visual.model_copy(update={"paths": filled}), w, h)
             cid = ctx.new_id()
             parts.append(f'<svg class="fx" width="0" height="0"><clipPath id="{cid}">'
-                         f'{svg_shape.format(attrs="")}</clipPath></svg>')
+                         f'{cut.format(attrs="")}</clipPath></svg>')
             clip = f"url(#{cid})"
     fill_attr = ' fill="none"'
     defs = ""

@@ -322,3 +322,18 @@ def test_inventory_refuses_an_output_it_must_not_write(work: Path, tmp_path: Pat
     assert deck.read_bytes() == TEMPLATE.read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deck.pptx", "dir"]
     assert list((tmp_path / "dir").iterdir()) == []
+
+
+def test_the_stand_in_picture_of_an_office_2016_chart_cannot_be_filled(tmp_path: Path) -> None:
+    # the waterfall chart's mc:Fallback picture is what we draw; PowerPoint draws the chart,
+    # so a picture written there would never be seen: refused, as the chart frame always was
+    picture = tmp_path / "red.png"
+    Image.new("RGB", (40, 30), (200, 0, 0)).save(picture)
+    content = tmp_path / "content.json"
+    content.write_text(json.dumps({"slides": [{"template_slide": 1, "fill": {
+        "sp6": {"image": str(picture)}}}]}))
+    out = tmp_path / "o.pptx"
+    proc = run("fill", CORPUS / "automizer__ChartWaterfall.pptx", content, "-o", out)
+    line = _one_error_line(proc.stderr)
+    assert proc.returncode == 2 and "$.slides[0].fill.sp6" in line and "Office 2016 chart" in line
+    assert not out.exists()

@@ -85,3 +85,46 @@ def test_a_sub_bullet_is_scaled_as_the_slide_scaled_its_parent_level() -> None:
     fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
     sub = body.findall(qn("a:p"))[1]
     assert runs(sub)[0][1].get("sz") == str(round(2400 * 2000 / 2800))
+
+
+def _master_with(level2_ppr: str, level2_sz: str = "2400", level1_sz: str = "2800") -> str:
+    return (MASTER.replace('<a:rPr sz="2400"/>', f'<a:rPr sz="{level2_sz}"/>')
+            .replace('<a:rPr sz="2800"/>', f'<a:rPr sz="{level1_sz}"/>')
+            .replace('<a:pPr lvl="1" marL="685800" indent="-228600"><a:spcBef><a:spcPts '
+                     'val="499"/></a:spcBef>\n<a:buChar char="–"/></a:pPr>', level2_ppr))
+
+
+def test_garbage_sizes_and_picture_bullets_in_the_master_are_not_copied() -> None:
+    # sz="abc" or a zero base size crashed the fill; a picture bullet's r:embed belongs to
+    # the master's relationships and would dangle in the slide
+    blip = ('<a:pPr lvl="1" marL="685800"><a:buBlip><a:blip r:embed="rId7"/></a:buBlip>'
+            "</a:pPr>")
+    for sz2, sz1 in (("abc", "2800"), ("2400", "0"), ("-5", "2800")):
+        levels = inherited_levels([xml(_master_with(blip, sz2, sz1))], xml(SLIDE_SHAPE))
+        body = xml(SPELLED)
+        fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
+        sub = body.findall(qn("a:p"))[1]
+        assert sub.find(f".//{qn('a:buBlip')}") is None
+        assert _ppr(sub).find(qn("a:buChar")) is None  # level 1's bullet is not kept either
+        assert runs(sub)[0][1].get("sz") in ("2400", "2800")
+
+
+def test_the_slides_spacing_stays_unless_the_master_gives_its_own() -> None:
+    levels = inherited_levels([xml(_master_with('<a:pPr lvl="1" marL="685800">'
+                                                '<a:buChar char="–"/></a:pPr>'))],
+                              xml(SLIDE_SHAPE))
+    body = xml(SPELLED)
+    fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
+    sub = body.findall(qn("a:p"))[1]
+    assert _ppr(sub).find(f"{qn('a:spcBef')}/{qn('a:spcPts')}").get("val") == "1001"
+    assert _ppr(sub).find(qn("a:buChar")).get("char") == "–"
+
+
+def test_text_without_bullets_keeps_none_at_a_deeper_level() -> None:
+    levels = inherited_levels([xml(MASTER)], xml(SLIDE_SHAPE))
+    body = xml(SPELLED.replace('<a:buFont typeface="Arial"/><a:buChar char="•"/>',
+                               "<a:buNone/>"))
+    fill_paragraphs(body, [("A", 0), ("a1", 1)], levels)
+    ppr = _ppr(body.findall(qn("a:p"))[1])
+    assert ppr.find(qn("a:buNone")) is not None and ppr.find(qn("a:buChar")) is None
+    assert ppr.get("marL") == "685800"  # indented as the master's level 2 all the same
