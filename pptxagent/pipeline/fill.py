@@ -131,7 +131,7 @@ def _same_content(before: str | None, now: str) -> bool:
     fill made (which would unfreeze it, and its designed overlap with the body would count)."""
     if before is None or before == now:
         return before == now
-    if before.startswith("/ppt/") and now.startswith("/ppt/"):
+    if before.startswith("/ppt/embeddings/") and now.startswith("/ppt/embeddings/"):
         return _PART_NUMBER.sub("", before) == _PART_NUMBER.sub("", now)
     return False
 
