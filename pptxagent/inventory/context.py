@@ -1,7 +1,8 @@
 """Everything a slide inherits from: its layout, master, theme, colour map, text styles.
 
 ``DeckReader`` reads each layout, master and theme once per deck. Placeholder matching
-lives here too: slide → layout by ``idx`` (else type), layout → master by type.
+(``ooxml.placeholders``) is applied here: slide → layout by ``idx`` (else type), layout →
+master by type.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from pptxagent.inventory.colors import ColorContext
 from pptxagent.ooxml.fills import ThemeStyles, read_theme_styles_part
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.placeholders import FOOTER_TYPES, TITLE_TYPES, match_layout, match_master
 from pptxagent.ooxml.shapes import PhRef, ShapeData, SlideDoc, read_slide_doc
 from pptxagent.ooxml.styles import (
     ListStyle,
@@ -22,55 +24,23 @@ from pptxagent.ooxml.tables import TableStyle, read_table_styles
 from pptxagent.ooxml.theme import Theme, read_theme
 
 NO_STYLES = ThemeStyles()
-TITLE_TYPES = frozenset({"title", "ctrTitle"})
-FOOTER_TYPES = frozenset({"dt", "ftr", "sldNum", "hdr"})
-_OWN_MASTER_TYPES = frozenset({"title"}) | FOOTER_TYPES
 
 
-def _layout_class(ph_type: str | None) -> str:
-    if ph_type in TITLE_TYPES:
-        return "title"
-    if ph_type in (None, "obj", "body"):
-        return "body"
-    return ph_type
-
-
-def _master_class(ph_type: str | None) -> str:
-    if ph_type in TITLE_TYPES:
-        return "title"
-    return ph_type if ph_type in _OWN_MASTER_TYPES else "body"
-
-
-def _placeholders(doc: SlideDoc | None) -> list[tuple[PhRef, ShapeData]]:
+def _placeholders(doc: SlideDoc | None) -> list[tuple[ShapeData, str | None, int | None]]:
     if doc is None:
         return []
-    return [(s.ph, s) for s in doc.shapes if s.ph is not None]
+    return [(s, s.ph.type, s.ph.idx) for s in doc.shapes if s.ph is not None]
 
 
 def match_layout_placeholder(layout: SlideDoc | None, ph: PhRef) -> ShapeData | None:
-    """The layout placeholder a slide placeholder inherits from: same idx, else same type."""
-    cands = _placeholders(layout)
-    idx = ph.idx or 0
-    cls = _layout_class(ph.type)
-    for other, shape in cands:
-        if (other.idx or 0) == idx and _layout_class(other.type) == cls:
-            return shape
-    if ph.idx:
-        for other, shape in cands:
-            if other.idx == ph.idx:
-                return shape
-    for other, shape in cands:
-        if _layout_class(other.type) == cls:
-            return shape
-    return None
+    """The layout placeholder a slide placeholder inherits from (``placeholders``)."""
+    hit = match_layout(_placeholders(layout), ph.type, ph.idx)
+    return hit[0] if hit is not None else None
 
 
 def match_master_placeholder(master: SlideDoc | None, ph_type: str | None) -> ShapeData | None:
-    cls = _master_class(ph_type)
-    for other, shape in _placeholders(master):
-        if _master_class(other.type) == cls:
-            return shape
-    return None
+    hit = match_master(_placeholders(master), ph_type)
+    return hit[0] if hit is not None else None
 
 
 @dataclass(frozen=True)

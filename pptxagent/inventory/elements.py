@@ -7,10 +7,11 @@ from typing import Literal
 
 from pptxagent.inventory.cascade import TextSources, effective_paragraphs
 from pptxagent.inventory.colors import ColorContext, resolve_color
-from pptxagent.inventory.context import TITLE_TYPES, SlideContext
+from pptxagent.inventory.context import SlideContext
 from pptxagent.inventory.table import table_element
 from pptxagent.inventory.visuals import background_paint, visual_for
 from pptxagent.ir import Element, Insets, Layout, OoxmlRef, Paragraph, Style
+from pptxagent.ooxml.placeholders import TITLE_TYPES
 from pptxagent.ooxml.shapes import ShapeData
 from pptxagent.ooxml.styles import BodyProps, RunProps
 from pptxagent.ooxml.xfrm import Xfrm

@@ -16,10 +16,9 @@ import copy
 
 from lxml import etree
 
+from pptxagent.ooxml.placeholders import Candidate, match_layout, match_master
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
-_TITLES = frozenset({"title", "ctrTitle"})
-_OWN = frozenset({"dt", "ftr", "sldNum", "hdr"})
 _BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct", "buSzPts",
                                         "buFontTx", "buFont", "buNone", "buAutoNum", "buChar",
                                         "buBlip"))
@@ -27,45 +26,35 @@ _BLIP = qn("a:buBlip")
 
 
 def _ph(shape: etree._Element) -> etree._Element | None:
-    for child in shape:
-        if isinstance(child.tag, str) and etree.QName(child).localname.startswith("nv"):
-            return child.find(f"{qn('p:nvPr')}/{qn('p:ph')}")
-    return None
+    return shape.find(f"*/{qn('p:nvPr')}/{qn('p:ph')}")
 
 
-def _cls(ph: etree._Element) -> str:
-    return "title" if ph.get("type") in _TITLES else "body"
-
-
-def _match(root: etree._Element, ph: etree._Element, by_idx: bool) -> etree._Element | None:
-    """The placeholder of a layout or master ``ph`` inherits from: same idx (a layout),
-    else the same kind (title or body)."""
-    cands = [(sp, p) for sp in root.iter(qn("p:sp")) if (p := _ph(sp)) is not None]
-    idx = ph.get("idx") or "0"
-    if by_idx and idx != "0":
-        hit = next((sp for sp, p in cands if (p.get("idx") or "0") == idx), None)
-        if hit is not None:
-            return hit
-    if ph.get("type") in _OWN:  # a date, footer, slide number or header: its own kind
-        return next((sp for sp, p in cands if p.get("type") == ph.get("type")), None)
-    want = _cls(ph)
-    if want == "body":  # a body, object or subtitle placeholder: the body's look
-        return next((sp for sp, p in cands if p.get("type") in ("body", "obj", None)
-                     or (by_idx and p.get("type") == ph.get("type"))), None)
-    return next((sp for sp, p in cands if _cls(p) == want), None)
+def _placeholders(root: etree._Element) -> list[Candidate[etree._Element]]:
+    out: list[Candidate[etree._Element]] = []
+    for sp in root.iter(qn("p:sp")):
+        ph = _ph(sp)
+        if ph is not None:
+            idx = ph.get("idx")
+            out.append((sp, ph.get("type"), int(idx) if idx and idx.isdigit() else None))
+    return out
 
 
 def inherited_levels(parts: list[etree._Element], shape: etree._Element
                      ) -> dict[int, etree._Element]:
     """Level → the first paragraph at that level in the placeholder ``shape`` inherits from,
-    in its layout, then its master (``parts`` in that order)."""
+    in its layout, then its master (``parts`` in that order; matched as the inventory matches
+    them, ``placeholders``)."""
     ph = _ph(shape)
     out: dict[int, etree._Element] = {}
-    if ph is None:
+    if ph is None or not parts:
         return out
-    for n, root in enumerate(parts):
-        source = _match(root, ph, by_idx=n == 0)
-        body = source.find(qn("p:txBody")) if source is not None else None
+    idx = ph.get("idx")
+    hit = match_layout(_placeholders(parts[0]), ph.get("type"),
+                       int(idx) if idx and idx.isdigit() else None)
+    ph_type = hit[1] if hit is not None else ph.get("type")
+    master = match_master(_placeholders(parts[1]), ph_type) if len(parts) > 1 else None
+    for source in (c[0] for c in (hit, master) if c is not None):
+        body = source.find(qn("p:txBody"))
         for p in body.findall(qn("a:p")) if body is not None else []:
             ppr = p.find(qn("a:pPr"))
             try:

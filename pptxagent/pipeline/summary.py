@@ -54,7 +54,7 @@ def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any
 
 def _text_of(el: Element) -> str:
     cells = [c.text for row in el.table.rows for c in row.cells] if el.table else []
-    return "\n".join([el.content, *(p.text for p in el.paragraphs or []), *cells])
+    return "\n".join([el.content, *cells])
 
 
 def _unmeasured(w: SlideWork) -> list[dict[str, Any]]:
