@@ -4,15 +4,15 @@ Recognised: ``{{ value }}`` (and Mustache's ``{{{ value }}}``), ``{% statement %
 ``{# comment #}``. A value token is handed to a resolver (its text inside the braces); what it
 cannot answer, and every statement and comment, stays in the text exactly as written and is
 listed with its shape (and table cell). The single-brace tags of other templating tools
-(docxtemplater's ``{name}``, ``{a.b[0]}``, Carbone's ``{d.name}``) are replaced only when the
-resolver knows their name: otherwise they are text like any other (code, set notation),
-left as written and not listed. A ``$`` before one is text, as in docxtemplater (``${total}``
-is a price: ``$5``). Their section tags (``{#items}``, ``{/items}``, ``{^items}``) are listed
-like statements. Tokens are found over the concatenated text of a
-paragraph's consecutive runs; the value is written into the run where the token starts (so it
-takes that run's format), the rest of the token is removed from the following runs, and runs
-left empty are deleted. Line breaks (``a:br``) and fields (``a:fld``) end a stretch of runs: a
-token never spans them.
+(docxtemplater's ``{name}``, ``{year-1}``, ``{main title}``, ``{a.b[0]}``, Carbone's
+``{d.name}``) are replaced only when the resolver knows their name: otherwise they are text
+like any other (code, set notation), left as written and not listed. A ``$`` before one is
+text, as in docxtemplater (``${total}`` is a price: ``$5``). Their section tags
+(``{#items}``, ``{/items}``, ``{^items}``) are listed like statements. Tokens are found over
+the concatenated text of a paragraph's consecutive runs; the value is written into the run
+where the token starts (so it takes that run's format), the rest of the token is removed from
+the following runs, and runs left empty are deleted. Line breaks (``a:br``) and fields
+(``a:fld``) end a stretch of runs: a token never spans them.
 """
 
 from __future__ import annotations
@@ -33,10 +33,14 @@ TOKEN_RE = re.compile(
     r"|\{%(?P<stmt>.*?)%\}"
     r"|\{(?P<block>[#/^][ \t]*[A-Za-z_][\w.]*)[ \t]*\}"
     r"|\{#(?P<comment>.*?)#\}"
-    r"|(?<!\{)\{[ \t]*(?P<soft>[A-Za-z_]\w*(?:\.\w+|\[\d+\])*)[ \t]*\}(?!\})",
+    r"|(?<!\{)\{[ \t]*(?P<soft>[^\W\d][\w-]*(?:[ \t]+[\w-]+)*(?:\.[\w-]+|\[\d+\])*)"
+    r"[ \t]*\}(?!\})",
     re.S,
 )
-_OPENERS = re.compile(r"\{[{%#/^]|\{[ \t]*[A-Za-z_]")
+_SOFT_PATH = re.compile(r"[^\W\d][\w-]*(?:\.[\w-]+|\[\d+\])*")
+"""A single-brace tag that reads as a path (``{a.b[0]}``, ``{year-1}``): a value it names
+that is missing is reported. One with spaces (``{main title}``) is a flat key or plain text."""
+_OPENERS = re.compile(r"\{[{%#/^]|\{[ \t]*[^\W\d]")
 _SHAPES = frozenset({"sp", "graphicFrame", "pic", "cxnSp", "grpSp"})
 
 
@@ -102,7 +106,9 @@ def _answer(m: re.Match[str], resolver: Resolver) -> str | Miss | None:
     (plain text)."""
     if m.group("soft") is not None:
         got = resolver(m.group("soft"))
-        return None if isinstance(got, Miss) and got.absent else got
+        if isinstance(got, Miss) and (got.absent or not _SOFT_PATH.fullmatch(m.group("soft"))):
+            return None
+        return got
     if m.group("stmt") is not None:
         return Miss("a template statement ({% %}): loops and conditions are not evaluated; "
                     "put the finished text in the content")

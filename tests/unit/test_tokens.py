@@ -95,3 +95,15 @@ def test_section_tags_of_other_tools_are_listed_never_dropped() -> None:
     assert [u.token for u in res.unresolved] == [
         "{#items}", "{/items}", "{^items}", "{/items}", "{#note#}"]  # a comment stays one
     assert "loops and conditions" in res.unresolved[0].reason
+
+
+def test_single_brace_keys_with_hyphens_spaces_and_accents() -> None:
+    """Keys as docxtemplater's users name them (``{year-1}``, ``{main title}``,
+    ``{Überschrift}``) are filled when ``tokens`` names them; unnamed ones stay text, and a
+    spaced one nobody named is never reported as an expression."""
+    p = xml("<a:p><a:r><a:t>{year-1} vs {year} — {main title}: {Überschrift} {see below} "
+            "{k-3}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"year-1": "2024", "year": "2025", "main title": "Review",
+                             "Überschrift": "Bericht"})
+    assert runs(p)[0][0] == "2024 vs 2025 — Review: Bericht {see below} {k-3}"
+    assert res.replaced == 4 and res.unresolved == []
