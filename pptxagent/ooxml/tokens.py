@@ -8,7 +8,10 @@ listed with its shape (and table cell). The single-brace tags of other templatin
 ``{d.name}``) are replaced only when the resolver knows their name: otherwise they are text
 like any other (code, set notation), left as written and not listed. A ``$`` before one is
 text, as in docxtemplater (``${total}`` is a price: ``$5``). Their section tags
-(``{#items}``, ``{/items}``, ``{^items}``) are listed like statements. Tokens are found over
+(``{#items}``, ``{/items}``, ``{^items}``) are listed like statements. Find-and-replace
+tools' bracketed names (``[Title]``, ``[Company Name]``) are filled the same way, only when
+named, and never listed; a key spelled with its delimiters (``"[Title]"``, ``"{title}"``)
+answers too. Tokens are found over
 the concatenated text of a paragraph's consecutive runs; the value is written into the run
 where the token starts (so it takes that run's format), the rest of the token is removed from
 the following runs, and runs left empty are deleted. Line breaks (``a:br``) and fields
@@ -34,13 +37,14 @@ TOKEN_RE = re.compile(
     r"|\{(?P<block>[#/^][ \t]*[A-Za-z_][\w.]*)[ \t]*\}"
     r"|\{#(?P<comment>.*?)#\}"
     r"|(?<!\{)\{[ \t]*(?P<soft>[^\W\d][\w-]*(?:[ \t]+[\w-]+)*(?:\.[\w-]+|\[\d+\])*)"
-    r"[ \t]*\}(?!\})",
+    r"[ \t]*\}(?!\})"
+    r"|(?<!\[)\[[ \t]*(?P<bracket>[^\W\d][\w-]*(?:[ \t]+[\w-]+)*)[ \t]*\](?!\])",
     re.S,
 )
 _SOFT_PATH = re.compile(r"[^\W\d][\w-]*(?:\.[\w-]+|\[\d+\])*")
 """A single-brace tag that reads as a path (``{a.b[0]}``, ``{year-1}``): a value it names
 that is missing is reported. One with spaces (``{main title}``) is a flat key or plain text."""
-_OPENERS = re.compile(r"\{[{%#/^]|\{[ \t]*[^\W\d]")
+_OPENERS = re.compile(r"\{[{%#/^]|[{\[][ \t]*[^\W\d]")
 _SHAPES = frozenset({"sp", "graphicFrame", "pic", "cxnSp", "grpSp"})
 
 
@@ -94,7 +98,7 @@ class TokenResult:
 
 
 def _token_name(m: re.Match[str]) -> str:
-    for group in ("triple", "value", "stmt", "comment", "block", "soft"):
+    for group in ("triple", "value", "stmt", "comment", "block", "soft", "bracket"):
         text = m.group(group)
         if text is not None:
             return text.strip()
@@ -104,9 +108,15 @@ def _token_name(m: re.Match[str]) -> str:
 def _answer(m: re.Match[str], resolver: Resolver) -> str | Miss | None:
     """The token's text, why it has none, or ``None`` for a single-brace tag nobody named
     (plain text)."""
-    if m.group("soft") is not None:
-        got = resolver(m.group("soft"))
-        if isinstance(got, Miss) and (got.absent or not _SOFT_PATH.fullmatch(m.group("soft"))):
+    loose = m.group("soft") or m.group("bracket")
+    if loose is not None:
+        got = resolver(loose)
+        if isinstance(got, Miss):
+            literal = resolver(m.group(0))
+            if isinstance(literal, str):
+                return literal
+        if isinstance(got, Miss) and (got.absent or not _SOFT_PATH.fullmatch(loose)
+                                      or m.group("bracket") is not None):
             return None
         return got
     if m.group("stmt") is not None:
@@ -323,7 +333,7 @@ def find_tokens(root: etree._Element) -> list[str]:
         for runs in _stretches(p):
             joined = "".join(_text_of(r) for r in runs)
             names.extend(_token_name(m) for m in TOKEN_RE.finditer(joined)
-                         if m.group("soft") is None)
+                         if m.group("soft") is None and m.group("bracket") is None)
     return names
 
 

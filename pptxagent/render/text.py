@@ -110,7 +110,9 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
         mark = p.bullet if glyphs is None else glyphs
         text = mark if p.indent < 0 else mark + "\u00a0"
         bullet = RunView(css.declarations(_axes(el, bdecl)), [text])
-    trailing = not run_views or run_views[-1].lines[-1] == ""
+    # A line of nothing but spaces still takes its height in PowerPoint and LibreOffice; CSS
+    # drops the spaces at a line's end and, with them, the line.
+    trailing = not "".join(r.text for r in runs).split("\n")[-1].strip(" \t")
     return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, trailing)
 
 

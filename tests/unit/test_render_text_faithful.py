@@ -93,3 +93,14 @@ def test_vertical_text_spaces_and_indents_along_its_lines() -> None:
     html = render_slide(SlideIR.model_validate({"elements": [el]}))
     assert "padding-block-start:5px" in html and "padding-block-end:8px" in html
     assert "margin-inline-start:12px" in html and "margin-left" not in html
+
+
+def test_paragraph_of_only_spaces_takes_a_line() -> None:
+    """PowerPoint and LibreOffice give a paragraph holding one space a full line; CSS would
+    drop the space and the line (ppt-template's example drew its text 46 px too high)."""
+    html = _html({"text": " ", "runs": [{"text": " ", "fontSize": 28}]},
+                 {"text": "a b ", "runs": [{"text": "a", "fontSize": 20},
+                                           {"text": " b ", "fontSize": 20}]})
+    first, second = html.split('class="p"')[1:3]
+    assert first.count("<br>") == 1
+    assert "<br>" not in second  # a line with text, spaces at its end: no extra line

@@ -107,3 +107,16 @@ def test_single_brace_keys_with_hyphens_spaces_and_accents() -> None:
                              "Überschrift": "Bericht"})
     assert runs(p)[0][0] == "2024 vs 2025 — Review: Bericht {see below} {k-3}"
     assert res.replaced == 4 and res.unresolved == []
+
+
+def test_bracketed_names_of_find_and_replace_tools() -> None:
+    """``[Title]`` (ppt-template, Office's own templates) is filled when ``tokens`` names it,
+    by its name or spelled with its brackets; citations, ``[[wiki]]`` and unnamed brackets
+    stay text and are never listed."""
+    p = xml("<a:p><a:r><a:t>[Title] by [Company</a:t></a:r><a:r><a:t> Name], see [1] "
+            "[[Title]] arr[i] [Other] {title}</a:t></a:r></a:p>")
+    res = replace_tokens(p, {"Title": "Q3 review", "[Company Name]": "Globex",
+                             "{title}": "lit"})
+    assert "".join(t for t, _ in runs(p)) == (
+        "Q3 review by Globex, see [1] [[Title]] arr[i] [Other] lit")
+    assert res.replaced == 3 and res.unresolved == []
