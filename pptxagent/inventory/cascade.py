@@ -73,8 +73,10 @@ def resolve_font(name: str | None, theme: Theme) -> str | None:
     return name
 
 
-def effective_run(text: str, own: RunProps, src: TextSources, level: int) -> Run:
-    chain = [own, *(lv.run for lv in src.levels(level))]
+def effective_run(text: str, own: RunProps, src: TextSources, level: int,
+                  para: RunProps | None = None) -> Run:
+    """``own`` (``a:rPr``) over the paragraph's ``a:defRPr`` (``para``) over the levels."""
+    chain = [own, *([para] if para is not None else []), *(lv.run for lv in src.levels(level))]
     size = first([p.size for p in chain]) or DEFAULT_SZ
     family = resolve_font(first([p.latin for p in chain]), src.theme)
     if family is None:
@@ -193,11 +195,12 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
     level = min(max(para.props.level or 0, 0), 8)
     levels = src.levels(level)
     chain = [para.props, *(lv.para for lv in levels)]
-    runs = [effective_run(r.text, r.props, src, level) for r in para.runs]
+    runs = [effective_run(r.text, r.props, src, level, para.run_defaults) for r in para.runs]
     if runs:
         ref_px = max(r.fontSize or 0 for r in runs)
     else:
-        ref_px = effective_run("", para.end_props, src, level).fontSize or sz_to_px(DEFAULT_SZ)
+        ref_px = (effective_run("", para.end_props, src, level, para.run_defaults).fontSize
+                  or sz_to_px(DEFAULT_SZ))
     text = para.text
     bullet_spec: Bullet | None = first([p.bullet for p in chain])
     number = numbering.next(level, bullet_spec) if text.strip() else None

@@ -177,7 +177,8 @@ class _Grid:
             src = self.sources(cell, [p for p, _ in parts])
             paras = effective_paragraphs(cell.text.paragraphs, src)
             for p in cell.text.paragraphs:  # an empty cell's size: its end-of-paragraph run
-                size = effective_run("", p.end_props, src, p.props.level or 0).fontSize
+                size = effective_run("", p.end_props, src, p.props.level or 0,
+                                     p.run_defaults).fontSize
                 self.end_sizes.append(size or 0.0)
         mar = [v if v is not None else d for v, d in zip(cell.margins, DEFAULT_MARGINS,
                                                          strict=True)]

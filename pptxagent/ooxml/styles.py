@@ -309,6 +309,9 @@ class TextParaData:
     props: ParaProps
     runs: tuple[TextRunData, ...]
     end_props: RunProps
+    run_defaults: RunProps = RunProps()
+    """``a:pPr/a:defRPr``: what the paragraph's runs (and its end) do not say themselves.
+    PowerPoint and LibreOffice draw it (python-pptx's ``paragraph.font`` writes it)."""
 
     @property
     def text(self) -> str:
@@ -341,11 +344,14 @@ def read_text_body(tx: etree._Element | None) -> TextBodyData | None:
                 runs.append(TextRunData(text, read_run_props(child.find(qn("a:rPr"))), kind))
             elif tag == qn("a:br"):
                 runs.append(TextRunData("\n", read_run_props(child.find(qn("a:rPr"))), "br"))
+        ppr = p.find(qn("a:pPr"))
         paras.append(
             TextParaData(
-                props=read_para_props(p.find(qn("a:pPr"))),
+                props=read_para_props(ppr),
                 runs=tuple(runs),
                 end_props=read_run_props(p.find(qn("a:endParaRPr"))),
+                run_defaults=read_run_props(ppr.find(qn("a:defRPr")) if ppr is not None
+                                            else None),
             )
         )
     return TextBodyData(
