@@ -112,6 +112,10 @@ def _poly(name: str, w: float, h: float, a: Mapping[str, float]) -> Points | Non
         return [*pts, (x, h / 2)] if name == "chevron" else pts
     if name == "rightArrow":
         return _right_arrow(w, h, a)
+    if name == "notchedRightArrow":  # a right arrow with a notch as deep as its head is long
+        pts = _right_arrow(w, h, a)
+        notch = (h / 2 - pts[0][1]) * (w - pts[1][0]) / (h / 2) if h else 0
+        return [*pts, (min(notch, w), h / 2)]
     if name == "leftArrow":
         return _turn(_right_arrow, True, False)(w, h, a)
     if name == "downArrow":

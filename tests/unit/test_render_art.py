@@ -105,6 +105,8 @@ def test_preset_geometries_have_their_outline() -> None:
     assert clip is not None and "100 25" in d and not line
     d, _, line = shape_svg("line", 100, 50, {})
     assert line and "M0 0 L100 50" in d
+    d, _, _ = shape_svg("notchedRightArrow", 200, 50, {})  # SmartArt's timeline arrow
+    assert "L200 25" in d and "L0 37.5 L12.5 25 Z" in d
     d, clip, _ = shape_svg("cloud", 100, 50, {})
     assert d.startswith("<rect") and clip is None
 
