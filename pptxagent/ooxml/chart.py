@@ -169,7 +169,7 @@ def _values(ser: etree._Element) -> tuple[float, ...]:
             num = float(v.text or "") if v is not None else None
         except ValueError:
             continue
-        if num is not None and 0 <= idx < MAX_POINTS and num == num:  # no NaN
+        if num is not None and 0 <= idx < MAX_POINTS and abs(num) < 1e300:  # no NaN, inf
             found[idx] = num
     return tuple(found.get(i, 0.0) for i in range(max(found) + 1)) if found else ()
 

@@ -44,6 +44,8 @@ PRESENTATION_MAIN_TYPES: frozenset[str] = frozenset(
     }
 )
 DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # p:sldSz is optional; the schema default is 4:3
+SLIDE_SIZE_RANGE = (914400, 51206400)
+"""``ST_SlideSizeCoordinate``: 1 to 56 inches."""
 
 
 @dataclass(frozen=True)
@@ -392,9 +394,15 @@ class Package:
         if sz is None:
             return DEFAULT_SLIDE_SIZE
         try:
-            return int(sz.get("cx", "")), int(sz.get("cy", ""))
+            cx, cy = int(sz.get("cx", "")), int(sz.get("cy", ""))
         except ValueError as exc:
             raise CorruptPackageError(f"{self._where(main)}: p:sldSz has a bad cx/cy") from exc
+        lo, hi = SLIDE_SIZE_RANGE
+        if not (lo <= cx <= hi and lo <= cy <= hi):
+            raise CorruptPackageError(
+                f"{self._where(main)}: p:sldSz {cx} × {cy} EMU is outside the 1-56 inch "
+                "slide sizes PowerPoint opens")
+        return cx, cy
 
     # --- saving -----------------------------------------------------------------------------
     def save(self, path: Path) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 from lxml import etree
 
+from pptxagent.errors import CorruptPackageError
 from pptxagent.ooxml.chart import ChartData, read_chart
 from pptxagent.ooxml.custgeom import CustomPath, read_custom_geometry
 from pptxagent.ooxml.drawables import read_branch
@@ -324,6 +325,18 @@ def _walk(
             out.append(_shape(el, _KINDS[tag], at, rels))
 
 
+def _parent(pkg: Package, part: str, target: str | None, tag: str) -> str | None:
+    """The layout (or master) ``part`` follows, which must be one: a slide whose layout
+    relationship names another slide would be drawn over its own copy."""
+    if target is None or not pkg.has_part(target):
+        return target
+    if pkg.xml(target).tag != qn(tag):
+        kind = "slide layout" if tag == "p:sldLayout" else "slide master"
+        raise CorruptPackageError(f"{pkg.path.name}:{part}: its {kind} relationship names "
+                                  f"{target}, which is not a {kind}")
+    return target
+
+
 def _rel_of_type(rels: list[Rel], suffix: str) -> str | None:
     for rel in rels:
         if rel.type.endswith(suffix) and not rel.external:
@@ -367,9 +380,9 @@ def read_slide_doc(pkg: Package, part: str) -> SlideDoc:
         clr_map = read_clr_map(ovr.find(qn("a:overrideClrMapping")) if ovr is not None else None)
     parent: str | None = None
     if root.tag == qn("p:sld"):
-        parent = _rel_of_type(rel_list, "/slideLayout")
+        parent = _parent(pkg, part, _rel_of_type(rel_list, "/slideLayout"), "p:sldLayout")
     elif root.tag == qn("p:sldLayout"):
-        parent = _rel_of_type(rel_list, "/slideMaster")
+        parent = _parent(pkg, part, _rel_of_type(rel_list, "/slideMaster"), "p:sldMaster")
     return SlideDoc(
         part=part,
         name=(c_sld.get("name") or "") if c_sld is not None else "",
