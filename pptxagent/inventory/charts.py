@@ -25,7 +25,8 @@ def _text(style: TextStyle, ctx: ColorContext, fonts: Fonts, size: float = 10.0,
     font = style.font
     if font and font.startswith("+"):
         font = fonts[1] if font.startswith("+mj") else fonts[0]
-    return ChartText(size=min(style.size or size, 400.0), bold=style.bold if style.bold is not None else bold,
+    return ChartText(size=min(style.size or size, 400.0),
+                     bold=style.bold if style.bold is not None else bold,
                      color=resolve_color(style.color, ctx) or TEXT, font=font or fonts[0],
                      rotation=style.rotation, wrap=style.wrap)
 
