@@ -19,6 +19,7 @@ from lxml import etree
 from bench.heldout.cases import Case, Template, template_cases
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 SOURCE = Path("/usr/lib/libreoffice/share/template/common/presnt")
 PRODUCER = "LibreOffice export"
 
@@ -27,13 +28,23 @@ def _slide_no(name: str) -> int:
     return int(re.findall(r"\d+", name)[-1])
 
 
+def _in_order(z: zipfile.ZipFile) -> list[str]:
+    """The slide parts in the presentation's order (``p:sldIdLst``), not by file name."""
+    rels = etree.fromstring(z.read("ppt/_rels/presentation.xml.rels"))
+    target = {r.get("Id"): "ppt/" + (r.get("Target") or "").lstrip("/").removeprefix("ppt/")
+              for r in rels}
+    pres = etree.fromstring(z.read("ppt/presentation.xml"))
+    ids = pres.iter(f"{{{P}}}sldId")
+    return [t for t in (target.get(e.get(f"{{{R}}}id")) for e in ids)
+            if t is not None and t in z.namelist()]
+
+
 def pick(deck: Path, kind: str = "body") -> Template | None:
     """The first slide with a title and a ``kind`` placeholder (``body`` or ``subTitle``)."""
     with zipfile.ZipFile(deck) as z:
-        names = sorted((n for n in z.namelist() if re.fullmatch(r"ppt/slides/slide\d+\.xml", n)),
-                       key=_slide_no)
+        names = _in_order(z)
         roots = [(n, etree.fromstring(z.read(n))) for n in names]
-    for name, root in roots:
+    for number, (_name, root) in enumerate(roots, start=1):
         ph: dict[str, str] = {}
         for sp in root.iter(f"{{{P}}}sp"):
             e, nv = sp.find(f".//{{{P}}}ph"), sp.find(f".//{{{P}}}cNvPr")
@@ -42,7 +53,7 @@ def pick(deck: Path, kind: str = "body") -> Template | None:
         if "title" in ph and kind in ph:
             key = "body" if kind == "body" else "subtitle"
             label = deck.stem[:12] + ("" if kind == "body" else "-cover")
-            return Template(str(deck), PRODUCER, _slide_no(name), "title", key,
+            return Template(str(deck), PRODUCER, number, "title", key,
                             ph["title"], ph[kind], label=label)
     return None
 
