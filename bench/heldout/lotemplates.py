@@ -39,6 +39,13 @@ def _in_order(z: zipfile.ZipFile) -> list[str]:
             if t is not None and t in z.namelist()]
 
 
+def _short(stem: str) -> str:
+    """A case-name prefix: LibreOffice's template names are short; fresh folders hold
+    ``package__file`` names that share their first characters."""
+    return stem[:12] if "__" not in stem else stem.split("__", 1)[0][:10] + "/" + stem.split(
+        "__", 1)[1][:14]
+
+
 def pick(deck: Path, kind: str = "body") -> Template | None:
     """The first slide with a title and a ``kind`` placeholder (``body`` or ``subTitle``)."""
     with zipfile.ZipFile(deck) as z:
@@ -52,7 +59,7 @@ def pick(deck: Path, kind: str = "body") -> Template | None:
                 ph.setdefault(e.get("type") or "body", nv.get("id") or "")
         if "title" in ph and kind in ph:
             key = "body" if kind == "body" else "subtitle"
-            label = deck.stem[:12] + ("" if kind == "body" else "-cover")
+            label = _short(deck.stem) + ("" if kind == "body" else "-cover")
             return Template(str(deck), PRODUCER, number, "title", key,
                             ph["title"], ph[kind], label=label)
     return None
