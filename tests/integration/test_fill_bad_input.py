@@ -8,6 +8,7 @@ traceback, and neither the output deck nor the report left behind.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -65,7 +66,21 @@ def _doctype(m: dict[str, bytes]) -> None:
     m[SLIDE1] = head + b"?>" + entities + rest
 
 
+def _slide_size(m: dict[str, bytes]) -> None:
+    pres = "ppt/presentation.xml"
+    m[pres] = re.sub(rb'<p:sldSz cx="\d+" cy="\d+"', b'<p:sldSz cx="10000000000000" '
+                     b'cy="10000000000000"', m[pres])
+
+
+def _layout_is_the_slide(m: dict[str, bytes]) -> None:
+    rels = "ppt/slides/_rels/slide1.xml.rels"
+    m[rels] = re.sub(rb'(relationships/slideLayout" Target=")[^"]+"', rb'\1slide1.xml"',
+                     m[rels])
+
+
 BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
+    "hugeslide.pptx": _slide_size,
+    "selflayout.pptx": _layout_is_the_slide,
     "malformed.pptx": _malformed,
     "notaslide.pptx": _not_a_slide,
     "bomb.pptx": _bomb,
@@ -123,6 +138,10 @@ CASES = [
     Case("slide-part-not-a-slide", "notaslide.pptx", NOOP,
          ("notaslide.pptx:/ppt/slides/slide1.xml", "not a slide", "<foo>")),
     Case("zip-bomb", "bomb.pptx", NOOP, ("bomb.pptx", "zip bomb")),
+    Case("slide-size-out-of-range", "hugeslide.pptx", NOOP,
+         ("hugeslide.pptx", "p:sldSz", "1-56 inch")),
+    Case("layout-relationship-names-a-slide", "selflayout.pptx", NOOP,
+         ("selflayout.pptx", "/ppt/slides/slide1.xml", "not a slide layout")),
     Case("unsafe-member-name", "unsafe.pptx", NOOP,
          ("unsafe.pptx", "unsafe zip member name", "ppt/../../evil.xml")),
     Case("doctype-entities", "doctype.pptx", NOOP,

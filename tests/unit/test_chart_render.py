@@ -92,3 +92,17 @@ def test_accent_cycle_repeats_shaded_after_six_series() -> None:
     assert chart is not None
     assert chart.series[0].color != "#4472C4"  # first cycle shaded
     assert chart.series[6].color != chart.series[0].color  # second cycle tinted
+
+
+def test_values_that_are_not_finite_numbers_are_gaps() -> None:
+    """A chart cache holding NaN, ±1e400 or text draws the numbers it has (it crashed)."""
+    from lxml import etree
+
+    from pptxagent.ooxml.chart import _values
+
+    c = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+    pts = "".join(f'<c:pt idx="{i}"><c:v>{v}</c:v></c:pt>'
+                  for i, v in enumerate(["1", "NaN", "1e400", "-inf", "abc", "3"]))
+    ser = etree.fromstring(f'<c:ser xmlns:c="{c}"><c:val><c:numRef><c:numCache>{pts}'
+                           "</c:numCache></c:numRef></c:val></c:ser>")
+    assert _values(ser) == (1.0, 0.0, 0.0, 0.0, 0.0, 3.0)
