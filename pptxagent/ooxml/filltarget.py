@@ -12,7 +12,7 @@ from typing import Literal
 from lxml import etree
 
 from pptxagent.ooxml.drawables import c_nv_pr, numbered
-from pptxagent.ooxml.levels import inherited_levels
+from pptxagent.ooxml.levels import inherited_levels, inherited_sizes
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
@@ -82,8 +82,9 @@ def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, 
              nth: int = 0) -> None:
     """Replace the shape's paragraphs with (text, level) items, keeping the template format."""
     shape = _shape(pkg, part, shape_id, nth)
-    levels = inherited_levels([pkg.xml(p) for _, p in art_parts(pkg, part)], shape)
-    fill_paragraphs(ensure_txbody(shape), items, levels)
+    parts = [pkg.xml(p) for _, p in art_parts(pkg, part)]
+    fill_paragraphs(ensure_txbody(shape), items, inherited_levels(parts, shape),
+                    inherited_sizes(parts, shape))
     pkg.mark_dirty(part)
 
 

@@ -128,3 +128,18 @@ def test_text_without_bullets_keeps_none_at_a_deeper_level() -> None:
     ppr = _ppr(body.findall(qn("a:p"))[1])
     assert ppr.find(qn("a:buNone")) is not None and ppr.find(qn("a:buChar")) is None
     assert ppr.get("marL") == "685800"  # indented as the master's level 2 all the same
+
+
+def test_a_sub_level_the_layout_leaves_to_a_bigger_master_is_capped_at_its_parent() -> None:
+    """The layout sets its one-line box at 16 pt and leaves level 2 to the master's 24 pt:
+    a new sub-bullet says no size, so it would be drawn larger than its parent."""
+    body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
+               "</p:txBody>")
+    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, {0: 1600, 1: 2400})
+    assert [r[1].get("sz") for p in body.findall(qn("a:p")) for r in runs(p)
+            if r[1] is not None] == [None, "1600"]
+    body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
+               "</p:txBody>")
+    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, {0: 2800, 1: 2400})  # smaller: kept
+    assert [r[1].get("sz") for p in body.findall(qn("a:p")) for r in runs(p)
+            if r[1] is not None] == [None, None]
