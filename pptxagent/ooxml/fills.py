@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package, Rel
-from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color, read_color_choice
+from pptxagent.ooxml.theme import ColorSpec, parse_int, parse_int_in, read_color, read_color_choice
 from pptxagent.ooxml.xml import local_name, qn
 
 ASVG_NS = "http://schemas.microsoft.com/office/drawing/2016/SVG/main"
@@ -105,7 +105,8 @@ def read_shadow(parent: etree._Element | None) -> Shadow | None:
     el = lst.find(qn("a:outerShdw")) if lst is not None else None
     if el is None:
         return None
-    return Shadow(_int(el, "blurRad"), _int(el, "dist"), _int(el, "dir"), read_color(el))
+    return Shadow(max(_int(el, "blurRad"), 0), max(_int(el, "dist"), 0), _int(el, "dir"),
+                  read_color(el))
 
 
 def _int(el: etree._Element | None, attr: str, default: int = 0) -> int:
@@ -204,7 +205,7 @@ def read_line(ln: etree._Element | None, rels: Mapping[str, Rel]) -> LineData | 
     dash = ln.find(qn("a:prstDash"))
     head, tail = ln.find(qn("a:headEnd")), ln.find(qn("a:tailEnd"))
     return LineData(
-        width=parse_int(ln.get("w")),
+        width=parse_int_in(ln.get("w"), 0, 20116800),  # ST_LineWidth
         fill=read_fill_in(ln, rels),
         dash=dash.get("val") if dash is not None else None,
         head=head.get("type") if head is not None else None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color, read_fill
+from pptxagent.ooxml.theme import ColorSpec, parse_int, parse_int_in, read_color, read_fill
 from pptxagent.ooxml.xml import qn
 
 LEVELS = 9
@@ -124,6 +124,10 @@ def _pct(value: str | None) -> int | None:
     return parse_int(value)
 
 
+def _within(value: int | None, lo: int, hi: int) -> int | None:
+    return value if value is not None and lo <= value <= hi else None
+
+
 def _bool(value: str | None) -> bool | None:
     if value is None:
         return None
@@ -138,7 +142,7 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
     latin = rpr.find(qn("a:latin"))
     ea = rpr.find(qn("a:ea"))
     return RunProps(
-        size=parse_int(rpr.get("sz")),
+        size=parse_int_in(rpr.get("sz"), 100, 400000),  # ST_TextFontSize
         bold=_bool(rpr.get("b")),
         italic=_bool(rpr.get("i")),
         underline=None if u is None else u != "none",
@@ -248,8 +252,8 @@ def read_body_props(body_pr: etree._Element | None) -> BodyProps:
     norm = body_pr.find(qn("a:normAutofit"))
     if norm is not None:
         autofit = "norm"
-        scale = _pct(norm.get("fontScale"))
-        reduction = _pct(norm.get("lnSpcReduction"))
+        scale = _within(_pct(norm.get("fontScale")), 1000, 100000)
+        reduction = _within(_pct(norm.get("lnSpcReduction")), 0, 100000)
     elif body_pr.find(qn("a:spAutoFit")) is not None:
         autofit = "shape"
     elif body_pr.find(qn("a:noAutofit")) is not None:

@@ -47,6 +47,13 @@ class Theme:
     colors: dict[str, str] = field(default_factory=dict)
 
 
+def parse_int_in(value: str | None, lo: int, hi: int) -> int | None:
+    """``parse_int`` within the schema's range ``[lo, hi]``; else None (as if absent: a
+    negative font size or line width is garbage the renderers ignore, not a value)."""
+    v = parse_int(value)
+    return v if v is not None and lo <= v <= hi else None
+
+
 def parse_int(value: str | None) -> int | None:
     """An integer attribute; tolerates ``"12.0"`` (some producers write floats); else None."""
     if value is None:

@@ -87,7 +87,8 @@ def _backdrop(ir: SlideIR, index: int, art: ArtContext) -> list[ElementView]:
         view = _element_view(el, where, None, art.images, el.visual is not None)
         out.append(ElementView(view.eid, view.kind if el.is_text else "none", view.style,
                                view.lines, view.paragraphs, view.css_class + " art",
-                               measured=False, paint=_paint(el, where, art, None)))
+                               measured=False, paint=_paint(el, where, art, None),
+                               table=view.table))
     return out
 
 
