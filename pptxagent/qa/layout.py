@@ -261,6 +261,11 @@ def contact(a: Sequence[Box], b: Sequence[Box], pad: float) -> tuple[float, floa
     return area, depth, union(hits)
 
 
+MAX_OVERLAPS_PER_TEXT = 5
+"""Overlap issues one text starts at most (3 000 copies of a title on each other made 4.5
+million issues and 20 GB)."""
+
+
 def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     """Glyphs of two text elements on top of each other; with a footer, date, slide number
     or citation it is a ``footer_collision`` (glyphs closer than the clearance)."""
@@ -268,11 +273,17 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     texts = _text_elements(facts)
     footers = footer_like(facts, s)
     rects = {el.eid: letters(facts, el) for el in texts}
+    reach = {eid: u.inflate(s.FOOTER_CLEARANCE_PX) if (u := union(r)) is not None else None
+             for eid, r in rects.items()}
+    named: dict[str, int] = {}
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
+            if named.get(a.eid, 0) >= MAX_OVERLAPS_PER_TEXT:
+                break  # a pile of copies: its first overlaps say it (not n² issues)
             fa, fb = a.eid in footers, b.eid in footers
-            if fa and fb:
-                continue
+            ra, rb = reach[a.eid], reach[b.eid]
+            if (fa and fb) or ra is None or rb is None or intersection(ra, rb) is None:
+                continue  # apart: no letter of one is near the other's
             if fa or fb:
                 foot, other = (a, b) if fa else (b, a)
                 got = collision(facts, other, rects[other.eid], foot, rects[foot.eid], s,
@@ -281,6 +292,7 @@ def check_overlaps(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 got = collision(facts, a, rects[a.eid], b, rects[b.eid], s, "", footer=False)
             if got is not None:
                 issues.append(got)
+                named[a.eid] = named.get(a.eid, 0) + 1
     return issues
 
 
