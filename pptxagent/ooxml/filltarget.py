@@ -12,9 +12,10 @@ from typing import Literal
 from lxml import etree
 
 from pptxagent.ooxml.drawables import c_nv_pr, numbered
-from pptxagent.ooxml.levels import inherited_levels, inherited_sizes
+from pptxagent.ooxml.levels import inherited_levels
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
+from pptxagent.ooxml.sublevels import inherited_looks
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
 from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs
 from pptxagent.ooxml.tokens import Resolver, TokenResult, replace_tokens
@@ -84,7 +85,7 @@ def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, 
     shape = _shape(pkg, part, shape_id, nth)
     parts = [pkg.xml(p) for _, p in art_parts(pkg, part)]
     fill_paragraphs(ensure_txbody(shape), items, inherited_levels(parts, shape),
-                    inherited_sizes(parts, shape))
+                    inherited_looks(parts, shape))
     pkg.mark_dirty(part)
 
 

@@ -13,11 +13,10 @@ own run format (font, colour, weight).
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
 
 from lxml import etree
 
-from pptxagent.ooxml.placeholders import TITLE_TYPES, Candidate, match_layout, match_master
+from pptxagent.ooxml.placeholders import Candidate, match_layout, match_master
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct", "buSzPts",
@@ -26,14 +25,14 @@ _BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct",
 _BLIP = qn("a:buBlip")
 
 
-def _ph(shape: etree._Element) -> etree._Element | None:
+def placeholder_of(shape: etree._Element) -> etree._Element | None:
     return shape.find(f"*/{qn('p:nvPr')}/{qn('p:ph')}")
 
 
-def _placeholders(root: etree._Element) -> list[Candidate[etree._Element]]:
+def placeholders_in(root: etree._Element) -> list[Candidate[etree._Element]]:
     out: list[Candidate[etree._Element]] = []
     for sp in root.iter(qn("p:sp")):
-        ph = _ph(sp)
+        ph = placeholder_of(sp)
         if ph is not None:
             idx = ph.get("idx")
             out.append((sp, ph.get("type"), int(idx) if idx and idx.isdigit() else None))
@@ -45,15 +44,15 @@ def inherited_levels(parts: list[etree._Element], shape: etree._Element
     """Level → the first paragraph at that level in the placeholder ``shape`` inherits from,
     in its layout, then its master (``parts`` in that order; matched as the inventory matches
     them, ``placeholders``)."""
-    ph = _ph(shape)
+    ph = placeholder_of(shape)
     out: dict[int, etree._Element] = {}
     if ph is None or not parts:
         return out
     idx = ph.get("idx")
-    hit = match_layout(_placeholders(parts[0]), ph.get("type"),
+    hit = match_layout(placeholders_in(parts[0]), ph.get("type"),
                        int(idx) if idx and idx.isdigit() else None)
     ph_type = hit[1] if hit is not None else ph.get("type")
-    master = match_master(_placeholders(parts[1]), ph_type) if len(parts) > 1 else None
+    master = match_master(placeholders_in(parts[1]), ph_type) if len(parts) > 1 else None
     for source in (c[0] for c in (hit, master) if c is not None):
         body = source.find(qn("p:txBody"))
         for p in body.findall(qn("a:p")) if body is not None else []:
@@ -73,7 +72,7 @@ def spells_out_level(p: etree._Element) -> bool:
                                 or any(c.tag in _BULLETS for c in ppr))
 
 
-def _points(sz: str | None) -> int | None:
+def points(sz: str | None) -> int | None:
     """An ``sz`` (1/100 pt) as a positive int, else None (absent, garbage, zero)."""
     try:
         value = int(sz) if sz is not None else 0
@@ -82,7 +81,7 @@ def _points(sz: str | None) -> int | None:
     return value if value > 0 else None
 
 
-def _size(p: etree._Element) -> str | None:
+def spelled_size(p: etree._Element) -> str | None:
     """The size ``p`` spells out: its runs', else its ``a:pPr/a:defRPr``'s."""
     for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
         if rpr.get("sz"):
@@ -90,50 +89,6 @@ def _size(p: etree._Element) -> str | None:
     ppr = p.find(qn("a:pPr"))
     default = ppr.find(qn("a:defRPr")) if ppr is not None else None
     return default.get("sz") if default is not None and default.get("sz") else None
-
-
-def cap_inherited_size(p: etree._Element, level: int, parent: etree._Element,
-                       parent_level: int, sizes: Mapping[int, int]) -> None:
-    """``p``, a new deeper level that says no size, inherits its layout's or master's
-    (``sizes``, ``inherited_sizes``): never larger than the level it was made from (a layout
-    that sets its one-line box at 16 pt and leaves level 2 to the master's 24 pt would get
-    sub-bullets larger than their parent)."""
-    if level <= parent_level or _points(_size(p)) is not None:
-        return
-    inherited = sizes.get(level)
-    have = _points(_size(parent)) or sizes.get(parent_level)
-    if inherited is not None and have is not None and inherited > have:
-        for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
-            rpr.set("sz", str(have))
-
-
-def inherited_sizes(parts: list[etree._Element], shape: etree._Element) -> dict[int, int]:
-    """Level → the run size (1/100 pt) the placeholder ``shape``'s list styles give it: its
-    own ``a:lstStyle``, its layout's, its master's placeholder's, then the master's text
-    style for its kind (``parts``: layout, master)."""
-    ph = _ph(shape)
-    if ph is None or not parts:
-        return {}
-    idx = ph.get("idx")
-    hit = match_layout(_placeholders(parts[0]), ph.get("type"),
-                       int(idx) if idx and idx.isdigit() else None)
-    ph_type = hit[1] if hit is not None else ph.get("type")
-    master = match_master(_placeholders(parts[1]), ph_type) if len(parts) > 1 else None
-    styles = [sp.find(f"{qn('p:txBody')}/{qn('a:lstStyle')}")
-              for sp in (shape, *(c[0] for c in (hit, master) if c is not None))]
-    if len(parts) > 1:
-        kind = "p:titleStyle" if ph_type in TITLE_TYPES else "p:bodyStyle"
-        styles.append(parts[1].find(f"{qn('p:txStyles')}/{qn(kind)}"))
-    out: dict[int, int] = {}
-    for level in range(9):
-        for style in styles:
-            rpr = style.find(f"{qn(f'a:lvl{level + 1}pPr')}/{qn('a:defRPr')}") \
-                if style is not None else None
-            size = _points(rpr.get("sz")) if rpr is not None else None
-            if size is not None:
-                out[level] = size
-                break
-    return out
 
 
 _SPACING = tuple(qn(f"a:{t}") for t in ("lnSpc", "spcBef", "spcAft"))
@@ -144,12 +99,12 @@ def _level_size(p: etree._Element, source: etree._Element,
     """The run size for ``p``'s new level: the master's, scaled as the slide scaled the level
     it was copied from (a body the designer set at 20 pt where the master says 32 gets its
     sub-bullets at 28 × 20 / 32, not 28), and never above that level's."""
-    want = _points(_size(source))
-    have = _points(_size(p))
+    want = points(spelled_size(source))
+    have = points(spelled_size(p))
     if want is None or have is None:
         return None if want is None else str(want)
     size = want
-    base_size = _points(_size(base)) if base is not None else None
+    base_size = points(spelled_size(base)) if base is not None else None
     if base_size is not None:
         size = round(size * have / base_size)
     return str(max(100, min(size, have)))

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from lxml import etree
 
-from pptxagent.ooxml.levels import cap_inherited_size, restyle_to_level, spells_out_level
+from pptxagent.ooxml.levels import restyle_to_level, spells_out_level
+from pptxagent.ooxml.sublevels import Look, match_parent
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _RUNLIKE = ("a:r", "a:br", "a:fld")
@@ -183,32 +184,32 @@ def _starts_with_break(p: etree._Element) -> bool:
 
 def _paragraph_for(old: Sequence[etree._Element], text: str, level: int,
                    levels: Mapping[int, etree._Element],
-                   sizes: Mapping[int, int]) -> etree._Element:
+                   looks: Mapping[int, Look]) -> etree._Element:
     template = template_for_level(old, level)
     p = make_paragraph(template, text, level)
     if paragraph_level(template) != level and level in levels and spells_out_level(template):
         # not the borrowed level's indent and bullet
         restyle_to_level(p, levels[level], level, levels.get(paragraph_level(template)))
-    cap_inherited_size(p, level, template, paragraph_level(template), sizes)
+    match_parent(p, level, template, paragraph_level(template), looks)
     return p
 
 
 def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
                     levels: Mapping[int, etree._Element] | None = None,
-                    sizes: Mapping[int, int] | None = None) -> None:
+                    looks: Mapping[int, Look] | None = None) -> None:
     """Replace every paragraph of ``txbody`` (``p:txBody`` or ``a:txBody``) with ``items``.
 
     ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
     that end the template's text (``trailing_breaks``) end the new text too: the template's
     spacing, not its content. ``levels`` (``levels.inherited_levels``): the layout's and
-    master's paragraph per level, for levels the template's text lacks; ``sizes``
-    (``levels.inherited_sizes``): the size its list styles give each level.
+    master's paragraph per level, for levels the template's text lacks; ``looks``
+    (``sublevels.inherited_looks``): what its list styles give each level.
     """
     old = txbody.findall(qn("a:p"))
     if not old:
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
-    new = [_paragraph_for(old, text, lvl, levels or {}, sizes or {}) for text, lvl in wanted]
+    new = [_paragraph_for(old, text, lvl, levels or {}, looks or {}) for text, lvl in wanted]
     if wanted[-1][0]:
         for br in trailing_breaks(old[-1]):
             insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])

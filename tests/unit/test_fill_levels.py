@@ -130,16 +130,32 @@ def test_text_without_bullets_keeps_none_at_a_deeper_level() -> None:
     assert ppr.get("marL") == "685800"  # indented as the master's level 2 all the same
 
 
-def test_a_sub_level_the_layout_leaves_to_a_bigger_master_is_capped_at_its_parent() -> None:
-    """The layout sets its one-line box at 16 pt and leaves level 2 to the master's 24 pt:
-    a new sub-bullet says no size, so it would be drawn larger than its parent."""
+def test_a_sub_level_only_inherited_looks_like_its_parent() -> None:
+    """The layout styles its box's first level alone (centred, white, 16 pt) and leaves
+    level 2 to the master (left, black, 24 pt): a new sub-bullet that says nothing itself
+    takes its parent's alignment and colour, and never a larger size."""
+    from lxml import etree
+
+    from pptxagent.ooxml.sublevels import Look
+
+    a = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+    def fill(c: str) -> etree._Element:
+        return etree.fromstring(f'<a:solidFill xmlns:a="{a}"><a:srgbClr val="{c}"/>'
+                                "</a:solidFill>")
+
+    looks = {0: Look(1600, "ctr", fill("FFFFFF")), 1: Look(2400, None, fill("000000"))}
     body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
                "</p:txBody>")
-    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, {0: 1600, 1: 2400})
-    assert [r[1].get("sz") for p in body.findall(qn("a:p")) for r in runs(p)
-            if r[1] is not None] == [None, "1600"]
+    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, looks)
+    top, sub = body.findall(qn("a:p"))
+    assert sub.find(qn("a:pPr")).get("algn") == "ctr" and top.find(qn("a:pPr")) is None
+    rpr = runs(sub)[0][1]
+    assert rpr is not None and rpr.get("sz") == "1600"
+    assert rpr.find(f"{qn('a:solidFill')}/{qn('a:srgbClr')}").get("val") == "FFFFFF"
+    looks = {0: Look(2800, None, None), 1: Look(2400, None, None)}  # the master's own cascade
     body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
                "</p:txBody>")
-    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, {0: 2800, 1: 2400})  # smaller: kept
-    assert [r[1].get("sz") for p in body.findall(qn("a:p")) for r in runs(p)
-            if r[1] is not None] == [None, None]
+    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, looks)
+    sub = body.findall(qn("a:p"))[1]
+    assert sub.find(qn("a:pPr")).get("algn") is None and runs(sub)[0][1].get("sz") is None
