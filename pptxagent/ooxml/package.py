@@ -44,6 +44,7 @@ PRESENTATION_MAIN_TYPES: frozenset[str] = frozenset(
     }
 )
 DEFAULT_SLIDE_SIZE = (9144000, 6858000)  # p:sldSz is optional; the schema default is 4:3
+_PROPERTIES = ("/core-properties", "/extended-properties", "/custom-properties")
 SLIDE_SIZE_RANGE = (914400, 51206400)
 """``ST_SlideSizeCoordinate``: 1 to 56 inches."""
 
@@ -133,6 +134,10 @@ class Package:
                 f"{ctype or 'none'})"
             )
         pkg.xml(main)
+        for rel in pkg.rels("/"):  # the document properties PowerPoint reads on opening
+            if (not rel.external and rel.type.endswith(_PROPERTIES)
+                    and pkg.has_part(rel.target)):
+                parse_xml(pkg.read_bytes(rel.target), pkg._where(rel.target))
         return pkg
 
     def _check_strict(self) -> None:

@@ -78,7 +78,12 @@ def _layout_is_the_slide(m: dict[str, bytes]) -> None:
                      m[rels])
 
 
+def _app_props_cut(m: dict[str, bytes]) -> None:
+    m["docProps/app.xml"] = m["docProps/app.xml"][:200]  # PowerPoint would ask to repair
+
+
 BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
+    "appcut.pptx": _app_props_cut,
     "hugeslide.pptx": _slide_size,
     "selflayout.pptx": _layout_is_the_slide,
     "malformed.pptx": _malformed,
@@ -138,6 +143,8 @@ CASES = [
     Case("slide-part-not-a-slide", "notaslide.pptx", NOOP,
          ("notaslide.pptx:/ppt/slides/slide1.xml", "not a slide", "<foo>")),
     Case("zip-bomb", "bomb.pptx", NOOP, ("bomb.pptx", "zip bomb")),
+    Case("document-properties-cut-short", "appcut.pptx", NOOP,
+         ("appcut.pptx", "/docProps/app.xml", "malformed XML")),
     Case("slide-size-out-of-range", "hugeslide.pptx", NOOP,
          ("hugeslide.pptx", "p:sldSz", "1-56 inch")),
     Case("layout-relationship-names-a-slide", "selflayout.pptx", NOOP,
