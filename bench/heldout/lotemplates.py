@@ -9,7 +9,6 @@ a title and a subtitle, give the five cases of ``cases.template_cases`` each.
 
 from __future__ import annotations
 
-import re
 import subprocess
 import zipfile
 from pathlib import Path
@@ -23,9 +22,6 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 SOURCE = Path("/usr/lib/libreoffice/share/template/common/presnt")
 PRODUCER = "LibreOffice export"
 
-
-def _slide_no(name: str) -> int:
-    return int(re.findall(r"\d+", name)[-1])
 
 
 def _in_order(z: zipfile.ZipFile) -> list[str]:
@@ -43,7 +39,7 @@ def _short(stem: str) -> str:
     """A case-name prefix: LibreOffice's template names are short; fresh folders hold
     ``package__file`` names that share their first characters."""
     return stem[:12] if "__" not in stem else stem.split("__", 1)[0][:10] + "/" + stem.split(
-        "__", 1)[1][:14]
+        "__", 1)[1][:28]
 
 
 def pick(deck: Path, kind: str = "body") -> Template | None:

@@ -48,7 +48,7 @@ def detect(ctx: Ctx) -> list[Defect]:
             continue
         frame = text_frame(it.el, it.bbox)
         ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW,
-                             ctx.settings.OOB_EPS_PX)
+                             min(ctx.settings.OOB_EPS_PX, 1.0))
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
             above, below = frame.y - cb.y, cb.bottom - frame.bottom

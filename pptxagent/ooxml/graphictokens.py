@@ -210,7 +210,7 @@ def _rewritten(data: bytes, values: Resolver) -> bytes | None:
 
 
 def _parse(body: bytes) -> etree._Element | None:
-    if b"{" not in body:
+    if b"{" not in body and b"[" not in body:
         return None
     try:
         return etree.fromstring(body, etree.XMLParser(resolve_entities=False, no_network=True,
@@ -251,7 +251,7 @@ def _strings_replaced(body: bytes, values: Resolver) -> bytes | None:
         parts = [t for r in runs for t in r.findall(f"{{{_SHEET_NS}}}t")] if runs else \
             holder.findall(f"{{{_SHEET_NS}}}t")
         text = "".join(t.text or "" for t in parts)
-        if "{" not in text:
+        if "{" not in text and "[" not in text:
             continue
         new, n, _ = replace_in_text(text, values)
         if not n:

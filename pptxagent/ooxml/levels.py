@@ -78,7 +78,7 @@ def points(sz: str | None) -> int | None:
         value = int(sz) if sz is not None else 0
     except ValueError:
         return None
-    return value if value > 0 else None
+    return value if 100 <= value <= 400000 else None  # ST_TextFontSize
 
 
 def spelled_size(p: etree._Element) -> str | None:

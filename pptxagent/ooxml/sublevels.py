@@ -26,13 +26,19 @@ _FILLS = tuple(qn(f"a:{t}") for t in ("noFill", "solidFill", "gradFill", "blipFi
 
 @dataclass(frozen=True)
 class Look:
-    """What a level's list styles give it: run size (1/100 pt), alignment, text fill."""
+    """What a level's list styles give it (run size in 1/100 pt, alignment, text fill) and,
+    for each, how far up the chain it was found (0: the shape's own list style, then the
+    layout's, the master's placeholder's, the master's text style; ``FAR``: none says it)."""
 
     size: int | None = None
     align: str | None = None
     fill: etree._Element | None = None
+    size_from: int = 99
+    align_from: int = 99
+    fill_from: int = 99
 
 
+FAR = 99
 def _styles(parts: list[etree._Element], shape: etree._Element) -> list[etree._Element]:
     ph = placeholder_of(shape)
     if ph is None or not parts:
@@ -57,23 +63,27 @@ def _fill(rpr: etree._Element | None) -> etree._Element | None:
 def inherited_looks(parts: list[etree._Element], shape: etree._Element) -> dict[int, Look]:
     """Level → its look from the placeholder ``shape``'s own list style, its layout's, its
     master's placeholder's, then the master's text style for its kind (``parts``: layout,
-    master): the first that says each."""
+    master): the first that says each, and where it was found."""
     styles = _styles(parts, shape)
     out: dict[int, Look] = {}
     for level in range(9):
-        size: int | None = None
-        align: str | None = None
-        fill: etree._Element | None = None
-        for style in styles:
+        got: dict[str, tuple[object, int]] = {}
+        for depth, style in enumerate(styles):
             ppr = style.find(qn(f"a:lvl{level + 1}pPr"))
             if ppr is None:
                 continue
             rpr = ppr.find(qn("a:defRPr"))
-            size = size if size is not None else points(rpr.get("sz")) if rpr is not None \
-                else None
-            align = align or ppr.get("algn")
-            fill = fill if fill is not None else _fill(rpr)
-        out[level] = Look(size, align, fill)
+            for key, value in (("size", points(rpr.get("sz")) if rpr is not None else None),
+                               ("align", ppr.get("algn")), ("fill", _fill(rpr))):
+                if value is not None and key not in got:
+                    got[key] = (value, depth)
+        size, size_from = got.get("size", (None, FAR))
+        align, align_from = got.get("align", (None, FAR))
+        fill, fill_from = got.get("fill", (None, FAR))
+        out[level] = Look(size if isinstance(size, int) else None,
+                          align if isinstance(align, str) else None,
+                          fill if isinstance(fill, etree._Element) else None,
+                          size_from, align_from, fill_from)
     return out
 
 
@@ -86,33 +96,47 @@ def _own_fill(p: etree._Element) -> etree._Element | None:
 
 
 def _same(a: etree._Element, b: etree._Element) -> bool:
-    return bool(etree.tostring(a) == etree.tostring(b))
+    def canon(e: etree._Element) -> bytes:
+        return etree.tostring(e, method="c14n", exclusive=True, with_tail=False)
+    return canon(a) == canon(b)
+
+
+def _run_props(p: etree._Element) -> list[etree._Element]:
+    """Every run's ``a:rPr`` (made where a run has none) and the paragraph's end's."""
+    out: list[etree._Element] = []
+    for run in p.findall(qn("a:r")):
+        rpr = run.find(qn("a:rPr"))
+        if rpr is None:
+            rpr = etree.Element(qn("a:rPr"))
+            run.insert(0, rpr)
+        out.append(rpr)
+    end = p.find(qn("a:endParaRPr"))
+    return out + ([end] if end is not None else [])
 
 
 def match_parent(p: etree._Element, level: int, parent: etree._Element, parent_level: int,
                  looks: Mapping[int, Look]) -> None:
     """``p``, made at ``level`` from ``parent`` (at ``parent_level``), takes the parent's
-    alignment and colour where its own are only inherited and differ, and its size where
-    the inherited one is larger."""
+    alignment and colour, and never a larger size, where the parent's look is designed
+    nearer the shape than its own (the layout styled level 1 and left level 2 to the
+    master). A level the same style designs on purpose keeps its look; what the slide's
+    text spells out was copied with the paragraph and stays."""
     if level <= parent_level:
         return
     mine, theirs = looks.get(level, Look()), looks.get(parent_level, Look())
     ppr = p.find(qn("a:pPr"))
-    parent_ppr = parent.find(qn("a:pPr"))
-    if ppr is not None and ppr.get("algn") is None:
-        want = (parent_ppr.get("algn") if parent_ppr is not None else None) or theirs.align
-        if (want or "l") != (mine.align or "l"):
-            ppr.set("algn", want or "l")
+    if (ppr is not None and ppr.get("algn") is None and theirs.align_from < mine.align_from
+            and (theirs.align or "l") != (mine.align or "l")):
+        ppr.set("algn", theirs.align or "l")
     have = points(spelled_size(parent)) or theirs.size
-    if points(spelled_size(p)) is None and mine.size is not None and have is not None \
-            and mine.size > have:
-        for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
+    if (points(spelled_size(p)) is None and theirs.size_from < mine.size_from
+            and mine.size is not None and have is not None and mine.size > have):
+        for rpr in _run_props(p):
             rpr.set("sz", str(have))
-    colour = _own_fill(parent) if _own_fill(parent) is not None else theirs.fill
-    if _own_fill(p) is None and colour is not None and mine.fill is not None \
-            and not _same(colour, mine.fill):
-        for rpr in p.iter(qn("a:rPr"), qn("a:endParaRPr")):
-            insert_in_order(rpr, copy.deepcopy(colour), SCHEMA_ORDER["a:rPr"])
+    if (_own_fill(p) is None and theirs.fill is not None and theirs.fill_from < mine.fill_from
+            and (mine.fill is None or not _same(theirs.fill, mine.fill))):
+        for rpr in _run_props(p):
+            insert_in_order(rpr, copy.deepcopy(theirs.fill), SCHEMA_ORDER["a:rPr"])
 
 
-__all__ = ["Look", "inherited_looks", "match_parent"]
+__all__ = ["FAR", "Look", "inherited_looks", "match_parent"]

@@ -108,6 +108,9 @@ def _write_font(body: etree._Element, before: Element, scale: float) -> None:
             _rpr_of(kid).set("sz", str(_clamp_sz(px_to_sz(size * scale))))
         end_px = sizes[-1] if sizes else (para.runs[0].fontSize if para and para.runs
                                           and para.runs[0].fontSize else None)
+        said = (para.model_extra or {}).get("endFontSize") if para is not None else None
+        if end_px is None and isinstance(said, int | float) and said > 0:
+            end_px = float(said)  # what the inventory measured it at (its a:pPr/a:defRPr too)
         if end_px is None:
             end = p.find(qn("a:endParaRPr"))
             sz = end.get("sz") if end is not None else None

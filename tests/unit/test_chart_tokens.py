@@ -231,3 +231,15 @@ def test_labels_from_cells_and_tokens_split_in_the_workbook(tmp_path: Path) -> N
     assert "<c:v>Quarterly results</c:v>" in chart
     strings = _inner(workbook, "xl/sharedStrings.xml")
     assert "Plan" in strings and "{{steps[0]" not in strings and ".name}}" not in strings
+
+
+def test_bracketed_names_in_the_workbook_are_filled_too() -> None:
+    """``[Region]`` filled in the chart must be filled in its workbook: PowerPoint's "Edit
+    Data" would bring the bracket back."""
+    from pptxagent.ooxml.graphictokens import _strings_replaced
+    from pptxagent.ooxml.tokens import Miss
+
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    body = f'<sst xmlns="{ns}"><si><t>[Region]</t></si><si><t>[1]</t></si></sst>'.encode()
+    out = _strings_replaced(body, lambda name: "EMEA" if name == "Region" else Miss("", True))
+    assert out is not None and b"<t>EMEA</t>" in out and b"<t>[1]</t>" in out

@@ -133,7 +133,8 @@ def test_text_without_bullets_keeps_none_at_a_deeper_level() -> None:
 def test_a_sub_level_only_inherited_looks_like_its_parent() -> None:
     """The layout styles its box's first level alone (centred, white, 16 pt) and leaves
     level 2 to the master (left, black, 24 pt): a new sub-bullet that says nothing itself
-    takes its parent's alignment and colour, and never a larger size."""
+    takes its parent's alignment and colour, and never a larger size, also when the
+    template's run has no a:rPr (python-pptx's ``tf.text``)."""
     from lxml import etree
 
     from pptxagent.ooxml.sublevels import Look
@@ -144,18 +145,23 @@ def test_a_sub_level_only_inherited_looks_like_its_parent() -> None:
         return etree.fromstring(f'<a:solidFill xmlns:a="{a}"><a:srgbClr val="{c}"/>'
                                 "</a:solidFill>")
 
-    looks = {0: Look(1600, "ctr", fill("FFFFFF")), 1: Look(2400, None, fill("000000"))}
+    layout_then_master = {0: Look(1600, "ctr", fill("FFFFFF"), 1, 1, 1),
+                          1: Look(2400, None, fill("000000"), 3, 99, 3)}
+    for run in ('<a:r><a:rPr b="1"/><a:t>Top</a:t></a:r>', "<a:r><a:t>Top</a:t></a:r>"):
+        body = xml(f"<p:txBody><a:bodyPr/><a:p>{run}</a:p></p:txBody>")
+        fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, layout_then_master)
+        top, sub = body.findall(qn("a:p"))
+        assert sub.find(qn("a:pPr")).get("algn") == "ctr" and top.find(qn("a:pPr")) is None
+        rpr = runs(sub)[0][1]
+        assert rpr is not None and rpr.get("sz") == "1600"
+        assert rpr.find(f"{qn('a:solidFill')}/{qn('a:srgbClr')}").get("val") == "FFFFFF"
+    # the master designs both levels (blue, then orange at 28 pt): the sub-level keeps its own
+    both_designed = {0: Look(2400, None, fill("276288"), 3, 99, 3),
+                     1: Look(2800, "ctr", fill("E77D23"), 3, 3, 3)}
     body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
                "</p:txBody>")
-    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, looks)
-    top, sub = body.findall(qn("a:p"))
-    assert sub.find(qn("a:pPr")).get("algn") == "ctr" and top.find(qn("a:pPr")) is None
-    rpr = runs(sub)[0][1]
-    assert rpr is not None and rpr.get("sz") == "1600"
-    assert rpr.find(f"{qn('a:solidFill')}/{qn('a:srgbClr')}").get("val") == "FFFFFF"
-    looks = {0: Look(2800, None, None), 1: Look(2400, None, None)}  # the master's own cascade
-    body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr b="1"/><a:t>Top</a:t></a:r></a:p>'
-               "</p:txBody>")
-    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, looks)
+    fill_paragraphs(body, [("Top", 0), ("Sub", 1)], {}, both_designed)
     sub = body.findall(qn("a:p"))[1]
-    assert sub.find(qn("a:pPr")).get("algn") is None and runs(sub)[0][1].get("sz") is None
+    rpr = runs(sub)[0][1]
+    assert sub.find(qn("a:pPr")).get("algn") is None and rpr is not None
+    assert rpr.get("sz") is None and rpr.find(qn("a:solidFill")) is None

@@ -137,6 +137,18 @@ def test_a_pile_of_copies_gives_a_few_overlaps_each_not_one_per_pair() -> None:
     assert {i.eid for i in issues} == {f"sp{i}" for i in range(2, 21)}  # each still named
 
 
+def test_one_text_over_many_others_is_reported_against_each() -> None:
+    banner = el("sp2", (80, 200, 1100, 100), "BANNER TEXT OVER EVERYTHING", font=60)
+    labels = [(el(f"sp{i}", (80 + (i - 3) * 150, 220, 140, 40), f"label {i}"),
+               (85 + (i - 3) * 150, 225, 120, 30)) for i in range(3, 10)]
+    foot = el("sp10", (80, 240, 600, 40), "Confidential", ph="ftr")
+    issues = check_facts(facts([(TITLE, TITLE_TEXT), (banner, (80, 210, 1100, 60)), *labels,
+                                (foot, (700, 240, 300, 30))]))
+    over = {i.other_eid for i in issues if i.kind == "text_overlap" and i.eid == "sp2"}
+    assert over == {f"sp{i}" for i in range(3, 10)}
+    assert ("footer_collision", "sp2") in {(i.kind, i.eid) for i in issues}
+
+
 def test_lines_that_meet_only_in_their_fonts_spare_room_do_not_overlap() -> None:
     # 80 px letters in ~98 px text rects: two lines whose rects share 4 px above and below
     # the letters (the pptxgenjs demo's 48 pt and 60 pt lines, 19 px apart on the slide)

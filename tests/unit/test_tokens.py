@@ -114,9 +114,9 @@ def test_bracketed_names_of_find_and_replace_tools() -> None:
     by its name or spelled with its brackets; citations, ``[[wiki]]`` and unnamed brackets
     stay text and are never listed."""
     p = xml("<a:p><a:r><a:t>[Title] by [Company</a:t></a:r><a:r><a:t> Name], see [1] "
-            "[[Title]] arr[i] [Other] {title}</a:t></a:r></a:p>")
+            "[[Title]] arr[i] d[key] [Title](https://x) [Other] {title}</a:t></a:r></a:p>")
     res = replace_tokens(p, {"Title": "Q3 review", "[Company Name]": "Globex",
-                             "{title}": "lit"})
+                             "{title}": "lit", "i": "no", "key": "no"})
     assert "".join(t for t, _ in runs(p)) == (
-        "Q3 review by Globex, see [1] [[Title]] arr[i] [Other] lit")
+        "Q3 review by Globex, see [1] [[Title]] arr[i] d[key] [Title](https://x) [Other] lit")
     assert res.replaced == 3 and res.unresolved == []
