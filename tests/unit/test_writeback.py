@@ -139,3 +139,19 @@ def test_unchanged_element_writes_nothing() -> None:
     before = pkg.read_bytes(SLIDE2)
     assert write_back(pkg, body, body.model_copy(deep=True)) == []
     assert pkg.read_bytes(SLIDE2) == before
+
+
+def test_an_empty_paragraph_sized_by_its_ppr_defrpr_is_scaled_from_that_size() -> None:
+    """A spacer paragraph sized only by ``a:pPr/a:defRPr`` (40 pt) keeps what it was
+    measured at, scaled, not the box's base size."""
+    pkg = _open()
+    shape = _shape(pkg, 3)
+    p = etree.SubElement(shape.find(qn("p:txBody")), qn("a:p"))
+    ppr = etree.SubElement(p, qn("a:pPr"))
+    etree.SubElement(ppr, qn("a:defRPr"), sz="4000")
+    pkg.mark_dirty(SLIDE2)
+    body = _element(pkg, "sp3")
+    assert (body.paragraphs or [])[-1].model_extra["endFontSize"] == pytest.approx(53.33, 0.01)
+    write_back(pkg, body, _scaled(body, fontSize=16 * 4 / 3))  # half of 32 pt
+    end = _shape(pkg, 3).findall(f"{qn('p:txBody')}/{qn('a:p')}")[-1].find(qn("a:endParaRPr"))
+    assert end is not None and end.get("sz") == "2000"
