@@ -23,21 +23,16 @@ from pptxagent.ir import Box, Defect, Hint, text_frame
 _EPS = 1e-6
 
 
-def overflow_px(bbox: Box, content: Box, edges: bool = True,
-                eps: float = 0.0) -> tuple[float, float]:
+def overflow_px(bbox: Box, content: Box, edges: bool = True) -> tuple[float, float]:
     """``(overflow_x_px, overflow_y_px)``: how far the content sticks out of the box.
 
     ``edges=False`` is the spec's literal rule (§4): only a content box larger than the box
-    counts (a single line whose glyph box pokes past the top at line-height 1.0 does not).
-    With edges, a content box that fits but pokes past an edge by at most ``eps``
-    (``OOB_EPS_PX``, the spec's tolerance at the slide's edges) is inside: a first line's
-    glyphs 0.2 px over the top at a reduced line spacing made a slide degraded."""
-    sx, sy = max(0.0, content.w - bbox.w), max(0.0, content.h - bbox.h)
+    counts (a single line whose glyph box pokes past the top at line-height 1.0 does not)."""
     if not edges:
-        return sx, sy
-    ex = max(content.right - bbox.right, bbox.x - content.x)
-    ey = max(content.bottom - bbox.bottom, bbox.y - content.y)
-    return max(sx, ex if ex > eps else 0.0), max(sy, ey if ey > eps else 0.0)
+        return max(0.0, content.w - bbox.w), max(0.0, content.h - bbox.h)
+    ox = max(0.0, content.w - bbox.w, content.right - bbox.right, bbox.x - content.x)
+    oy = max(0.0, content.h - bbox.h, content.bottom - bbox.bottom, bbox.y - content.y)
+    return ox, oy
 
 
 def detect(ctx: Ctx) -> list[Defect]:
@@ -47,8 +42,7 @@ def detect(ctx: Ctx) -> list[Defect]:
         if not it.is_text or cb is None:
             continue
         frame = text_frame(it.el, it.bbox)
-        ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW,
-                             min(ctx.settings.OOB_EPS_PX, 1.0))
+        ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
             above, below = frame.y - cb.y, cb.bottom - frame.bottom
