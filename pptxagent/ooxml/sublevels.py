@@ -24,6 +24,10 @@ _FILLS = tuple(qn(f"a:{t}") for t in ("noFill", "solidFill", "gradFill", "blipFi
                                       "pattFill", "grpFill"))
 
 
+FAR = 99
+"""How far up the chain a look that no list style gives is: farther than any style."""
+
+
 @dataclass(frozen=True)
 class Look:
     """What a level's list styles give it (run size in 1/100 pt, alignment, text fill) and,
@@ -33,12 +37,11 @@ class Look:
     size: int | None = None
     align: str | None = None
     fill: etree._Element | None = None
-    size_from: int = 99
-    align_from: int = 99
-    fill_from: int = 99
+    size_from: int = FAR
+    align_from: int = FAR
+    fill_from: int = FAR
 
 
-FAR = 99
 def _styles(parts: list[etree._Element], shape: etree._Element) -> list[etree._Element]:
     ph = placeholder_of(shape)
     if ph is None or not parts:
