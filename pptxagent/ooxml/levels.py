@@ -17,6 +17,7 @@ import copy
 from lxml import etree
 
 from pptxagent.ooxml.placeholders import Candidate, match_layout, match_master
+from pptxagent.ooxml.theme import parse_int_in
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _BULLETS = tuple(qn(f"a:{t}") for t in ("buClrTx", "buClr", "buSzTx", "buSzPct", "buSzPts",
@@ -39,21 +40,29 @@ def placeholders_in(root: etree._Element) -> list[Candidate[etree._Element]]:
     return out
 
 
-def inherited_levels(parts: list[etree._Element], shape: etree._Element
-                     ) -> dict[int, etree._Element]:
-    """Level → the first paragraph at that level in the placeholder ``shape`` inherits from,
-    in its layout, then its master (``parts`` in that order; matched as the inventory matches
-    them, ``placeholders``)."""
+def inherited_from(parts: list[etree._Element], shape: etree._Element
+                   ) -> tuple[list[etree._Element], str | None] | None:
+    """The layout's and master's placeholders the placeholder ``shape`` inherits from (those
+    found, in that order; ``parts``: layout, master; matched as the inventory matches them,
+    ``placeholders``) and its type as matched; None when ``shape`` is no placeholder."""
     ph = placeholder_of(shape)
-    out: dict[int, etree._Element] = {}
     if ph is None or not parts:
-        return out
+        return None
     idx = ph.get("idx")
     hit = match_layout(placeholders_in(parts[0]), ph.get("type"),
                        int(idx) if idx and idx.isdigit() else None)
     ph_type = hit[1] if hit is not None else ph.get("type")
     master = match_master(placeholders_in(parts[1]), ph_type) if len(parts) > 1 else None
-    for source in (c[0] for c in (hit, master) if c is not None):
+    return [c[0] for c in (hit, master) if c is not None], ph_type
+
+
+def inherited_levels(parts: list[etree._Element], shape: etree._Element
+                     ) -> dict[int, etree._Element]:
+    """Level → the first paragraph at that level in the placeholder ``shape`` inherits from,
+    in its layout, then its master (``inherited_from``)."""
+    out: dict[int, etree._Element] = {}
+    chain = inherited_from(parts, shape)
+    for source in chain[0] if chain is not None else []:
         body = source.find(qn("p:txBody"))
         for p in body.findall(qn("a:p")) if body is not None else []:
             ppr = p.find(qn("a:pPr"))
@@ -73,12 +82,8 @@ def spells_out_level(p: etree._Element) -> bool:
 
 
 def points(sz: str | None) -> int | None:
-    """An ``sz`` (1/100 pt) as a positive int, else None (absent, garbage, zero)."""
-    try:
-        value = int(sz) if sz is not None else 0
-    except ValueError:
-        return None
-    return value if 100 <= value <= 400000 else None  # ST_TextFontSize
+    """An ``sz`` (1/100 pt) within ``ST_TextFontSize``, else None (absent, garbage, zero)."""
+    return parse_int_in(sz, 100, 400000)
 
 
 def spelled_size(p: etree._Element) -> str | None:

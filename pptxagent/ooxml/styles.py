@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.theme import ColorSpec, parse_int, parse_int_in, read_color, read_fill
+from pptxagent.ooxml.theme import ColorSpec, parse_int, parse_int_in, read_color, read_fill, within
 from pptxagent.ooxml.xml import qn
 
 LEVELS = 9
@@ -122,10 +122,6 @@ def _pct(value: str | None) -> int | None:
         except ValueError:
             return None
     return parse_int(value)
-
-
-def _within(value: int | None, lo: int, hi: int) -> int | None:
-    return value if value is not None and lo <= value <= hi else None
 
 
 def _bool(value: str | None) -> bool | None:
@@ -252,8 +248,8 @@ def read_body_props(body_pr: etree._Element | None) -> BodyProps:
     norm = body_pr.find(qn("a:normAutofit"))
     if norm is not None:
         autofit = "norm"
-        scale = _within(_pct(norm.get("fontScale")), 1000, 100000)
-        reduction = _within(_pct(norm.get("lnSpcReduction")), 0, 100000)
+        scale = within(_pct(norm.get("fontScale")), 1000, 100000)
+        reduction = within(_pct(norm.get("lnSpcReduction")), 0, 100000)
     elif body_pr.find(qn("a:spAutoFit")) is not None:
         autofit = "shape"
     elif body_pr.find(qn("a:noAutofit")) is not None:

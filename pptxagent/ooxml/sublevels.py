@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from pptxagent.ooxml.levels import placeholder_of, placeholders_in, points, spelled_size
-from pptxagent.ooxml.placeholders import TITLE_TYPES, match_layout, match_master
-from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
+from pptxagent.ooxml.fills import FILL_TAGS
+from pptxagent.ooxml.levels import inherited_from, points, spelled_size
+from pptxagent.ooxml.placeholders import TITLE_TYPES
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn, run_props
 
-_FILLS = tuple(qn(f"a:{t}") for t in ("noFill", "solidFill", "gradFill", "blipFill",
-                                      "pattFill", "grpFill"))
+_FILLS = frozenset(qn(f"a:{t}") for t in FILL_TAGS)
 
 
 FAR = 99
@@ -43,16 +43,11 @@ class Look:
 
 
 def _styles(parts: list[etree._Element], shape: etree._Element) -> list[etree._Element]:
-    ph = placeholder_of(shape)
-    if ph is None or not parts:
+    chain = inherited_from(parts, shape)
+    if chain is None:
         return []
-    idx = ph.get("idx")
-    hit = match_layout(placeholders_in(parts[0]), ph.get("type"),
-                       int(idx) if idx and idx.isdigit() else None)
-    ph_type = hit[1] if hit is not None else ph.get("type")
-    master = match_master(placeholders_in(parts[1]), ph_type) if len(parts) > 1 else None
-    found = [sp.find(f"{qn('p:txBody')}/{qn('a:lstStyle')}")
-             for sp in (shape, *(c[0] for c in (hit, master) if c is not None))]
+    sources, ph_type = chain
+    found = [sp.find(f"{qn('p:txBody')}/{qn('a:lstStyle')}") for sp in (shape, *sources)]
     if len(parts) > 1:
         kind = "p:titleStyle" if ph_type in TITLE_TYPES else "p:bodyStyle"
         found.append(parts[1].find(f"{qn('p:txStyles')}/{qn(kind)}"))
@@ -106,13 +101,7 @@ def _same(a: etree._Element, b: etree._Element) -> bool:
 
 def _run_props(p: etree._Element) -> list[etree._Element]:
     """Every run's ``a:rPr`` (made where a run has none) and the paragraph's end's."""
-    out: list[etree._Element] = []
-    for run in p.findall(qn("a:r")):
-        rpr = run.find(qn("a:rPr"))
-        if rpr is None:
-            rpr = etree.Element(qn("a:rPr"))
-            run.insert(0, rpr)
-        out.append(rpr)
+    out = [run_props(run) for run in p.findall(qn("a:r"))]
     end = p.find(qn("a:endParaRPr"))
     return out + ([end] if end is not None else [])
 

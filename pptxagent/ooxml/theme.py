@@ -50,8 +50,12 @@ class Theme:
 def parse_int_in(value: str | None, lo: int, hi: int) -> int | None:
     """``parse_int`` within the schema's range ``[lo, hi]``; else None (as if absent: a
     negative font size or line width is garbage the renderers ignore, not a value)."""
-    v = parse_int(value)
-    return v if v is not None and lo <= v <= hi else None
+    return within(parse_int(value), lo, hi)
+
+
+def within(value: int | None, lo: int, hi: int) -> int | None:
+    """``value`` when it lies in ``[lo, hi]``, else None."""
+    return value if value is not None and lo <= value <= hi else None
 
 
 def parse_int(value: str | None) -> int | None:

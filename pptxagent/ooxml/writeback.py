@@ -24,7 +24,7 @@ from pydantic import BaseModel
 from pptxagent.ir import Element, Paragraph
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn, run_props
 from pptxagent.units import emu_to_px, px_to_emu, px_to_pt, px_to_sz, sz_to_px
 
 LINE_PITCH = 1.2
@@ -57,15 +57,6 @@ def _child(parent: etree._Element, tag: str, order: Sequence[str]) -> etree._Ele
     if el is None:
         el = insert_in_order(parent, etree.Element(qn(tag)), order)
     return el
-
-
-def _rpr_of(run: etree._Element) -> etree._Element:
-    """The run's ``a:rPr`` (created first in the run: rPr precedes a:t / a:pPr)."""
-    rpr = run.find(qn("a:rPr"))
-    if rpr is None:
-        rpr = etree.Element(qn("a:rPr"))
-        run.insert(0, rpr)
-    return rpr
 
 
 def _stored_font_scale(body: etree._Element) -> float:
@@ -105,7 +96,7 @@ def _write_font(body: etree._Element, before: Element, scale: float) -> None:
         sizes = _sizes(p, para, base, stored)
         kids = [c for c in p if c.tag in tuple(qn(t) for t in _RUNLIKE)]
         for kid, size in zip(kids, sizes, strict=True):
-            _rpr_of(kid).set("sz", str(_clamp_sz(px_to_sz(size * scale))))
+            run_props(kid).set("sz", str(_clamp_sz(px_to_sz(size * scale))))
         end_px = sizes[-1] if sizes else (para.runs[0].fontSize if para and para.runs
                                           and para.runs[0].fontSize else None)
         said = (para.model_extra or {}).get("endFontSize") if para is not None else None

@@ -284,6 +284,15 @@ def insert_in_order(
     return child
 
 
+def run_props(run: etree._Element) -> etree._Element:
+    """The run's ``a:rPr`` (created first in the run: rPr precedes a:t / a:pPr)."""
+    rpr = run.find(qn("a:rPr"))
+    if rpr is None:
+        rpr = etree.Element(qn("a:rPr"))
+        run.insert(0, rpr)
+    return rpr
+
+
 __all__ = [
     "NS",
     "REPEATABLE",
@@ -295,5 +304,7 @@ __all__ = [
     "order_ranks",
     "parse_xml",
     "qn",
+    "run_props",
     "serialize",
 ]
+
