@@ -158,6 +158,12 @@ class Settings(BaseModel):
     """Patches per filled slide (``--set MAX_ITER=`` overrides). Content far too long for a
     template box needs its font taken from the template's size to near the min font; at 15%
     per patch (HIGH_PRIO_SIZE_BUDGET) 32 pt → 18 pt alone takes four patches."""
+    OVERFLOW_FIT_FLOOR: float = Field(0.0, ge=0, lt=1)
+    """Hard fallback for text that does not fit its box at its min font: the box's own
+    autofit ("shrink text on overflow", ``a:normAutofit/@fontScale``) shows it smaller, down
+    to this share of its size, so it stays whole and inside its box (the slide is degraded:
+    its text is below the min font). 0: off, the spec's truncate only (the .pptx then keeps
+    the text whole, past its box). ``fill`` sets 0.25, PowerPoint's own lowest autofit."""
     FIT_SAFETY: float = Field(0.98, gt=0.5, le=1)
     """The fit policy aims its font shrink this much below the exact fit."""
     FIT_LINE_FLOOR: float = Field(0.8, gt=0, le=1)

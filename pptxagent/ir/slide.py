@@ -64,6 +64,11 @@ class Style(_Model):
     overflow: Literal["visible", "hidden"] | None = None
     textOverflow: Literal["clip", "ellipsis"] | None = None
     display: Literal["block", "none"] | None = None
+    fitScale: float | None = Field(None, gt=0, le=1)
+    """Set by the hard fallback ``shrink on overflow`` (fill): the box's own autofit scale
+    (OOXML ``a:normAutofit/@fontScale``) drawn over ``fontSize``, which stays at the min font:
+    text that does not fit at its min font is shown smaller inside its box, as PowerPoint's
+    "shrink text on overflow" shows it, and the slide is degraded."""
 
 
 class OoxmlRef(_Model):
@@ -113,9 +118,12 @@ class Element(_Model):
         return self.type in TEXT_TYPES
 
     def font_scale(self) -> float:
+        """How much bigger (or smaller) the text is drawn than inventoried: the loop's font
+        change, times the fallback's autofit scale."""
+        fit = self.style.fitScale or 1.0
         if self.style.fontSize and self.baseFontSize:
-            return self.style.fontSize / self.baseFontSize
-        return 1.0
+            return self.style.fontSize / self.baseFontSize * fit
+        return fit
 
     def line_scale(self) -> float:
         if self.style.lineHeight and self.baseLineHeight:

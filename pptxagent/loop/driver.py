@@ -27,6 +27,15 @@ from pptxagent.ir import (
     with_elements,
 )
 from pptxagent.loop.fallbacks import fallback_patch, hard_fallback
+from pptxagent.loop.overflowfit import (
+    FIT_TRIES,
+    Seen,
+    measured,
+    overflowed_at,
+    probe_up,
+    refit,
+    shrunk,
+)
 from pptxagent.loop.quality import best_iteration, non_improving, quality_label, stalled
 from pptxagent.loop.record import applied_hints
 from pptxagent.loop.rollout import RolloutWriter
@@ -216,7 +225,7 @@ class _Run:
         then changes only what the fallback sets, within every budget); its edits are
         written as ``patch_k.json`` so ``ir_k`` = ``ir_{k-1}`` + ``patch_k`` holds for every k."""
         base = self.its[base_k]
-        ir, done = hard_fallback(base.ir, base.diag, self.settings)
+        ir, done = hard_fallback(base.ir, base.diag, self.settings, base.dom)
         done = [{**d, "base_iter": base_k} for d in done]
         return self.prepare(ir, patch=fallback_patch(base.ir, ir), fallbacks=done)
 
@@ -271,7 +280,15 @@ class Rollout:
         self.pending: Pending | None = self.run.prepare(with_elements(ir, list(ir.elements)))
         self.outcome: RefineOutcome | None = None
         self._then: tuple[str, str] = ("decide", "")
-        """What ``feed`` does with the state being measured: decide, or finish a fallback."""
+        """What ``feed`` does with the state being measured: decide, or go on with a fallback
+        (``fallback``: a shrink on overflow's step down, ``probe``: its step up)."""
+        self._fit_failed: dict[str, float] = {}
+        """eid → the smallest autofit scale measured overflowing."""
+        self._fit_good: Iteration | None = None
+        """The last measured state whose shrunk boxes all fit."""
+        self._fit_tries = 0
+        self._fit_seen: Seen = {}
+        """The shrunk boxes' last measured (scale, text height) before this state."""
 
     @property
     def done(self) -> bool:
@@ -283,8 +300,8 @@ class Rollout:
         run, (then, stop) = self.run, self._then
         it = run.record(self.pending, dom, html)
         self.pending = None
-        if then == "fallback":
-            self._finish(it, it, stop)
+        if then in ("fallback", "probe"):
+            self._fit(it, then, stop)
             return
         if then == "step":
             assert run.taboo is not None
@@ -318,6 +335,38 @@ class Rollout:
         run.log(it, "patch", **decision)
         self.pending = run.step(it, patch)
         self._then = ("step", "")
+
+    def _fit(self, it: Iteration, then: str, stop: str) -> None:
+        """After a measured fallback step: the shrink on overflow's next step down (a box
+        still overflows) or up (all fit), within ``FIT_TRIES``; else the end. A step up that
+        overflows ends the rollout on the state before it."""
+        run = self.run
+        over = overflowed_at(it.ir, it.diag)
+        for eid, scale in over.items():
+            self._fit_failed[eid] = min(self._fit_failed.get(eid, 1.0), scale)
+        if then == "probe" and over and self._fit_good is not None:
+            self._finish(it, self._fit_good, stop)
+            return
+        if not over:
+            self._fit_good = it
+        if not self._fit_tries and it.k > 0:  # the state the fallback shrank: scale 1
+            base = run.its[it.k - 1].dom
+            self._fit_seen = {eid: (1.0, d.contentBox.h) for eid in shrunk(it.ir)
+                              if (d := base.get(eid)) is not None and d.contentBox is not None}
+        self._fit_tries += 1
+        nxt = None
+        if shrunk(it.ir) and self._fit_tries < FIT_TRIES:
+            nxt = (refit(it.ir, it.diag, it.dom, run.settings, self._fit_seen) if over
+                   else probe_up(it.ir, it.diag, self._fit_failed))
+        self._fit_seen = {**self._fit_seen, **measured(it.ir, it.dom)}
+        if nxt is None:
+            self._finish(it, it, stop)
+            return
+        ir, done = nxt
+        run.log(it, "fallback")
+        self.pending = run.prepare(ir, patch=fallback_patch(it.ir, ir),
+                                   fallbacks=[{**d, "base_iter": it.k} for d in done])
+        self._then = ("fallback" if over else "probe", stop)
 
     def _finish(self, it: Iteration, final: Iteration, stop: str, **extra: Any) -> None:
         run = self.run

@@ -1,6 +1,11 @@
 """Hard fallbacks when the loop runs out of iterations (spec §7).
 
 1. Truncate: every overflowing text element gets ``overflow: hidden; text-overflow: ellipsis``.
+   With ``OVERFLOW_FIT_FLOOR`` (a fill sets it) a text box's overflow is first shrunk by the
+   box's own autofit (``fitScale``, written as ``a:normAutofit/@fontScale`` in PowerPoint's
+   7.5 % steps, no lower than the floor): the text stays whole and in its box, drawn below
+   its min font, as PowerPoint's "shrink text on overflow" draws it; only what still
+   overflows at the floor (and tables, which have no autofit) is truncated.
 2. Hide (only with ``ALLOW_HIDE``): the lowest-priority element still causing a defect gets
    ``display: none`` — decorations first, then images; text is never hidden.
 3. Alert: the driver marks the rollout ``degraded``.
@@ -10,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pptxagent.ir import Defect, Diagnostics, Edit, Patch, SlideIR
+from pptxagent.ir import Defect, Diagnostics, DomSnapshot, Edit, Patch, SlideIR
+from pptxagent.loop.overflowfit import fit_on_overflow, shrunk_on_overflow
 from pptxagent.settings import Settings
 
 HIDE_ORDER: tuple[str, ...] = ("decoration", "image")
@@ -33,6 +39,12 @@ def truncate(ir: SlideIR, diag: Diagnostics) -> tuple[SlideIR, list[dict[str, An
             el.style.textOverflow = "ellipsis"
             done.append({"fallback": "truncate", "eid": el.eid})
     return out, done
+
+
+def fell_back(ir: SlideIR | None) -> bool:
+    """Whether a hard fallback left its mark on ``ir`` (truncated or shrunk text): such a
+    slide is degraded, whatever a later pass concludes from the drawing."""
+    return truncated(ir) or shrunk_on_overflow(ir)
 
 
 def truncated(ir: SlideIR | None) -> bool:
@@ -66,10 +78,18 @@ def hide_candidate(ir: SlideIR, diag: Diagnostics) -> str | None:
 
 
 def hard_fallback(
-    ir: SlideIR, diag: Diagnostics, settings: Settings
+    ir: SlideIR, diag: Diagnostics, settings: Settings, dom: DomSnapshot | None = None
 ) -> tuple[SlideIR, list[dict[str, Any]]]:
-    """Apply truncate (always) and hide (``ALLOW_HIDE``) to ``ir`` measured as ``diag``."""
-    out, done = truncate(ir, diag)
+    """Apply the shrink on overflow (``OVERFLOW_FIT_FLOOR``, with ``dom``), truncate (the
+    overflow left) and hide (``ALLOW_HIDE``) to ``ir`` measured as ``diag``."""
+    done: list[dict[str, Any]] = []
+    if dom is not None and settings.OVERFLOW_FIT_FLOOR > 0:
+        ir, done = fit_on_overflow(ir, diag, dom, settings)
+        fitted = {d["eid"] for d in done}
+        diag = diag.model_copy(update={"defects": [
+            d for d in diag.defects if not (d.type == "content_overflow" and d.subject in fitted)]})
+    out, cut = truncate(ir, diag)
+    done += cut
     if settings.ALLOW_HIDE:
         eid = hide_candidate(out, diag)
         if eid is not None:
@@ -78,7 +98,7 @@ def hard_fallback(
     return out, done
 
 
-FALLBACK_STYLE: tuple[str, ...] = ("overflow", "textOverflow", "display")
+FALLBACK_STYLE: tuple[str, ...] = ("overflow", "textOverflow", "display", "fitScale")
 
 
 def fallback_patch(before: SlideIR, after: SlideIR) -> Patch:

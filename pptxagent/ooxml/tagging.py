@@ -7,7 +7,9 @@
 * every ``a:normAutofit`` / ``a:spAutoFit`` on slides, layouts and masters becomes
   ``a:noAutofit``: LibreOffice shrinks and grows text live, PowerPoint shows the stored state.
   The stored ``fontScale`` / ``lnSpcReduction`` of slide shapes are returned so the caller can
-  re-apply them;
+  re-apply them (their paragraphs' own percentage spacing is scaled in the copy: LibreOffice
+  turns it into a length from the unscaled font as it loads, PowerPoint takes the share of
+  the text drawn);
 * with ``colour``, every run of every slide shape's text (table cells included) is painted
   one RGB per shape (``TaggedDeck.colours``), so a plain PDF export of the copy tells where
   each shape's text landed — no UNO scripting needed to find it; and the art that cannot
@@ -81,6 +83,19 @@ def _strip_autofit(root: etree._Element) -> dict[etree._Element, tuple[float, fl
             no.tail = el.tail
             body_pr.replace(el, no)
     return found
+
+
+def _scale_pct_spacing(body_pr: etree._Element, scale: float) -> None:
+    """The text body's explicit ``a:spcBef``/``a:spcAft`` percentages × ``scale``."""
+    body = body_pr.getparent()
+    if body is None or scale >= 1:
+        return
+    for tag in ("a:spcBef", "a:spcAft"):
+        for sp in body.iter(qn(tag)):
+            pct = sp.find(qn("a:spcPct"))
+            val = _fraction(pct.get("val") if pct is not None else None, -1.0)
+            if pct is not None and val >= 0:
+                pct.set("val", str(round(val * scale * 100000)))
 
 
 def _owning_name(body_pr: etree._Element) -> str | None:
@@ -196,6 +211,7 @@ def tag_copy(src: Path, dst: Path, colour: bool = False) -> TaggedDeck:
             tagged.colours[n] = _paint_slide(root, used)
         if part in slide_no:
             for body_pr, value in scales.items():
+                _scale_pct_spacing(body_pr, value[0])
                 name = _owning_name(body_pr)
                 if name is not None:
                     tagged.scales[f"{slide_no[part]}/{name}"] = value

@@ -8,7 +8,10 @@
   ``a:spcBef``/``a:spcAft`` by the same ratio;
 * geometry: ``a:xfrm`` off/ext (added at its schema position when the shape inherited it);
 * autogrow shapes (``a:spAutoFit``): ``a:ext/@cy`` from the measured text height;
-* text insets: ``a:bodyPr/@lIns`` … ``@bIns`` for the sides that changed.
+* text insets: ``a:bodyPr/@lIns`` … ``@bIns`` for the sides that changed;
+* the hard fallback's shrink on overflow (``style.fitScale``): ``a:normAutofit/@fontScale``
+  over the run sizes written at the min font (any other autofit choice replaced), as
+  PowerPoint stores its own "shrink text on overflow".
 
 Every insertion goes to its schema position. Returns ``Change`` records in human terms.
 """
@@ -38,7 +41,8 @@ class Change(BaseModel):
 
     eid: str
     shape: str
-    what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset"]
+    what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset",
+                  "shrink_on_overflow"]
     text: str
 
 
@@ -113,6 +117,18 @@ def _write_font(body: etree._Element, before: Element, scale: float) -> None:
         for attr in ("fontScale", "lnSpcReduction"):
             if attr in auto.attrib:
                 del auto.attrib[attr]
+
+
+def _write_fit(body: etree._Element, scale: float) -> None:
+    """``a:normAutofit fontScale`` on the body (replacing ``a:noAutofit``/``a:spAutoFit``)."""
+    bpr = body.find(qn("a:bodyPr"))
+    if bpr is None:
+        bpr = insert_in_order(body, etree.Element(qn("a:bodyPr")), SCHEMA_ORDER["p:txBody"])
+    for tag in ("a:noAutofit", "a:spAutoFit", "a:normAutofit"):
+        for old in bpr.findall(qn(tag)):
+            bpr.remove(old)
+    auto = etree.Element(qn("a:normAutofit"), fontScale=str(round(scale * 100000)))
+    insert_in_order(bpr, auto, SCHEMA_ORDER["a:bodyPr"])
 
 
 def _clamp_sz(sz: int) -> int:
@@ -253,19 +269,26 @@ def write_back(pkg: Package, before: Element, after: Element, *,
     label = src.name or before.eid
     changes: list[Change] = []
 
-    def note(what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset"],
-             text: str) -> None:
+    def note(what: Literal["font", "line_height", "move", "resize", "autofit_height", "inset",
+                           "shrink_on_overflow"], text: str) -> None:
         changes.append(Change(eid=before.eid, shape=label, what=what, text=text))
 
     body = shape.find(qn("p:txBody"))
     f0, f1 = before.style.fontSize, after.style.fontSize
     font_changed = body is not None and f0 and f1 and abs(f1 - f0) > 0.01
-    if font_changed and body is not None and f0 and f1:
+    fit = after.style.fitScale
+    if (font_changed or fit) and body is not None and f0 and f1:
         reduction = _line_reduction(body)
         _write_font(body, before, f1 / (after.baseFontSize or before.baseFontSize or f0))
-        note("font", f"font {_num(px_to_pt(f0))} → {_num(px_to_pt(f1))} pt ({_pct(f0, f1)})")
+        if font_changed:
+            note("font", f"font {_num(px_to_pt(f0))} → {_num(px_to_pt(f1))} pt ({_pct(f0, f1)})")
         if reduction and not _line_changed(before, after):
             _write_line(body, before, 1.0)  # keep the spacing the removed reduction gave
+    if fit and body is not None and f1:
+        _write_fit(body, fit)
+        note("shrink_on_overflow", f"text still too long at {_num(px_to_pt(f1))} pt: the box "
+             f"shrinks it on overflow to {_num(fit * 100)}% ({_num(px_to_pt(f1 * fit))} pt, "
+             "below the min font); the slide is marked degraded")
     l0, l1 = before.style.lineHeight, after.style.lineHeight
     if body is not None and l0 and l1 and _line_changed(before, after):
         _write_line(body, before, l1 / (after.baseLineHeight or before.baseLineHeight or l0))

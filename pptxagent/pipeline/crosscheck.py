@@ -25,7 +25,7 @@ from typing import Any
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.errors import DrawingError
 from pptxagent.ir import Box, RendererDelta
-from pptxagent.loop.fallbacks import truncated
+from pptxagent.loop.fallbacks import fell_back
 from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
@@ -186,7 +186,7 @@ def _pass_quality(w: SlideWork) -> str:
     """The LibreOffice pass's verdict; degraded when it continued from text the first
     pass's last resort clipped (it sees that text inside its box)."""
     assert w.lo_outcome is not None
-    return "degraded" if truncated(w.lo_outcome.final_ir) else w.lo_outcome.result.quality
+    return "degraded" if fell_back(w.lo_outcome.final_ir) else w.lo_outcome.result.quality
 
 
 def refine_crosschecked(job: FillJob) -> None:

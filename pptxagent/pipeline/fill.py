@@ -52,11 +52,17 @@ from pptxagent.settings import Settings
 __all__ = ["STAGES", "FillJob", "FillOptions", "SlideWork", "fill_deck", "fill_settings"]
 
 
+FILL_FIT_FLOOR = 0.25
+"""PowerPoint's autofit shrinks text to 25 % at most (``fontScale="25000"``)."""
+
+
 def fill_settings(slide_w: float, slide_h: float, overrides: dict[str, Any]) -> Settings:
-    """A fill's settings: the template's slide size, template-mode overflow, and
+    """A fill's settings: the template's slide size, template-mode overflow, the shrink on
+    overflow as the last resort, and
     ``FILL_MAX_ITER`` patches per slide, unless ``--set`` says otherwise."""
     base = Settings().with_overrides(
-        {"SLIDE_W": slide_w, "SLIDE_H": slide_h, "CONTENT_EDGE_OVERFLOW": True, **overrides})
+        {"SLIDE_W": slide_w, "SLIDE_H": slide_h, "CONTENT_EDGE_OVERFLOW": True,
+         "OVERFLOW_FIT_FLOOR": FILL_FIT_FLOOR, **overrides})
     if "MAX_ITER" in overrides:
         return base
     return base.with_overrides({"MAX_ITER": base.FILL_MAX_ITER})

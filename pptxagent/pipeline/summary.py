@@ -6,7 +6,7 @@ from typing import Any
 
 from pptxagent.engines.fontcover import missing_glyphs
 from pptxagent.ir import Diagnostics, Element, Quality, dump
-from pptxagent.loop.fallbacks import truncated
+from pptxagent.loop.fallbacks import fell_back
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
@@ -16,7 +16,7 @@ from pptxagent.settings import DEFAULT_SETTINGS, Settings
 def _quality(w: SlideWork) -> Quality:
     # text the loop's last resort clipped: the LibreOffice pass continued from the clipped
     # drawing and saw nothing overflow
-    if w.lo_degraded or truncated(w.final_ir):
+    if w.lo_degraded or fell_back(w.final_ir):
         return "degraded"
     if w.lo_outcome is not None:  # the LibreOffice pass continued from the first's result
         return w.lo_outcome.result.quality

@@ -18,7 +18,7 @@ def _differs(a: Element, b: Element) -> bool:
     la, lb = a.layout, b.layout
     geo = any(abs(getattr(la, k) - getattr(lb, k)) > 0.01 for k in ("x", "y", "w", "h"))
     return (geo or a.style.fontSize != b.style.fontSize or a.style.lineHeight != b.style.lineHeight
-            or a.style.insets != b.style.insets)
+            or a.style.insets != b.style.insets or a.style.fitScale != b.style.fitScale)
 
 
 def write_back_element(
@@ -44,16 +44,19 @@ def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> l
     changes: list[dict[str, Any]] = []
     for el in outcome.final_ir.elements:
         changes += write_back_element(pkg, before, outcome.final_ir, outcome.final_dom, el.eid)
-    for fb in outcome.result.fallbacks:
-        if fb.get("fallback") == "truncate":
-            changes.append(
-                {
-                    "eid": fb.get("eid"),
-                    "what": "overflow_left",
-                    "text": "text still does not fit after the refinement budget; it is kept "
-                    "whole in the .pptx (not truncated) and the slide is marked degraded",
-                }
-            )
+    left = [fb.get("eid") for fb in outcome.result.fallbacks if fb.get("fallback") == "truncate"]
+    shrunk = {el.eid for el in outcome.final_ir.elements if el.style.fitScale is not None}
+    left += [d.subject for d in outcome.final_diag.defects
+             if d.type == "content_overflow" and d.subject in shrunk and d.subject not in left]
+    for eid in left:
+        changes.append(
+            {
+                "eid": eid,
+                "what": "overflow_left",
+                "text": "text still does not fit after the refinement budget; it is kept "
+                "whole in the .pptx (not truncated) and the slide is marked degraded",
+            }
+        )
     return changes
 
 

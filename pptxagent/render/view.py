@@ -170,7 +170,7 @@ def _element_view(
 
 def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementView:
     st = el.style
-    font_px = st.fontSize or DEFAULT_FONT_PX
+    font_px = (st.fontSize or DEFAULT_FONT_PX) * (st.fitScale or 1.0)
     line_h = st.lineHeight or DEFAULT_LINE_HEIGHT
     ins = st.insets
     if ins is not None:

@@ -149,14 +149,16 @@ def _job_crosschecked(tmp: Path, name: str) -> FillJob:
 def test_text_the_fallback_truncated_is_judged_whole_as_written(tmp_path: Path) -> None:
     """Sixty lines in a body: the loop's last resort clips the text in the browser, but the
     .pptx keeps it whole, running off the slide. The QA judged the clipped drawing and
-    reported the cut-off ``resolved``; it is judged as written: still there."""
+    reported the cut-off ``resolved``; it is judged as written: still there. (With the shrink
+    on overflow off: by default the box's autofit keeps such text in its box,
+    ``test_fill_shrink_on_overflow.py``.)"""
     from pptx import Presentation
     from qa_decks import body_fill
 
     lines = [f"Point {k}: a long line of body text that keeps going on" for k in range(60)]
     tpl, content = body_fill(tmp_path, Presentation(), lines, title="Everything")
     job = FillJob(FillOptions(template=tpl, content=content, out=tmp_path / "out.pptx",
-                              crosscheck=False))
+                              crosscheck=False, settings_overrides={"OVERFLOW_FIT_FLOOR": 0}))
     for stage in STAGES:
         stage(job)
     report = make_report(job).slides[0]

@@ -1,7 +1,8 @@
 """Small deterministic stand-ins for the loop's collaborators (unit tests only).
 
 ``FakeMeasurer`` reports each element's layout as its bbox and, for text, a content box of
-the height stored in the element's extra field ``need_h`` (default: fits). ``fake_diagnose``
+the height stored in the element's extra field ``need_h`` (default: fits), × its autofit
+``fitScale`` squared (wrapped text). ``fake_diagnose``
 finds overflow, right/bottom out-of-bounds and same-zIndex overlaps with simple severities.
 ``ScriptedPolicy`` returns the patches it was given, in order.
 """
@@ -40,6 +41,7 @@ class FakeMeasurer:
             lay = el.layout
             bbox = Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h)
             need = float((el.model_extra or {}).get("need_h", lay.h))
+            need *= (el.style.fitScale or 1.0) ** 2
             clipped = el.style.overflow == "hidden"
             content = Box(x=lay.x, y=lay.y, w=lay.w, h=min(need, lay.h) if clipped else need)
             els.append(

@@ -252,3 +252,33 @@ def test_crash_mid_rollout_leaves_only_complete_files(tmp_path: Path) -> None:
     for p in tmp_path.glob("*.json"):
         json.loads(p.read_text())
     assert len((tmp_path / "trace.jsonl").read_text().splitlines()) == 1
+
+
+def test_fill_fallback_shrinks_by_autofit_steps_then_probes_one_step_up(tmp_path: Path) -> None:
+    """``OVERFLOW_FIT_FLOOR`` (a fill's): text too tall at its min font is shown smaller by
+    its box's autofit, in PowerPoint's 7.5 % steps: 300 px of wrapped text in 200 px needs
+    ≤ 81.6 %: 77.5 % fits (180 px), the step up, 85 %, is measured and overflows (217 px), so
+    the rollout ends on 77.5 %. Nothing is truncated; the slide is degraded."""
+    out = run(overflowing(), ScriptedPolicy(), tmp_path, OVERFLOW_FIT_FLOOR=0.25)
+    r = out.result
+    assert out.final_ir.element("t").style.fitScale == 0.775
+    assert out.final_ir.element("t").style.overflow is None
+    assert [f["scale"] for f in r.fallbacks] == [0.775, 0.85]
+    assert r.fallbacks[1].get("probe") is True
+    assert r.final_iter == 1 and r.defect_count_per_iter == [1, 0, 1]
+    assert r.quality == "degraded"
+    assert [line["action"] for line in trace(tmp_path)] == ["fallback", "fallback",
+                                                           "stop_no_patch"]
+
+
+def test_fill_fallback_stops_at_its_floor_and_keeps_the_text_whole() -> None:
+    """Text 25 times too tall: the autofit stops at the floor (25 %) and the text still
+    overflows there; it is neither cut nor truncated in the drawing, and no lower step is
+    tried."""
+    ir = slide(element("t", "text", 60, x=100, y=100, w=400, h=200, need_h=5000))
+    out = run(ir, ScriptedPolicy(), OVERFLOW_FIT_FLOOR=0.25)
+    el = out.final_ir.element("t")
+    assert el.style.fitScale == 0.25 and el.style.overflow is None
+    assert [f["scale"] for f in out.result.fallbacks] == [0.25]
+    assert out.result.quality == "degraded"
+    assert out.final_diag.defect_types == ["content_overflow"]

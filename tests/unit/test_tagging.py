@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lxml import etree
+
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tagging import COLOUR_BASE, tag_copy
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -42,3 +44,32 @@ def test_without_colour_the_drawing_is_kept(tmp_path: Path) -> None:
     kept = sum(len(list(Package.open(dst).xml(p).iter(qn("p:pic"))))
                for p in Package.open(dst).slide_parts())
     assert kept == pics
+
+
+def test_a_stored_autofit_scales_its_own_percentage_spacing_in_the_copy(tmp_path: Path) -> None:
+    """LibreOffice turns ``a:spcPct`` into a length from the unscaled font as it loads (the
+    copy's font scale is applied afterwards, through UNO); PowerPoint takes the share of the
+    text it draws. The copy's percentages carry the scale, so both draw the same gaps."""
+    src = tmp_path / "scaled.pptx"
+    pkg = Package.open(TEMPLATE)
+    part = pkg.slide_parts()[1]
+    body = next(pkg.xml(part).iter(qn("p:txBody")))
+    bpr = body.find(qn("a:bodyPr"))
+    bpr.append(etree.Element(qn("a:normAutofit"), fontScale="50000"))
+    p = body.find(qn("a:p"))
+    ppr = p.find(qn("a:pPr"))
+    if ppr is None:
+        ppr = etree.Element(qn("a:pPr"))
+        p.insert(0, ppr)
+    for tag in ("a:spcBef", "a:spcAft"):
+        sp = etree.SubElement(ppr, qn(tag))
+        etree.SubElement(sp, qn("a:spcPct"), val="20000")
+    pkg.mark_dirty(part)
+    pkg.save(src)
+    tagged = tag_copy(src, tmp_path / "tagged.pptx")
+    assert list(tagged.scales.values()) == [(0.5, 0.0)]
+    copy = next(Package.open(tmp_path / "tagged.pptx").xml(part).iter(qn("p:txBody")))
+    first = copy.find(qn("a:p"))
+    vals = [first.find(f"{qn('a:pPr')}/{qn(t)}/{qn('a:spcPct')}").get("val")
+            for t in ("a:spcBef", "a:spcAft")]
+    assert vals == ["10000", "10000"]

@@ -155,3 +155,25 @@ def test_an_empty_paragraph_sized_by_its_ppr_defrpr_is_scaled_from_that_size() -
     write_back(pkg, body, _scaled(body, fontSize=16 * 4 / 3))  # half of 32 pt
     end = _shape(pkg, 3).findall(f"{qn('p:txBody')}/{qn('a:p')}")[-1].find(qn("a:endParaRPr"))
     assert end is not None and end.get("sz") == "2000"
+
+
+def test_shrink_on_overflow_writes_normautofit_over_sizes_at_the_min_font() -> None:
+    """The fallback's autofit scale: ``a:normAutofit fontScale`` (an ``a:spAutoFit`` the box
+    had is replaced: one autofit choice per body, at its schema position), the runs at the
+    font the loop reached, and the change said in points."""
+    pkg = _open()
+    shape = _shape(pkg, 3)
+    bpr = shape.find(f"{qn('p:txBody')}/{qn('a:bodyPr')}")
+    etree.SubElement(bpr, qn("a:spAutoFit"))
+    body = _element(pkg, "sp3")
+    after = _scaled(body, fontSize=20.0, fitScale=0.55)
+    changes = write_back(pkg, body, after)
+    assert [c.what for c in changes] == ["font", "shrink_on_overflow"]
+    assert "55% (8.2 pt, below the min font)" in changes[1].text
+    fits = [c for c in bpr if etree.QName(c).localname.endswith(("Autofit", "AutoFit"))]
+    assert [(etree.QName(c).localname, c.get("fontScale")) for c in fits] == [
+        ("normAutofit", "55000")]
+    assert _in_schema_order(bpr, "a:bodyPr")
+    assert int(shape.find(f".//{qn('a:rPr')}").get("sz")) == 1500  # 20 px, not 8.2 pt
+    reread = _element(pkg, "sp3")  # the inventory draws what PowerPoint shows
+    assert reread.baseFontSize == pytest.approx(20.0 * 0.55, abs=0.01)
