@@ -5,14 +5,18 @@ A corporate template is often a ``.potx``; filled and written as ``out.pptx`` it
 a presentation: PowerPoint refuses a ``.pptx`` whose main part is a template's ("the file
 format or extension is not valid"), and so does python-pptx. ``match_extension`` gives the
 package the kind its output name asks for. A macro-free kind cannot carry a VBA project, so
-the project is left out, as PowerPoint's own "Save as .pptx" does.
+the project is left out, as PowerPoint's own "Save as .pptx" does. A presentation without a
+slide size gets the one it was laid out at (``explicit_slide_size``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from lxml import etree
+
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _OPENXML = "application/vnd.openxmlformats-officedocument.presentationml"
 _MACRO = "application/vnd.ms-powerpoint"
@@ -70,3 +74,20 @@ def _remove_tree(pkg: Package, part: str) -> None:
         if not any(r.target == child for p in pkg.part_names() if not p.endswith(".rels")
                    for r in pkg.rels(p) if not r.external):
             _remove_tree(pkg, child)
+
+
+def explicit_slide_size(pkg: Package) -> list[str]:
+    """Write the slide size a deck without ``p:sldSz`` was laid out at (the schema's 4:3
+    default) into its main part: LibreOffice cannot open a presentation without one, and the
+    fill's geometry assumed it. Returns what was changed, for the report."""
+    main = pkg.main_part()
+    root = pkg.xml(main)
+    if root.find(qn("p:sldSz")) is not None:
+        return []
+    cx, cy = pkg.slide_size_emu()
+    insert_in_order(root, etree.Element(qn("p:sldSz"), cx=str(cx), cy=str(cy)),
+                    SCHEMA_ORDER["p:presentation"])
+    pkg.mark_dirty(main)
+    return [f"{main}: the slide size the template leaves out ({cx} × {cy} EMU, the 4:3 "
+            "default the fill laid the slides out at) is written: LibreOffice opens no "
+            "presentation without one"]

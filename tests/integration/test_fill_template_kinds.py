@@ -101,3 +101,38 @@ def test_the_output_name_chooses_the_kind(tmp_path: Path) -> None:
     out = tmp_path / "filled.potx"
     _fill(TEMPLATE, out)
     assert _main_type(out) == f"{OPENXML}.template.main+xml"
+
+
+@pytest.mark.libreoffice
+def test_a_template_without_a_slide_size_gets_the_one_it_was_filled_at(tmp_path: Path) -> None:
+    """``p:sldSz`` is optional in the schema (4:3) but LibreOffice opens no deck without it:
+    the output says the size the fill laid the slides out at, and LibreOffice draws it."""
+    from pptxagent.engines.libreoffice import get_libreoffice
+
+    prs = pptx.Presentation()  # 4:3
+    slide = prs.slides.add_slide(prs.slide_layouts[1])
+    slide.shapes.title.text = "{{title}}"
+    src = tmp_path / "nosize-src.pptx"
+    prs.save(str(src))
+    template = tmp_path / "nosize.pptx"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(template, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename == "ppt/presentation.xml":
+                text = data.decode()
+                start = text.index("<p:sldSz")
+                data = (text[:start] + text[text.index("/>", start) + 2:]).encode()
+            zout.writestr(info, data)
+    content = tmp_path / "c.json"
+    content.write_text(json.dumps({"tokens": {"title": "Quarterly review"}}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = subprocess.run([str(EXE), "fill", str(template), str(content), "-o", str(out),
+                           "--report", str(report)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(out) as zf:
+        assert '<p:sldSz cx="9144000" cy="6858000"/>' in zf.read("ppt/presentation.xml").decode()
+    changes = json.loads(report.read_text())["package_changes"]
+    assert any("slide size" in c for c in changes)
+    drawn = get_libreoffice().text_bounds(out)[1]
+    assert drawn, "LibreOffice drew no text: it could not open the deck"
