@@ -326,12 +326,16 @@ def _walk(
 
 
 def _parent(pkg: Package, part: str, target: str | None, tag: str) -> str | None:
-    """The layout (or master) ``part`` follows, which must be one: a slide whose layout
+    """The layout (or master) ``part`` follows, which must be there and be one when it is
+    named: a link to a missing part leaves its placeholders nowhere, and a slide whose layout
     relationship names another slide would be drawn over its own copy."""
-    if target is None or not pkg.has_part(target):
-        return target
+    kind = "slide layout" if tag == "p:sldLayout" else "slide master"
+    if target is None:  # minimal generators write decks without layouts: drawn as they are
+        return None
+    if not pkg.has_part(target):
+        raise CorruptPackageError(f"{pkg.path.name}:{part}: its {kind} relationship names "
+                                  f"{target}, which is not in the package")
     if pkg.xml(target).tag != qn(tag):
-        kind = "slide layout" if tag == "p:sldLayout" else "slide master"
         raise CorruptPackageError(f"{pkg.path.name}:{part}: its {kind} relationship names "
                                   f"{target}, which is not a {kind}")
     return target

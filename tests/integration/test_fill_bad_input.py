@@ -78,6 +78,12 @@ def _layout_is_the_slide(m: dict[str, bytes]) -> None:
                      m[rels])
 
 
+def _layout_missing(m: dict[str, bytes]) -> None:
+    rels = "ppt/slides/_rels/slide1.xml.rels"
+    m[rels] = re.sub(rb'(relationships/slideLayout" Target=")[^"]+"',
+                     rb'\1../slideLayouts/slideLayout999.xml"', m[rels])
+
+
 def _app_props_cut(m: dict[str, bytes]) -> None:
     m["docProps/app.xml"] = m["docProps/app.xml"][:200]  # PowerPoint would ask to repair
 
@@ -86,6 +92,7 @@ BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
     "appcut.pptx": _app_props_cut,
     "hugeslide.pptx": _slide_size,
     "selflayout.pptx": _layout_is_the_slide,
+    "nolayout.pptx": _layout_missing,
     "malformed.pptx": _malformed,
     "notaslide.pptx": _not_a_slide,
     "bomb.pptx": _bomb,
@@ -149,6 +156,10 @@ CASES = [
          ("hugeslide.pptx", "p:sldSz", "1-56 inch")),
     Case("layout-relationship-names-a-slide", "selflayout.pptx", NOOP,
          ("selflayout.pptx", "/ppt/slides/slide1.xml", "not a slide layout")),
+    Case("layout-relationship-names-a-missing-part", "nolayout.pptx",
+         {"slides": [{"template_slide": 1, "fill": {"title": "Q3"}}]},
+         ("nolayout.pptx", "/ppt/slides/slide1.xml", "slideLayout999.xml",
+          "not in the package")),
     Case("unsafe-member-name", "unsafe.pptx", NOOP,
          ("unsafe.pptx", "unsafe zip member name", "ppt/../../evil.xml")),
     Case("doctype-entities", "doctype.pptx", NOOP,
