@@ -30,11 +30,13 @@ from pptxagent.loop.fallbacks import fallback_patch, hard_fallback
 from pptxagent.loop.overflowfit import (
     FIT_TRIES,
     Seen,
+    extent_across,
     measured,
     overflowed_at,
     probe_up,
     refit,
     shrunk,
+    without_fit,
 )
 from pptxagent.loop.quality import best_iteration, non_improving, quality_label, stalled
 from pptxagent.loop.record import applied_hints
@@ -277,7 +279,11 @@ class Rollout:
         self.run.taboo = TabooSet(ir)
         self.policy = policy
         self.patches = 0
-        self.pending: Pending | None = self.run.prepare(with_elements(ir, list(ir.elements)))
+        # The fallback's autofit is its output, never a starting point: a pass that starts
+        # again (LibreOffice's, the siblings') fits the text at its own size first, and
+        # shrinks it again only as its own last resort.
+        start = without_fit(ir)
+        self.pending: Pending | None = self.run.prepare(with_elements(start, list(start.elements)))
         self.outcome: RefineOutcome | None = None
         self._then: tuple[str, str] = ("decide", "")
         """What ``feed`` does with the state being measured: decide, or go on with a fallback
@@ -351,8 +357,10 @@ class Rollout:
             self._fit_good = it
         if not self._fit_tries and it.k > 0:  # the state the fallback shrank: scale 1
             base = run.its[it.k - 1].dom
-            self._fit_seen = {eid: (1.0, d.contentBox.h) for eid in shrunk(it.ir)
-                              if (d := base.get(eid)) is not None and d.contentBox is not None}
+            self._fit_seen = {
+                eid: (1.0, extent_across(it.ir.element(eid), d.contentBox))
+                for eid in shrunk(it.ir)
+                if (d := base.get(eid)) is not None and d.contentBox is not None}
         self._fit_tries += 1
         nxt = None
         if shrunk(it.ir) and self._fit_tries < FIT_TRIES:

@@ -4,8 +4,9 @@
    With ``OVERFLOW_FIT_FLOOR`` (a fill sets it) a text box's overflow is first shrunk by the
    box's own autofit (``fitScale``, written as ``a:normAutofit/@fontScale`` in PowerPoint's
    7.5 % steps, no lower than the floor): the text stays whole and in its box, drawn below
-   its min font, as PowerPoint's "shrink text on overflow" draws it; only what still
-   overflows at the floor (and tables, which have no autofit) is truncated.
+   its min font, as PowerPoint's "shrink text on overflow" draws it (``loop.overflowfit``).
+   Text still too long at the floor stays whole, shown at the floor; what the shrink cannot
+   help (tables, which have no autofit; text lifted over an edge) is truncated.
 2. Hide (only with ``ALLOW_HIDE``): the lowest-priority element still causing a defect gets
    ``display: none`` — decorations first, then images; text is never hidden.
 3. Alert: the driver marks the rollout ``degraded``.

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from pptxagent.ir import Diagnostics, DomElement, DomSnapshot, Element, SlideIR
+from pptxagent.ir import Box, Diagnostics, DomElement, DomSnapshot, Element, SlideIR
 from pptxagent.settings import Settings
 
 FIT_STEP = 0.075
@@ -34,6 +34,15 @@ def _step(scale: float) -> float:
     return round(scale, 4)
 
 
+def _vertical(el: Element) -> bool:
+    return bool((el.style.model_extra or {}).get("vert"))
+
+
+def extent_across(el: Element, box: Box) -> float:
+    """How far ``el``'s text reaches across its lines: its height (vertical text: width)."""
+    return box.w if _vertical(el) else box.h
+
+
 def _wrapped(el: Element, dom_font: float, dom_line: float, content_h: float) -> bool:
     paragraphs = len(el.paragraphs) if el.paragraphs else el.content.count("\n") + 1
     pitch = dom_font * dom_line
@@ -41,13 +50,13 @@ def _wrapped(el: Element, dom_font: float, dom_line: float, content_h: float) ->
 
 
 Seen = dict[str, tuple[float, float]]
-"""eid → (autofit scale, text height) of a shrunk box's last measured state."""
+"""eid → (autofit scale, text extent across its lines) of a shrunk box's last measured state."""
 
 
 def _power(el: Element, d: DomElement, h: float, seen: Seen | None) -> float:
     """How the text's height follows the scale (h ∝ scale^power): from two measured states
     when there are, else 2 for wrapped lines (fewer words per line, lower lines), 1 else."""
-    before = seen.get(el.eid) if seen is not None else None
+    before = seen.get(el.eid) if seen is not None else None  # (scale, extent across lines)
     now = el.style.fitScale or 1.0
     if before is not None and abs(before[0] - now) > 1e-6 and before[1] > 0 and h > 0:
         return min(max(math.log(h / before[1]) / math.log(now / before[0]), 0.8), 2.5)
@@ -67,8 +76,11 @@ def fit_target(el: Element, dom: DomSnapshot, floor: float, seen: Seen | None = 
     ins = el.style.insets
     avail_h = max(d.bbox.h - ((ins.top + ins.bottom) if ins else 0.0), 1.0)
     avail_w = max(d.bbox.w - ((ins.left + ins.right) if ins else 0.0), 1.0)
-    power = _power(el, d, cb.h, seen)
-    factor = min(1.0, (avail_h / cb.h) ** (1 / power), avail_w / cb.w)
+    # Vertical text: its lines run down the box and stack across it (the roles swap).
+    across, along = ((cb.w, avail_w), (cb.h, avail_h)) if _vertical(el) else (
+        (cb.h, avail_h), (cb.w, avail_w))
+    power = _power(el, d, across[0], seen)
+    factor = min(1.0, (across[1] / across[0]) ** (1 / power), along[1] / along[0])
     if factor >= 1.0:
         return None
     now = el.style.fitScale or 1.0
@@ -108,12 +120,12 @@ def shrunk(ir: SlideIR) -> dict[str, float]:
 
 
 def measured(ir: SlideIR, dom: DomSnapshot) -> Seen:
-    """The shrunk boxes' scale and measured text height in this state."""
+    """The shrunk boxes' scale and measured text extent across its lines in this state."""
     out: Seen = {}
     for eid, scale in shrunk(ir).items():
         d = dom.get(eid)
         if d is not None and d.contentBox is not None:
-            out[eid] = (scale, d.contentBox.h)
+            out[eid] = (scale, extent_across(ir.element(eid), d.contentBox))
     return out
 
 
@@ -138,7 +150,7 @@ def probe_up(ir: SlideIR, diag: Diagnostics, failed: dict[str, float]
     done: list[dict[str, Any]] = []
     for el in out.elements:
         now = el.style.fitScale
-        if now is None:
+        if now is None or el.style.overflow == "hidden":  # clipped: it always "fits"
             continue
         up = _step(now + FIT_STEP)
         if up >= 1.0 or up >= failed.get(el.eid, 1.0) - 1e-9:
@@ -152,6 +164,16 @@ def overflowed_at(ir: SlideIR, diag: Diagnostics) -> dict[str, float]:
     """eid → its scale, for the shrunk boxes that overflow in this measured state."""
     at = shrunk(ir)
     return {eid: at[eid] for eid in _overflowing(diag) if eid in at}
+
+
+def without_fit(ir: SlideIR) -> SlideIR:
+    """``ir`` with no box shrunk by the fallback (``ir`` itself when none is)."""
+    if not shrunk(ir):
+        return ir
+    out = ir.model_copy(deep=True)
+    for el in out.elements:
+        el.style.fitScale = None
+    return out
 
 
 def shrunk_on_overflow(ir: SlideIR | None) -> bool:

@@ -131,6 +131,25 @@ def _write_fit(body: etree._Element, scale: float) -> None:
     insert_in_order(bpr, auto, SCHEMA_ORDER["a:bodyPr"])
 
 
+def _pin_pct_spacing(body: etree._Element, before: Element) -> None:
+    """Each paragraph's percentage spacing it inherits, written on the paragraph (the same
+    look): a copy LibreOffice draws can then scale it with the stored autofit, as PowerPoint
+    does (``ooxml.tagging``)."""
+    paras = before.paragraphs or []
+    for i, p in enumerate(body.findall(qn("a:p"))):
+        para = paras[i] if i < len(paras) else None
+        if para is None:
+            continue
+        for tag, pct in (("a:spcBef", para.spaceBeforePct), ("a:spcAft", para.spaceAfterPct)):
+            ppr = p.find(qn("a:pPr"))
+            if not pct or (ppr is not None and ppr.find(qn(tag)) is not None):
+                continue
+            ppr = _child(p, "a:pPr", SCHEMA_ORDER["a:p"])
+            sp = etree.Element(qn(tag))
+            etree.SubElement(sp, qn("a:spcPct"), val=str(round(pct * 100000)))
+            insert_in_order(ppr, sp, SCHEMA_ORDER["a:pPr"])
+
+
 def _clamp_sz(sz: int) -> int:
     return min(max(sz, 100), 400000)
 
@@ -286,6 +305,7 @@ def write_back(pkg: Package, before: Element, after: Element, *,
             _write_line(body, before, 1.0)  # keep the spacing the removed reduction gave
     if fit and body is not None and f1:
         _write_fit(body, fit)
+        _pin_pct_spacing(body, before)
         note("shrink_on_overflow", f"text still too long at {_num(px_to_pt(f1))} pt: the box "
              f"shrinks it on overflow to {_num(fit * 100)}% ({_num(px_to_pt(f1 * fit))} pt, "
              "below the min font); the slide is marked degraded")

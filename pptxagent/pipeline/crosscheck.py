@@ -139,7 +139,8 @@ def unjudged(w: SlideWork, res: CrosscheckResult) -> list[str]:
     assert w.final_ir is not None
     if not res.lo_only_overflow or get_libreoffice().warm:
         return []
-    scaled = {el.eid for el in w.final_ir.elements if _stored_scale(el.style.model_extra)}
+    scaled = {el.eid for el in w.final_ir.elements
+              if _stored_scale(el.style.model_extra) or el.style.fitScale is not None}
     out = [eid for eid in res.lo_only_overflow if eid in scaled]
     res.lo_only_overflow = [eid for eid in res.lo_only_overflow if eid not in scaled]
     if out:

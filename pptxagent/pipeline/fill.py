@@ -23,6 +23,7 @@ from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
 from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout_dir
+from pptxagent.ooxml.doctype import explicit_slide_size
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import validate_package
 from pptxagent.pipeline.crosscheck import (
@@ -99,6 +100,9 @@ def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str])
 def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
     job.template_findings = validate_package(job.pkg)
+    for note in explicit_slide_size(job.pkg):  # before any copy LibreOffice must open
+        job.package_changes.append(note)
+        job.say(note)
     job.template_deck = inventory_deck(job.pkg)
     if job.measurer.media is None:  # pictures drawn from the package being filled
         job.measurer.media = MediaStore.for_package(job.pkg)

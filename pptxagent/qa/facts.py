@@ -222,7 +222,8 @@ def is_citation(el: Element, dom: DomElement | None, slide_h: float, s: QaSettin
         return False
     if dom.textBox.y < slide_h * (1 - s.CITATION_BOTTOM_FRAC):
         return False
-    size = el.style.fontSize or dom.computed.fontSize
+    size = (el.style.fontSize * (el.style.fitScale or 1.0) if el.style.fontSize
+            else dom.computed.fontSize)
     if size > s.CITATION_MAX_PX:
         return False
     return bool(_CITATION.match(text_of(el)))

@@ -27,15 +27,16 @@ SLACK_PX = 1.0
 def run_sizes_px(el: Element) -> list[float]:
     """The drawn size of every non-empty run (the refinement's font scale applied)."""
     scale = el.font_scale()
+    fit = el.style.fitScale or 1.0  # the box's autofit, over the element's own size
     out: list[float] = []
     for p in el.paragraphs or []:
         for r in p.runs:
             if r.text.strip():
                 size = r.fontSize or el.style.fontSize
                 if size:
-                    out.append(size * scale if r.fontSize else size)
+                    out.append(size * scale if r.fontSize else size * fit)
     if not out and el.style.fontSize and el.content.strip():
-        out.append(el.style.fontSize)
+        out.append(el.style.fontSize * fit)
     return out
 
 

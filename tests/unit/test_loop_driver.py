@@ -282,3 +282,16 @@ def test_fill_fallback_stops_at_its_floor_and_keeps_the_text_whole() -> None:
     assert [f["scale"] for f in out.result.fallbacks] == [0.25]
     assert out.result.quality == "degraded"
     assert out.final_diag.defect_types == ["content_overflow"]
+
+
+def test_a_rollout_starts_from_the_text_at_its_own_size_not_a_fallback_shrink() -> None:
+    """A pass that starts again from a shrunk state (LibreOffice's, the siblings') first fits
+    the text at its own size: the fallback's autofit is its output, never an input."""
+    ir = overflowing()
+    ir.element("t").style.fitScale = 0.5
+    measurer = FakeMeasurer()
+    out = refine(ir, settings=S.with_overrides({"OVERFLOW_FIT_FLOOR": 0.25}),
+                 policy=ScriptedPolicy(h(308)), measurer=measurer, diagnoser=fake_diagnose)
+    assert measurer.measured[0].element("t").style.fitScale is None
+    assert out.result.quality == "success_clean"
+    assert out.final_ir.element("t").style.fitScale is None

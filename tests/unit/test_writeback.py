@@ -175,5 +175,12 @@ def test_shrink_on_overflow_writes_normautofit_over_sizes_at_the_min_font() -> N
         ("normAutofit", "55000")]
     assert _in_schema_order(bpr, "a:bodyPr")
     assert int(shape.find(f".//{qn('a:rPr')}").get("sz")) == 1500  # 20 px, not 8.2 pt
+    # the 20 % space before the master gives, written on each paragraph (same look), so a
+    # copy LibreOffice draws can scale it with the autofit as PowerPoint does
+    for p in shape.iter(qn("a:p")):
+        pct = p.find(f"{qn('a:pPr')}/{qn('a:spcBef')}/{qn('a:spcPct')}")
+        assert pct is not None and pct.get("val") == "20000"
+        assert _in_schema_order(p.find(qn("a:pPr")), "a:pPr")
     reread = _element(pkg, "sp3")  # the inventory draws what PowerPoint shows
     assert reread.baseFontSize == pytest.approx(20.0 * 0.55, abs=0.01)
+    assert [p.spaceBeforePct for p in reread.paragraphs or []] == [0.2, 0.2]
