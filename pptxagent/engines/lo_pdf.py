@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Collection
+import functools
+import threading
+from collections.abc import Callable, Collection
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -12,6 +15,20 @@ import pypdfium2.raw as pdfium_c
 from pptxagent.errors import DrawingError
 from pptxagent.ir import Box
 from pptxagent.units import PX_PER_PT
+
+_PDFIUM = threading.RLock()
+"""pdfium is not thread-safe: two threads reading PDFs at once (the early cross-check's and a
+render's) kill the process (``int3`` in libpdfium). Every use goes through this lock."""
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _one_at_a_time(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    @functools.wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with _PDFIUM:
+            return fn(*args, **kwargs)
+    return run
 
 
 def _open(pdf: Path) -> pdfium.PdfDocument:
@@ -21,6 +38,7 @@ def _open(pdf: Path) -> pdfium.PdfDocument:
         raise DrawingError(f"LibreOffice wrote an unreadable PDF {pdf}: {exc}") from exc
 
 
+@_one_at_a_time
 def page_count(pdf: Path) -> int:
     doc = _open(pdf)
     try:
@@ -29,6 +47,7 @@ def page_count(pdf: Path) -> int:
         doc.close()
 
 
+@_one_at_a_time
 def pdf_to_pngs(pdf: Path, out_dir: Path, px_width: int | None = None,
                 pages: Collection[int] | None = None) -> list[Path]:
     """One ``slide-{n}.png`` per page (only the 1-based ``pages`` asked for, when given).
@@ -93,6 +112,7 @@ def _text_box(obj: pdfium.PdfObject) -> tuple[float, float, float, float] | None
     return min(m.e, left), m.f - DESCENT_EM * em, right, m.f + ASCENT_EM * em
 
 
+@_one_at_a_time
 def colour_boxes(pdf: Path, wanted: dict[int, set[int]]) -> dict[int, dict[int, tuple[Box, int]]]:
     """For page ``n`` (1-based) and each colour in ``wanted[n]``: the union of the line boxes
     of that colour's text objects in slide px (top-down y), and how many objects it had."""

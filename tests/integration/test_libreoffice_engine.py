@@ -229,3 +229,36 @@ def test_a_bridge_that_died_is_started_again(tmp_path: Path) -> None:
         assert engine.warm
     finally:
         engine.close()
+
+
+def test_drawings_read_from_several_threads_at_once_do_not_kill_the_process(
+        tmp_path: Path) -> None:
+    """The fill reads LibreOffice's early drawing in a background thread while other work
+    reads PDFs too; pdfium is not thread-safe (unguarded, this segfaulted the process about
+    every other run). Each thread gets the same boxes and pictures as a lone reader."""
+    import threading
+
+    from pptxagent.engines import lo_pdf
+
+    deck = Path(__file__).resolve().parents[2] / "templates" / "pptx" / "quarterly-review.pptx"
+    pdf = tmp_path / "deck.pdf"
+    get_libreoffice().to_pdf(deck, pdf)
+    alone = lo_pdf.colour_boxes(pdf, {1: {1}})
+    seen: list[object] = []
+    errors: list[BaseException] = []
+
+    def read(k: int) -> None:
+        try:
+            for _ in range(15):
+                pngs = lo_pdf.pdf_to_pngs(pdf, tmp_path / f"t{k}", 640)
+                seen.append((len(pngs), lo_pdf.colour_boxes(pdf, {1: {1}})))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=read, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(seen) == 45 and all(s == seen[0] for s in seen) and seen[0][1] == alone
