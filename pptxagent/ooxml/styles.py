@@ -134,6 +134,9 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
     if rpr is None:
         return RunProps()
     fill_set, color = read_fill(rpr)
+    patt = rpr.find(qn("a:pattFill"))
+    if color is None and patt is not None:  # a patterned run reads as its foreground colour
+        color = read_color(patt.find(qn("a:fgClr")))
     u = rpr.get("u")
     latin = rpr.find(qn("a:latin"))
     ea = rpr.find(qn("a:ea"))

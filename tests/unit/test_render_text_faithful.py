@@ -84,6 +84,22 @@ def test_run_props_read_strike_and_highlight() -> None:
     assert props.highlight is not None and props.highlight.value.upper() == "FFFF00"
 
 
+def test_patterned_text_reads_as_its_foreground_colour() -> None:
+    """Pattern-filled text (``a:pattFill``) was drawn in the run's default colour (black):
+    white dotted text on a dark band read as black on dark."""
+    from lxml import etree
+
+    from pptxagent.ooxml.styles import read_run_props
+
+    rpr = etree.fromstring(
+        '<a:rPr xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+        '<a:pattFill prst="pct50"><a:fgClr><a:srgbClr val="FFFFFF"/></a:fgClr>'
+        '<a:bgClr><a:srgbClr val="000000"/></a:bgClr></a:pattFill></a:rPr>')
+    props = read_run_props(rpr)
+    assert props.color is not None and props.color.value.upper() == "FFFFFF"
+    assert props.fill_set
+
+
 def test_vertical_text_spaces_and_indents_along_its_lines() -> None:
     para = {"text": "b", "spaceBefore": 5, "spaceAfter": 8, "marginLeft": 12}
     el = {"eid": "v", "type": "bullets", "priority": 80, "content": "a\nb",
