@@ -30,7 +30,6 @@ from pptxagent.loop.fallbacks import fallback_patch, hard_fallback
 from pptxagent.loop.overflowfit import (
     FIT_TRIES,
     Seen,
-    extent_across,
     measured,
     overflowed_at,
     probe_up,
@@ -356,11 +355,7 @@ class Rollout:
         if not over:
             self._fit_good = it
         if not self._fit_tries and it.k > 0:  # the state the fallback shrank: scale 1
-            base = run.its[it.k - 1].dom
-            self._fit_seen = {
-                eid: (1.0, extent_across(it.ir.element(eid), d.contentBox))
-                for eid in shrunk(it.ir)
-                if (d := base.get(eid)) is not None and d.contentBox is not None}
+            self._fit_seen = measured(it.ir, run.its[it.k - 1].dom, at=1.0)
         self._fit_tries += 1
         nxt = None
         if shrunk(it.ir) and self._fit_tries < FIT_TRIES:

@@ -119,13 +119,14 @@ def shrunk(ir: SlideIR) -> dict[str, float]:
     return {el.eid: el.style.fitScale for el in ir.elements if el.style.fitScale is not None}
 
 
-def measured(ir: SlideIR, dom: DomSnapshot) -> Seen:
-    """The shrunk boxes' scale and measured text extent across its lines in this state."""
+def measured(ir: SlideIR, dom: DomSnapshot, at: float | None = None) -> Seen:
+    """The shrunk boxes' scale and measured text extent across its lines in this state;
+    ``at``: the scale to record instead (the state before the shrink, ``dom`` its drawing)."""
     out: Seen = {}
     for eid, scale in shrunk(ir).items():
         d = dom.get(eid)
         if d is not None and d.contentBox is not None:
-            out[eid] = (scale, extent_across(ir.element(eid), d.contentBox))
+            out[eid] = (scale if at is None else at, extent_across(ir.element(eid), d.contentBox))
     return out
 
 

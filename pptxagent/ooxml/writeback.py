@@ -140,14 +140,28 @@ def _pin_pct_spacing(body: etree._Element, before: Element) -> None:
         para = paras[i] if i < len(paras) else None
         if para is None:
             continue
-        for tag, pct in (("a:spcBef", para.spaceBeforePct), ("a:spcAft", para.spaceAfterPct)):
+        for tag, px, pct in _spacings(para):
             ppr = p.find(qn("a:pPr"))
-            if not pct or (ppr is not None and ppr.find(qn(tag)) is not None):
-                continue
-            ppr = _child(p, "a:pPr", SCHEMA_ORDER["a:p"])
-            sp = etree.Element(qn(tag))
-            etree.SubElement(sp, qn("a:spcPct"), val=str(round(pct * 100000)))
-            insert_in_order(ppr, sp, SCHEMA_ORDER["a:pPr"])
+            if pct and (ppr is None or ppr.find(qn(tag)) is None):
+                _put_spacing(_child(p, "a:pPr", SCHEMA_ORDER["a:p"]), tag, px, pct, 1.0)
+
+
+def _spacings(para: Paragraph) -> tuple[tuple[str, float, float | None], ...]:
+    """(tag, px, share of the font or None) of the space before and after ``para``."""
+    return (("a:spcBef", para.spaceBefore, para.spaceBeforePct),
+            ("a:spcAft", para.spaceAfter, para.spaceAfterPct))
+
+
+def _put_spacing(ppr: etree._Element, tag: str, px: float, pct: float | None,
+                 scale: float) -> None:
+    """``tag`` (``a:spcBef``/``a:spcAft``) × ``scale`` on ``ppr``, as a share of the font
+    when the template gave one, else in points; at its schema position."""
+    sp = etree.Element(qn(tag))
+    if pct is not None:
+        etree.SubElement(sp, qn("a:spcPct"), val=str(round(pct * scale * 100000)))
+    else:
+        etree.SubElement(sp, qn("a:spcPts"), val=str(round(px_to_pt(px * scale) * 100)))
+    insert_in_order(ppr, sp, SCHEMA_ORDER["a:pPr"])
 
 
 def _clamp_sz(sz: int) -> int:
@@ -168,16 +182,9 @@ def _write_line(body: etree._Element, before: Element, scale: float) -> None:
         insert_in_order(ppr, ln, SCHEMA_ORDER["a:pPr"])
         if para is None or abs(scale - 1.0) < 1e-6:
             continue
-        for tag, px, pct in (("a:spcBef", para.spaceBefore, para.spaceBeforePct),
-                             ("a:spcAft", para.spaceAfter, para.spaceAfterPct)):
-            if not px and not pct:
-                continue
-            sp = etree.Element(qn(tag))
-            if pct is not None:
-                etree.SubElement(sp, qn("a:spcPct"), val=str(round(pct * scale * 100000)))
-            else:
-                etree.SubElement(sp, qn("a:spcPts"), val=str(round(px_to_pt(px * scale) * 100)))
-            insert_in_order(ppr, sp, SCHEMA_ORDER["a:pPr"])
+        for tag, px, pct in _spacings(para):
+            if px or pct:
+                _put_spacing(ppr, tag, px, pct, scale)
 
 
 def _line_reduction(body: etree._Element) -> float:

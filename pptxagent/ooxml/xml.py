@@ -307,4 +307,3 @@ __all__ = [
     "run_props",
     "serialize",
 ]
-

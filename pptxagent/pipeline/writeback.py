@@ -6,7 +6,7 @@ from typing import Any
 
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
-from pptxagent.ooxml.doctype import explicit_slide_size, match_extension
+from pptxagent.ooxml.doctype import match_extension
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tablewrite import write_table_back
 from pptxagent.ooxml.validate import compare_findings, validate_package
@@ -80,9 +80,8 @@ def write_back_slides(job: FillJob) -> None:
 def pack(job: FillJob) -> None:
     """Validate the package against the template's own findings and save it to ``-o``."""
     # The kind of file -o names: a .potx template filled into out.pptx is a presentation.
-    for note in [*match_extension(job.package, job.opts.out,
-                                  "the deck" if job.scratch is not None else "the template"),
-                 *explicit_slide_size(job.package)]:
+    for note in match_extension(job.package, job.opts.out,
+                                "the deck" if job.scratch is not None else "the template"):
         job.package_changes.append(note)
         job.say(note)
     new = compare_findings(job.template_findings, validate_package(job.package))
