@@ -84,6 +84,9 @@ class QaSettings(BaseModel):
     """Another text larger than this × the title's size makes the title not the largest."""
     HIERARCHY_MIN_CHARS: int = 12
     """Texts shorter than this (a big "42%", an icon letter) do not compete with the title."""
+    TINY_TEXT_PT: float = Field(6, ge=0, le=72)
+    """Text drawn smaller than this (pt, after any autofit scale) is too small to read: a
+    ``tiny_text`` issue (0: never). 137 real decks draw none below 6 pt."""
 
     # 6. footer / citation collisions
     FOOTER_CLEARANCE_PX: float = 2
@@ -122,6 +125,9 @@ class Settings(BaseModel):
     """Padding around every element's bbox that another element must not enter (safeBox)."""
     MIN_OVERLAP_AREA_PX: float = Field(100, ge=0)
     """Safe-box intersections smaller than this (px²) are not an overlap."""
+    MAX_OVERLAP_PAIRS: int = Field(500, ge=1, le=100_000)
+    """Overlapping pairs one slide reports at most (the largest first): a slide of hundreds
+    of stacked boxes has a quadratic number of them, each with a hint to compute."""
     OOB_EPS_PX: float = Field(1, ge=0, le=100)
     """How far past the slide edge an element may reach before it is out of bounds."""
     HINT_BUFFER_PX: float = Field(8, ge=0, le=200)

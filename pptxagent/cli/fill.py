@@ -56,8 +56,11 @@ def _print_summary(report: FillReport) -> None:
                      + " (LibreOffice could not draw the deck)")
         _err.print(f"slide {s.index} (template {s.template_slide}): [{style}]{s.quality}[/] "
                    f"{what}{agree}", markup=True)
-        for ch in s.changes:
+        for ch in s.changes[:_MAX_LISTED]:
             _err.print(f"  {ch.get('shape') or ch.get('eid')}: {ch.get('text')}", markup=False)
+        if len(s.changes) > _MAX_LISTED:
+            _err.print(f"  … and {len(s.changes) - _MAX_LISTED} more change(s) "
+                       f"(--report FILE lists every one)", markup=False)
         for w in s.warnings:
             if w.get("type") == "missing_glyphs":
                 d = w["details"]

@@ -8,6 +8,10 @@ font). Elements the fallback hid (``visible: False``) are left out entirely.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+from numpy.typing import NDArray
 
 from pptxagent.errors import InputError
 from pptxagent.ir import TEXT_TYPES, Box, DomElement, DomSnapshot, Element, SlideIR
@@ -87,6 +91,30 @@ class Ctx:
             if it.eid == eid:
                 return it
         raise KeyError(eid)
+
+    @cached_property
+    def _peer_boxes(self) -> dict[int, tuple[list[Item], NDArray[np.float64]]]:
+        """Non-decoration items by zIndex, with their safe boxes as rows x0, y0, x1, y1."""
+        groups: dict[int, list[Item]] = {}
+        for o in self.items:
+            if not o.is_decoration:
+                groups.setdefault(o.dom.zIndex, []).append(o)
+        return {z: (its, np.array([(o.safe.x, o.safe.y, o.safe.right, o.safe.bottom)
+                                   for o in its], dtype=np.float64).reshape(-1, 4))
+                for z, its in groups.items()}
+
+    def overlaps_peer(self, it: Item, box: Box, besides: Item) -> bool:
+        """Whether ``box`` (``it`` moved, its safe box) overlaps by at least
+        ``MIN_OVERLAP_AREA_PX`` a same-zIndex non-decoration element other than ``it``
+        and ``besides``: vectorised, as a slide of stacked boxes asks it for every pair."""
+        its, rows = self._peer_boxes.get(it.dom.zIndex, ([], np.zeros((0, 4))))
+        if not its:
+            return False
+        w = np.minimum(rows[:, 2], box.right) - np.maximum(rows[:, 0], box.x)
+        h = np.minimum(rows[:, 3], box.bottom) - np.maximum(rows[:, 1], box.y)
+        area = np.where((w > 0) & (h > 0), w * h, 0.0)
+        hits = np.flatnonzero(area >= self.settings.MIN_OVERLAP_AREA_PX)
+        return any(its[i] is not it and its[i] is not besides for i in hits)
 
     def solid_peers(self, it: Item) -> list[Item]:
         """Non-decoration elements on the same zIndex: what ``it`` must not collide with."""

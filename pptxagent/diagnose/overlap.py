@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import fit_height, metrics, min_height
@@ -27,27 +29,35 @@ class Pair:
 
 
 def pairs(ctx: Ctx) -> list[Pair]:
-    """Every pair of non-decoration elements with a reportable safeBox intersection."""
+    """Every pair of non-decoration elements with a reportable safeBox intersection, in slide
+    order; at most ``MAX_OVERLAP_PAIRS`` (the largest), as a slide of hundreds of stacked
+    boxes has a quadratic number of them, each with a hint to compute."""
     solid = [it for it in ctx.items if not it.is_decoration]
+    rows = np.array([(it.safe.x, it.safe.y, it.safe.right, it.safe.bottom) for it in solid],
+                    dtype=np.float64).reshape(-1, 4)
+    least = ctx.settings.MIN_OVERLAP_AREA_PX
+    found: list[tuple[int, int, float]] = []
+    for i in range(len(solid)):  # one row of the pair matrix at a time, vectorised
+        rest = rows[i + 1:]
+        w = np.minimum(rest[:, 2], rows[i, 2]) - np.maximum(rest[:, 0], rows[i, 0])
+        h = np.minimum(rest[:, 3], rows[i, 3]) - np.maximum(rest[:, 1], rows[i, 1])
+        areas = np.where((w > 0) & (h > 0), w * h, 0.0)
+        found += [(i, i + 1 + int(j), float(areas[j])) for j in np.flatnonzero(areas >= least)]
+    cap = ctx.settings.MAX_OVERLAP_PAIRS
+    if len(found) > cap:
+        kept = set(sorted(range(len(found)), key=lambda k: -found[k][2])[:cap])
+        found = [f for k, f in enumerate(found) if k in kept]
     out: list[Pair] = []
-    for i, a in enumerate(solid):
-        for b in solid[i + 1 :]:
-            area = a.safe.intersection_area(b.safe)
-            if area >= ctx.settings.MIN_OVERLAP_AREA_PX:
-                owner, other = (a, b) if a.rank() > b.rank() else (b, a)
-                out.append(Pair(owner=owner, other=other, area=area))
+    for i, j, size in found:
+        a, b = solid[i], solid[j]
+        owner, other = (a, b) if a.rank() > b.rank() else (b, a)
+        out.append(Pair(owner=owner, other=other, area=size))
     return out
 
 
-def _crowding(ctx: Ctx, it: Item, other: Item, moved: Box) -> float:
-    """Overlap area a moved ``it`` would create with same-zIndex elements besides ``other``."""
-    safe = moved.inflate(ctx.pad)
-    total = 0.0
-    for o in ctx.solid_peers(it):
-        if o is not other:
-            area = safe.intersection_area(o.safe)
-            total += area if area >= ctx.settings.MIN_OVERLAP_AREA_PX else 0.0
-    return total
+def _crowds(ctx: Ctx, it: Item, other: Item, moved: Box) -> bool:
+    """Whether a moved ``it`` would overlap a same-zIndex element besides ``other``."""
+    return ctx.overlaps_peer(it, moved.inflate(ctx.pad), other)
 
 
 def _moves(ctx: Ctx, it: Item, other: Item) -> list[tuple[str, float, Box]]:
@@ -130,7 +140,7 @@ def _hint(ctx: Ctx, it: Item, other: Item) -> Hint:
         return finalize(ctx, it, _shrink(ctx, it, other))
     direction, _, box = min(
         moves,
-        key=lambda m: (_crowding(ctx, it, other, m[2]) > 0, m[1], _ORDER.index(m[0])),
+        key=lambda m: (_crowds(ctx, it, other, m[2]), m[1], _ORDER.index(m[0])),
     )
     axis = "y" if direction in ("up", "down") else "x"
     edge = {"down": "bottom", "up": "top", "right": "right", "left": "left"}[direction]

@@ -89,8 +89,12 @@ def resolve_key(slide: DeckSlide, key: str, where: str) -> Element:
         if el.eid == key:
             return el
     known = ", ".join(slide_keys(slide)) or "(none: the slide has no fillable shapes)"
+    why = ""
+    if not slide.layout and slide.part:
+        why = (f" ({slide.part} has no slide layout: placeholders that take their "
+               f"position from one are drawn nowhere)")
     raise ContentError(
-        f"{where}: key {key!r} matches nothing on template slide {slide.index}; "
+        f"{where}: key {key!r} matches nothing on template slide {slide.index}{why}; "
         f"its keys are: {known}"
     )
 

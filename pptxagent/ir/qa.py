@@ -29,6 +29,7 @@ IssueKind = Literal[
     "prompt_text",
     "unresolved_token",
     "distorted_picture",
+    "tiny_text",
     "small_text",
     "title_ratio",
     "margin",

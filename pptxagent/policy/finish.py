@@ -29,6 +29,13 @@ def settle_new_overlaps(plan: PatchPlan) -> None:
     """Move the lower-priority element out of any overlap this patch itself creates."""
     pad = plan.settings.SAFE_PADDING
     thr = plan.settings.MIN_OVERLAP_AREA_PX
+    laid: dict[str, Box] = {}  # each element's box before this patch, with its padding
+
+    def layout_box(eid: str) -> Box:
+        if eid not in laid:
+            laid[eid] = _layout_box(plan, eid)
+        return laid[eid]
+
     for el in sorted(plan.ir.elements, key=lambda e: -e.priority):
         if not plan.touched(el.eid):
             continue
@@ -36,8 +43,9 @@ def settle_new_overlaps(plan: PatchPlan) -> None:
             mine = plan.effective_box(el.eid).inflate(pad)
             if mine.intersection_area(plan.effective_box(other_eid).inflate(pad)) < thr:
                 continue
-            other = plan.ir.element(other_eid)
-            before = _layout_box(plan, el.eid).intersection_area(_layout_box(plan, other_eid))
+            other = plan.element(other_eid)
+            assert other is not None
+            before = layout_box(el.eid).intersection_area(layout_box(other_eid))
             if before >= thr:
                 continue  # an old overlap: diagnostics report it, hints above handled it
             if _below_title(plan, el, other):
@@ -66,7 +74,9 @@ def _below_title(plan: PatchPlan, a: Element, b: Element) -> bool:
 
 
 def _layout_box(plan: PatchPlan, eid: str) -> Box:
-    lay = plan.ir.element(eid).layout
+    el = plan.element(eid)
+    assert el is not None
+    lay = el.layout
     return Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h).inflate(plan.settings.SAFE_PADDING)
 
 

@@ -48,6 +48,9 @@ class PatchPlan:
         self.slide_h = ir.slide.h
         self._by_eid = {el.eid: el for el in ir.elements}
         self.writes: dict[str, dict[tuple[str, str], Write]] = {}
+        self._effective: dict[str, Box] = {}
+        """``effective_box`` per eid, dropped when a layout write changes it (the settle pass
+        asks it for every pair of boxes)."""
 
     # -- reading ---------------------------------------------------------------------------
     def element(self, eid: str | None) -> Element | None:
@@ -64,6 +67,12 @@ class PatchPlan:
     def effective_box(self, eid: str) -> Box:
         """``box`` after the budget clamps ``apply_patch`` will apply (§2) and the slide
         bounds: where the element will really end up."""
+        box = self._effective.get(eid)
+        if box is None:
+            box = self._effective[eid] = self._clamped_box(eid)
+        return box
+
+    def _clamped_box(self, eid: str) -> Box:
         el, b, s = self._by_eid[eid], self.box(eid), self.settings
         x, y, w, h = b.x, b.y, b.w, b.h
         if el.priority >= s.HIGH_PRIORITY:
@@ -113,6 +122,8 @@ class PatchPlan:
         if cur is not None and rank >= cur.rank:
             return False
         fields[(ns, field)] = Write(float(value), rank, source)
+        if ns == "layout":
+            self._effective.pop(eid, None)
         return True
 
     def set_box(self, eid: str, rank: int, source: str, **vals: float | None) -> None:

@@ -19,7 +19,7 @@ from pptxagent.ir import Box, SlideIR
 from pptxagent.ir.qa import QaIssue, issue_sort_key
 from pptxagent.measure.pixels import SlideCapture
 from pptxagent.qa.arttext import check_art_text
-from pptxagent.qa.content import check_hierarchy, check_text
+from pptxagent.qa.content import check_hierarchy, check_text, check_tiny_text
 from pptxagent.qa.facts import PackageFacts, SlideFacts
 from pptxagent.qa.layout import (
     check_edges,
@@ -39,6 +39,7 @@ PLAIN_CHECKS: tuple[Check, ...] = (
     check_hidden,
     check_text,
     check_hierarchy,
+    check_tiny_text,
     check_pictures,
 )
 

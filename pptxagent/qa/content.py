@@ -1,12 +1,13 @@
 """Checks on what the text says and how it ranks (pure): leftover prompt text, unresolved
-template tokens, an empty title, a title that is not the largest text."""
+template tokens, an empty title, a title that is not the largest text, text too small to
+read."""
 
 from __future__ import annotations
 
 import re
 
 from pptxagent.ir import Box, Element
-from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.qa import QaIssue, RunGlyphs
 from pptxagent.qa.facts import (
     TITLE_PH,
     SlideFacts,
@@ -17,6 +18,7 @@ from pptxagent.qa.facts import (
     ph_type,
     snippet,
     text_of,
+    union,
 )
 from pptxagent.qa.settings import QaSettings
 
@@ -185,4 +187,31 @@ def check_hierarchy(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
                 measured=size * 0.75, threshold=f * 0.75, unit="pt", other=el,
                 box=dom.textBox if dom is not None else None,
             ))
+    return issues
+
+
+def check_tiny_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
+    """Text drawn smaller than ``TINY_TEXT_PT`` (its smallest visible run, autofit scale
+    included: a body PowerPoint shrinks to 25 % on overflow is drawn at a quarter of its
+    size), once per shape."""
+    issues: list[QaIssue] = []
+    if s.TINY_TEXT_PT <= 0:
+        return issues
+    smallest: dict[str, RunGlyphs] = {}
+    for r in facts.runs:
+        seen = r.text.strip() and any(b.w > 0 and b.h > 0 for b in r.rects)
+        if seen and (r.eid not in smallest or r.font_px < smallest[r.eid].font_px):
+            smallest[r.eid] = r
+    for el in facts.ir.elements:
+        run = smallest.get(el.eid)
+        if run is None:
+            continue
+        pt = run.font_px * 0.75
+        if pt >= s.TINY_TEXT_PT:
+            continue
+        issues.append(make_issue(
+            facts, el, "tiny_text", "major",
+            f"text drawn at {pt:.1f} pt, too small to read: {snippet(run.text)!r}",
+            measured=pt, threshold=s.TINY_TEXT_PT, unit="pt", box=union(list(run.rects)),
+        ))
     return issues

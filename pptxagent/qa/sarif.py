@@ -31,6 +31,7 @@ RULE_TEXT: dict[str, str] = {
     "prompt_text": "Leftover placeholder prompt or dummy text.",
     "unresolved_token": "A template token was never replaced.",
     "distorted_picture": "A picture is shown at another aspect ratio than its own.",
+    "tiny_text": "Text is drawn too small to read (under 6 pt, after any autofit scale).",
     "small_text": "Body text is smaller than 18 pt (composed decks).",
     "title_ratio": "The title is less than 1.5 times the body text (composed decks).",
     "margin": "Text reaches into the slide's safe margin (composed decks).",

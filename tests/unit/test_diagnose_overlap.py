@@ -145,3 +145,25 @@ def test_text_owner_without_room_shrinks_box_and_font_to_fit() -> None:
     assert hint.suggested_fontSize is not None and 16 <= hint.suggested_fontSize < 24
     after = apply_hint(ir, "t", hint)
     assert diagnose(after, dom_from_ir(after)).defects == []
+
+
+def test_a_move_onto_a_third_element_loses_to_a_longer_clear_one() -> None:
+    # b sticks 20 px into a from the right: moving right is shortest, but c stands there
+    d = run(el("a", "image", 200, 200, 300, 300), el("b", "image", 480, 250, 300, 200),
+            el("c", "image", 800, 230, 300, 200))
+    hint = next(x.hint for x in d.defects if {x.owner_eid, x.other_eid} == {"a", "b"})
+    assert hint is not None and hint.action != "move_right"
+
+
+def test_a_pile_of_stacked_boxes_reports_the_largest_pairs_up_to_the_cap() -> None:
+    # 60 copies of one box: 1 770 overlapping pairs, each needing a hint; the cap keeps the
+    # diagnosis linear in what it reports
+    ir = slide(*[el(f"t{i}", "text", 100, 100 + (i % 3), 400, 100) for i in range(60)])
+    capped = diagnose(ir, dom_from_ir(ir), Settings(MAX_OVERLAP_PAIRS=50))
+    pairs = [x for x in capped.defects if x.type == "overlap"]
+    assert len(pairs) == 50
+    every = diagnose(ir, dom_from_ir(ir), Settings(MAX_OVERLAP_PAIRS=5000))
+    areas = sorted((x.details["overlap_area_px"] for x in every.defects if x.type == "overlap"),
+                   reverse=True)
+    assert len(areas) == 60 * 59 // 2
+    assert sorted((x.details["overlap_area_px"] for x in pairs), reverse=True) == areas[:50]

@@ -138,3 +138,17 @@ def test_two_keys_for_one_shape_are_refused_not_one_dropped() -> None:
     msg = str(exc.value)
     assert msg.startswith('$.slides[0].fill.name:Title 1: keys ')
     assert "'title' and 'name:Title 1' both name the shape 'Title 1'" in msg
+
+
+def test_a_slide_without_a_layout_says_why_its_placeholders_are_missing() -> None:
+    bare = DeckSlide(index=2, part="/ppt/slides/slide2.xml", elements=[])
+    with pytest.raises(ContentError) as exc:
+        resolve_key(bare, "title", "$.slides[0].fill.title")
+    msg = str(exc.value)
+    assert "template slide 2 (/ppt/slides/slide2.xml has no slide layout" in msg
+    assert "no fillable shapes" in msg
+    laid = DeckSlide(index=2, part="/ppt/slides/slide2.xml", layout="/ppt/slideLayouts/l1.xml",
+                     elements=[])
+    with pytest.raises(ContentError) as exc:
+        resolve_key(laid, "title", "$.x")
+    assert "no slide layout" not in str(exc.value)

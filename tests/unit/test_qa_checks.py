@@ -19,7 +19,7 @@ from pptxagent.ir import (
 )
 from pptxagent.ir.qa import QaIssue, RunGlyphs
 from pptxagent.ooxml.media import PictureFit
-from pptxagent.qa import SlideBaseline, SlideFacts, check_facts
+from pptxagent.qa import DEFAULT_QA_SETTINGS, SlideBaseline, SlideFacts, check_facts
 from pptxagent.qa.content import prompt_match
 from pptxagent.qa.visual import picture_distortion
 
@@ -314,3 +314,18 @@ def test_a_measured_value_never_reads_as_its_threshold() -> None:
     assert shown(4.497, 4.5) == 4.49  # "4.50:1 < 4.5:1" would read as no issue
     assert shown(20.004, 20.0) == 20.01
     assert shown(3.126, 4.5) == 3.13 and shown(4.5, 4.5) == 4.5 and shown(None, 1.0) is None
+
+
+def test_text_drawn_below_six_points_is_tiny() -> None:
+    # a body PowerPoint shrinks to 25 % on overflow: 10 pt drawn at 2.5 pt
+    body = el("sp2", (80, 180, 1100, 400), "Revenue grew twelve percent", font=13.33)
+    note = el("sp3", (80, 600, 1100, 40), "Source: annual report", font=8)
+    f = facts([(TITLE, TITLE_TEXT), (body, (90, 190, 300, 5)), (note, (90, 605, 200, 10))],
+              runs=[run(body, (90, 190, 300, 5), (0, 0, 0), font=3.33),
+                    run(note, (90, 605, 200, 10), (0, 0, 0), font=8)])  # 6 pt: readable
+    tiny = [i for i in check_facts(f) if i.kind == "tiny_text"]
+    assert [(i.eid, i.severity, i.measured, i.unit) for i in tiny] == [
+        ("sp2", "major", 2.5, "pt")]
+    assert "2.5 pt, too small to read: 'Revenue grew twelve percent'" in tiny[0].message
+    off = check_facts(f, DEFAULT_QA_SETTINGS.model_copy(update={"TINY_TEXT_PT": 0}))
+    assert not [i for i in off if i.kind == "tiny_text"]
