@@ -82,16 +82,42 @@ def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
     return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
 
 
+def _axis(lo0: float, size0: float, lo: float, size: float, first: float, last: float
+          ) -> tuple[float, float]:
+    """One axis of a box kept between ``first`` and ``last``: moved back when it was only
+    moved (its size kept), cut when it grew past them."""
+    if lo >= first - 0.01 and lo + size <= last + 0.01:
+        return lo, size
+    if abs(size - size0) <= 0.01 and size <= last - first:
+        return min(max(lo, first), last - size), size
+    start, end = max(lo, first), min(lo + size, last)
+    return start, max(1.0, end - start)
+
+
+def _keep_off_edges(ir: SlideIR, old: Box, new: Box, margin: float) -> Box:
+    """``new`` no nearer a slide edge than ``margin`` px, or than ``old`` already was: a
+    repaired box never takes the page margin the template kept free."""
+    w, h = ir.slide.w, ir.slide.h
+    left, top = min(margin, old.x), min(margin, old.y)  # a box off the slide: its own
+    right, bottom = w - min(margin, w - old.right), h - min(margin, h - old.bottom)
+    x, bw = _axis(old.x, old.w, new.x, new.w, left, right)
+    y, bh = _axis(old.y, old.h, new.y, new.h, top, bottom)
+    return Box(x=x, y=y, w=bw, h=bh)
+
+
 def keep_to_room(
     ir: SlideIR, eid: str, layout: dict[str, float], gap: float = 2.0,
-    background_share: float = 0.5,
+    background_share: float = 0.5, edge_margin: float = 0.0,
 ) -> dict[str, float]:
     """``layout`` (a patch's layout edit of text ``eid``) clipped to the empty space its box
-    may take: inside the art it sits on, short of any other art (by ``gap`` px, the
-    ``FIT_ART_GAP_PX`` setting)."""
+    may take: off the slide's edges by ``edge_margin`` px (unless the template put it nearer),
+    inside the art it sits on, short of any other art (by ``gap`` px, the ``FIT_ART_GAP_PX``
+    setting)."""
     el = ir.element(eid)
     old = box_of(el)
     new = box_of(el, layout)
+    if edge_margin > 0:
+        new = _keep_off_edges(ir, old, new, edge_margin)
     for art in art_boxes(ir, eid, background_share):
         if old.intersection_area(art) > 0:
             fixed = _carry(old, new, art)
