@@ -157,5 +157,5 @@ class FitPolicy:
             if e.layout and ir.element(e.eid).is_text:
                 e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX,
                                         ctx.settings.ROOM_BACKGROUND_SHARE,
-                                        ctx.settings.qa.EDGE_MIN_FRAC * ir.slide.w)
+                                        ctx.settings.qa.EDGE_MAJOR_FRAC * ir.slide.w)
         return Patch(edits=list(edits.values()), constraints=patch.constraints)

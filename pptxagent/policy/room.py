@@ -82,7 +82,7 @@ def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
     return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
 
 
-def _axis(lo0: float, size0: float, lo: float, size: float, first: float, last: float
+def _axis(size0: float, lo: float, size: float, first: float, last: float
           ) -> tuple[float, float]:
     """One axis of a box kept between ``first`` and ``last``: moved back when it was only
     moved (its size kept), cut when it grew past them."""
@@ -95,13 +95,14 @@ def _axis(lo0: float, size0: float, lo: float, size: float, first: float, last: 
 
 
 def _keep_off_edges(ir: SlideIR, old: Box, new: Box, margin: float) -> Box:
-    """``new`` no nearer a slide edge than ``margin`` px, or than ``old`` already was: a
-    repaired box never takes the page margin the template kept free."""
+    """``new`` no nearer a slide edge than ``margin`` px, or than ``old`` already stands (a
+    box the template put nearer keeps its own distance): a repaired box never takes the page
+    margin the template kept free."""
     w, h = ir.slide.w, ir.slide.h
     left, top = min(margin, old.x), min(margin, old.y)  # a box off the slide: its own
     right, bottom = w - min(margin, w - old.right), h - min(margin, h - old.bottom)
-    x, bw = _axis(old.x, old.w, new.x, new.w, left, right)
-    y, bh = _axis(old.y, old.h, new.y, new.h, top, bottom)
+    x, bw = _axis(old.w, new.x, new.w, left, right)
+    y, bh = _axis(old.h, new.y, new.h, top, bottom)
     return Box(x=x, y=y, w=bw, h=bh)
 
 
@@ -110,7 +111,7 @@ def keep_to_room(
     background_share: float = 0.5, edge_margin: float = 0.0,
 ) -> dict[str, float]:
     """``layout`` (a patch's layout edit of text ``eid``) clipped to the empty space its box
-    may take: off the slide's edges by ``edge_margin`` px (unless the template put it nearer),
+    may take: off the slide's edges by ``edge_margin`` px (unless it already stands nearer),
     inside the art it sits on, short of any other art (by ``gap`` px, the ``FIT_ART_GAP_PX``
     setting)."""
     el = ir.element(eid)
