@@ -113,7 +113,7 @@ class Ctx:
         w = np.minimum(rows[:, 2], box.right) - np.maximum(rows[:, 0], box.x)
         h = np.minimum(rows[:, 3], box.bottom) - np.maximum(rows[:, 1], box.y)
         area = np.where((w > 0) & (h > 0), w * h, 0.0)
-        hits = np.flatnonzero(area >= self.settings.MIN_OVERLAP_AREA_PX)
+        hits = np.flatnonzero((area > 0) & (area >= self.settings.MIN_OVERLAP_AREA_PX))
         return any(its[i] is not it and its[i] is not besides for i in hits)
 
     def solid_peers(self, it: Item) -> list[Item]:

@@ -30,8 +30,8 @@ class Pair:
 
 def pairs(ctx: Ctx) -> list[Pair]:
     """Every pair of non-decoration elements with a reportable safeBox intersection, in slide
-    order; at most ``MAX_OVERLAP_PAIRS`` (the largest), as a slide of hundreds of stacked
-    boxes has a quadratic number of them, each with a hint to compute."""
+    order; at most ``MAX_OVERLAP_PAIRS`` (same-zIndex overlaps first, the largest first), as a
+    slide of hundreds of stacked boxes has a quadratic number of them, each with a hint."""
     solid = [it for it in ctx.items if not it.is_decoration]
     rows = np.array([(it.safe.x, it.safe.y, it.safe.right, it.safe.bottom) for it in solid],
                     dtype=np.float64).reshape(-1, 4)
@@ -44,8 +44,13 @@ def pairs(ctx: Ctx) -> list[Pair]:
         areas = np.where((w > 0) & (h > 0), w * h, 0.0)
         found += [(i, i + 1 + int(j), float(areas[j])) for j in np.flatnonzero(areas >= least)]
     cap = ctx.settings.MAX_OVERLAP_PAIRS
-    if len(found) > cap:
-        kept = set(sorted(range(len(found)), key=lambda k: -found[k][2])[:cap])
+    if len(found) > cap:  # overlaps (same zIndex) before occlusion warnings, largest first
+
+        def rank(k: int) -> tuple[bool, float]:
+            i, j, size = found[k]
+            return solid[i].dom.zIndex != solid[j].dom.zIndex, -size
+
+        kept = set(sorted(range(len(found)), key=rank)[:cap])
         found = [f for k, f in enumerate(found) if k in kept]
     out: list[Pair] = []
     for i, j, size in found:

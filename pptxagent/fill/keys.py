@@ -90,7 +90,7 @@ def resolve_key(slide: DeckSlide, key: str, where: str) -> Element:
             return el
     known = ", ".join(slide_keys(slide)) or "(none: the slide has no fillable shapes)"
     why = ""
-    if not slide.layout and slide.part:
+    if (slide.model_extra or {}).get("no_layout") and slide.part:
         why = (f" ({slide.part} has no slide layout: placeholders that take their "
                f"position from one are drawn nowhere)")
     raise ContentError(

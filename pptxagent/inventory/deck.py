@@ -38,6 +38,8 @@ def _inventory(reader: DeckReader, slide_part: str, index: int) -> DeckSlide:
         elements.append(el)
     _assign_body_roles(elements)
     extra: dict[str, object] = {} if ctx.slide.show else {"hidden": True}
+    if ctx.layout is None:
+        extra["no_layout"] = True  # placeholders that take their frame from one are nowhere
     return DeckSlide(
         index=index,
         layout=ctx.layout.name if ctx.layout is not None else "",

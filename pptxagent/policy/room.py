@@ -84,20 +84,19 @@ def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
 
 def _axis(size0: float, lo: float, size: float, first: float, last: float
           ) -> tuple[float, float]:
-    """One axis of a box kept between ``first`` and ``last``: moved back when it was only
-    moved (its size kept), cut when it grew past them."""
-    if lo >= first - 0.01 and lo + size <= last + 0.01:
+    """One axis of a box that grew kept between ``first`` and ``last`` (cut there). A box
+    only moved keeps its move: the overlap hints chose it to clear a neighbour, inside the
+    slide, and moving it back would put it on that neighbour again."""
+    if abs(size - size0) <= 0.01 or (lo >= first - 0.01 and lo + size <= last + 0.01):
         return lo, size
-    if abs(size - size0) <= 0.01 and size <= last - first:
-        return min(max(lo, first), last - size), size
     start, end = max(lo, first), min(lo + size, last)
     return start, max(1.0, end - start)
 
 
 def _keep_off_edges(ir: SlideIR, old: Box, new: Box, margin: float) -> Box:
-    """``new`` no nearer a slide edge than ``margin`` px, or than ``old`` already stands (a
-    box the template put nearer keeps its own distance): a repaired box never takes the page
-    margin the template kept free."""
+    """``new``, where it grew, no nearer a slide edge than ``margin`` px, or than ``old``
+    already stands (a box the template put nearer keeps its own distance): a repaired box
+    does not grow into the page margin the template kept free."""
     w, h = ir.slide.w, ir.slide.h
     left, top = min(margin, old.x), min(margin, old.y)  # a box off the slide: its own
     right, bottom = w - min(margin, w - old.right), h - min(margin, h - old.bottom)

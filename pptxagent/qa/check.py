@@ -71,6 +71,10 @@ _WORSE_BY: dict[str, float] = {"overflow": 4.0, "cutoff": 2.0, "text_overlap": 5
 """How much a measured value may grow over the template's before it is the fill's doing."""
 
 
+_LOWER_IS_WORSE = frozenset({"tiny_text"})
+"""Kinds whose measured value gets worse as it falls (a size, not an area or a distance)."""
+
+
 def _accept(issues: list[QaIssue], base: SlideBaseline) -> None:
     known = {i.key(): i for i in base.issues}
     for issue in issues:
@@ -89,7 +93,8 @@ def _accept(issues: list[QaIssue], base: SlideBaseline) -> None:
         if prior is None:
             continue
         if issue.measured is None or prior.measured is None or (
-            issue.measured <= prior.measured + slack
+            issue.measured >= prior.measured - slack if issue.kind in _LOWER_IS_WORSE
+            else issue.measured <= prior.measured + slack
         ):
             issue.status = "accepted"
             issue.baseline = prior.measured

@@ -190,6 +190,10 @@ def check_hierarchy(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     return issues
 
 
+_VISIBLE_ALPHA = 0.05
+"""Runs more transparent than this are not seen (the contrast check skips them too)."""
+
+
 def check_tiny_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
     """Text drawn smaller than ``TINY_TEXT_PT`` (its smallest visible run, autofit scale
     included: a body PowerPoint shrinks to 25 % on overflow is drawn at a quarter of its
@@ -199,7 +203,8 @@ def check_tiny_text(facts: SlideFacts, s: QaSettings) -> list[QaIssue]:
         return issues
     smallest: dict[str, RunGlyphs] = {}
     for r in facts.runs:
-        seen = r.text.strip() and any(b.w > 0 and b.h > 0 for b in r.rects)
+        seen = (r.text.strip() and r.color[3] >= _VISIBLE_ALPHA
+                and any(b.w > 0 and b.h > 0 for b in r.rects))
         if seen and (r.eid not in smallest or r.font_px < smallest[r.eid].font_px):
             smallest[r.eid] = r
     for el in facts.ir.elements:

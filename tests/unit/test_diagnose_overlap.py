@@ -167,3 +167,13 @@ def test_a_pile_of_stacked_boxes_reports_the_largest_pairs_up_to_the_cap() -> No
                    reverse=True)
     assert len(areas) == 60 * 59 // 2
     assert sorted((x.details["overlap_area_px"] for x in pairs), reverse=True) == areas[:50]
+
+
+def test_with_no_minimum_area_a_move_is_crowded_only_by_boxes_it_meets() -> None:
+    # moving b right lands on c; d lies clear of every move and must not make the other
+    # moves look crowded too (which would hand the choice back to the shortest, right)
+    ir = slide(el("a", "image", 200, 200, 300, 300), el("b", "image", 480, 250, 300, 200),
+               el("c", "image", 800, 230, 300, 200), el("d", "image", 1200, 20, 40, 40))
+    d = diagnose(ir, dom_from_ir(ir), Settings(MIN_OVERLAP_AREA_PX=0))
+    hint = next(x.hint for x in d.defects if {x.owner_eid, x.other_eid} == {"a", "b"})
+    assert hint is not None and hint.action != "move_right"

@@ -99,15 +99,17 @@ def test_master_art_is_an_obstacle_but_a_full_slide_picture_is_background() -> N
     assert 100 + out["h"] < 600  # stops above the master's footer band, not at the photo
 
 
-def test_a_grown_or_moved_box_keeps_off_the_page_margin_the_template_kept_free() -> None:
+def test_a_grown_box_keeps_off_the_page_margin_the_template_kept_free() -> None:
     ir = _sourced(slide(el("note", "text", 600, 100, 100, 40, fs=18),
                         el("edge", "text", 5, 600, 200, 40, fs=18)))
     # grown right to the slide's edge: cut at 19.2 px (1.5 % of 1280) from it
     out = keep_to_room(ir, "note", {"w": 680.0}, edge_margin=19.2)
     assert 600 + out["w"] == 1280 - 19.2
-    # moved (size kept) past the bottom margin: moved back, not cut
-    out = keep_to_room(ir, "note", {"y": 690.0}, edge_margin=19.2)
-    assert out["y"] == 720 - 19.2 - 40 and "h" not in out
+    # grown down past the bottom margin: cut there
+    out = keep_to_room(ir, "note", {"h": 700.0}, edge_margin=19.2)
+    assert 100 + out["h"] == 720 - 19.2
+    # only moved (an overlap hint clearing a neighbour): the move stands
+    assert keep_to_room(ir, "note", {"y": 675.0}, edge_margin=19.2) == {"y": 675.0}
     # a box the template put nearer the edge keeps its own distance, no nearer
     out = keep_to_room(ir, "edge", {"x": 0.0, "w": 300.0}, edge_margin=19.2)
     assert out["x"] == 5 and out["w"] == 295

@@ -329,3 +329,19 @@ def test_text_drawn_below_six_points_is_tiny() -> None:
     assert "2.5 pt, too small to read: 'Revenue grew twelve percent'" in tiny[0].message
     off = check_facts(f, DEFAULT_QA_SETTINGS.model_copy(update={"TINY_TEXT_PT": 0}))
     assert not [i for i in off if i.kind == "tiny_text"]
+
+
+def test_tiny_text_the_template_had_is_accepted_only_if_no_smaller() -> None:
+    note = el("sp3", (80, 600, 1100, 40), "Source: annual report", font=7)
+    def at(px: float, alpha: float = 1.0) -> SlideFacts:
+        r = run(note, (90, 605, 200, 8), (0, 0, 0), font=px)
+        r = r.model_copy(update={"color": (0, 0, 0, alpha)})
+        return facts([(TITLE, TITLE_TEXT), (note, (90, 605, 200, 8))], runs=[r])
+    prior = [i for i in check_facts(at(7)) if i.kind == "tiny_text"]  # 5.25 pt in the template
+    base = SlideBaseline(issues=prior)
+    def status(px: float) -> str:
+        (tiny,) = [i for i in check_facts(at(px), baseline=base) if i.kind == "tiny_text"]
+        return tiny.status
+    assert status(7) == "accepted" and status(7.6) == "accepted"  # as small, or larger
+    assert status(2) == "open"  # the fill made it smaller still
+    assert not [i for i in check_facts(at(2, alpha=0.0)) if i.kind == "tiny_text"]  # unseen
