@@ -332,8 +332,9 @@ def test_text_drawn_below_six_points_is_tiny() -> None:
 
 
 def test_tiny_text_the_template_had_is_accepted_only_if_no_smaller() -> None:
-    note = el("sp3", (80, 600, 1100, 40), "Source: annual report", font=7)
-    def at(px: float, alpha: float = 1.0) -> SlideFacts:
+    def at(px: float, alpha: float = 1.0) -> SlideFacts:  # the template drew it at 7 px
+        note = el("sp3", (80, 600, 1100, 40), "Source: annual report", font=px)
+        note.baseFontSize = 7
         r = run(note, (90, 605, 200, 8), (0, 0, 0), font=px)
         r = r.model_copy(update={"color": (0, 0, 0, alpha)})
         return facts([(TITLE, TITLE_TEXT), (note, (90, 605, 200, 8))], runs=[r])
@@ -345,3 +346,20 @@ def test_tiny_text_the_template_had_is_accepted_only_if_no_smaller() -> None:
     assert status(7) == "accepted" and status(7.6) == "accepted"  # as small, or larger
     assert status(2) == "open"  # the fill made it smaller still
     assert not [i for i in check_facts(at(2, alpha=0.0)) if i.kind == "tiny_text"]  # unseen
+
+
+def test_tiny_text_at_the_size_the_template_gave_its_box_is_the_templates() -> None:
+    # a placeholder empty on the template (no baseline issue), designed at 5 pt, filled
+    note = el("sp3", (80, 600, 1100, 40), "Source: annual report", font=6.67)
+    note.baseFontSize = 6.67
+    f = facts([(TITLE, TITLE_TEXT), (note, (90, 605, 200, 8))],
+              runs=[run(note, (90, 605, 200, 8), (0, 0, 0), font=6.67)])
+    (tiny,) = [i for i in check_facts(f, baseline=SlideBaseline()) if i.kind == "tiny_text"]
+    assert tiny.status == "accepted"
+    (plain,) = [i for i in check_facts(f) if i.kind == "tiny_text"]  # `pptxagent qa`: shown
+    assert plain.status == "open"
+    shrunk = note.model_copy(update={"style": note.style.model_copy(update={"fitScale": 0.5})})
+    f = facts([(TITLE, TITLE_TEXT), (shrunk, (90, 605, 200, 8))],
+              runs=[run(shrunk, (90, 605, 200, 8), (0, 0, 0), font=3.33)])
+    (tiny,) = [i for i in check_facts(f, baseline=SlideBaseline()) if i.kind == "tiny_text"]
+    assert tiny.status == "open"  # the fill shrank it
