@@ -48,10 +48,13 @@ def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> l
     shrunk = {el.eid for el in outcome.final_ir.elements if el.style.fitScale is not None}
     left += [d.subject for d in outcome.final_diag.defects
              if d.type == "content_overflow" and d.subject in shrunk and d.subject not in left]
+    names = {el.eid: el.source.name for el in before.elements if el.source is not None}
     for eid in left:
+        name = names.get(str(eid))
         changes.append(
             {
                 "eid": eid,
+                **({"shape": name} if name else {}),
                 "what": "overflow_left",
                 "text": "text still does not fit after the refinement budget; it is kept "
                 "whole in the .pptx (not truncated) and the slide is marked degraded",

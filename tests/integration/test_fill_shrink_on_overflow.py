@@ -66,6 +66,7 @@ def test_with_the_floor_at_zero_the_text_is_kept_whole_past_its_box(tmp_path: Pa
                                    settings_overrides={"OVERFLOW_FIT_FLOOR": 0}))
     slide = report.slides[0]
     assert slide.quality == "degraded"
-    assert any(c["what"] == "overflow_left" for c in slide.changes)
+    (left,) = [c for c in slide.changes if c["what"] == "overflow_left"]
+    assert left["shape"]  # named like every other change, for the CLI's summary
     assert _body(out).find(f".//{A}normAutofit[@fontScale]") is None
     assert json.dumps(slide.defects).count("content_overflow") >= 1
