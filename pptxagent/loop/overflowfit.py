@@ -103,7 +103,9 @@ def fit_on_overflow(ir: SlideIR, diag: Diagnostics, dom: DomSnapshot, settings: 
     done: list[dict[str, Any]] = []
     if floor <= 0:
         return out, done
-    wanted = _overflowing(diag) & (set(only) if only is not None else _overflowing(diag))
+    wanted = _overflowing(diag)
+    if only is not None:
+        wanted &= set(only)
     for el in out.elements:
         if el.eid not in wanted or not el.is_text or el.table is not None:
             continue
@@ -163,8 +165,9 @@ def probe_up(ir: SlideIR, diag: Diagnostics, failed: dict[str, float]
 
 def overflowed_at(ir: SlideIR, diag: Diagnostics) -> dict[str, float]:
     """eid → its scale, for the shrunk boxes that overflow in this measured state."""
-    at = shrunk(ir)
-    return {eid: at[eid] for eid in _overflowing(diag) if eid in at}
+    at = shrunk(ir)  # in the defects' order: the report lists them so, run after run
+    return {d.subject: at[d.subject] for d in diag.defects
+            if d.type == "content_overflow" and d.subject in at}
 
 
 def without_fit(ir: SlideIR) -> SlideIR:

@@ -26,6 +26,7 @@ from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.errors import DrawingError
 from pptxagent.ir import Box, RendererDelta
 from pptxagent.loop.fallbacks import fell_back
+from pptxagent.loop.overflowfit import shrunk
 from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
@@ -139,8 +140,8 @@ def unjudged(w: SlideWork, res: CrosscheckResult) -> list[str]:
     assert w.final_ir is not None
     if not res.lo_only_overflow or get_libreoffice().warm:
         return []
-    scaled = {el.eid for el in w.final_ir.elements
-              if _stored_scale(el.style.model_extra) or el.style.fitScale is not None}
+    scaled = {el.eid for el in w.final_ir.elements if _stored_scale(el.style.model_extra)}
+    scaled |= set(shrunk(w.final_ir))  # the fallback's own autofit, stored the same way
     out = [eid for eid in res.lo_only_overflow if eid in scaled]
     res.lo_only_overflow = [eid for eid in res.lo_only_overflow if eid not in scaled]
     if out:

@@ -6,6 +6,7 @@ from typing import Any
 
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
+from pptxagent.loop.overflowfit import overflowed_at
 from pptxagent.ooxml.doctype import match_extension
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tablewrite import write_table_back
@@ -45,9 +46,7 @@ def write_back_slide(pkg: Package, before: SlideIR, outcome: RefineOutcome) -> l
     for el in outcome.final_ir.elements:
         changes += write_back_element(pkg, before, outcome.final_ir, outcome.final_dom, el.eid)
     left = [fb.get("eid") for fb in outcome.result.fallbacks if fb.get("fallback") == "truncate"]
-    shrunk = {el.eid for el in outcome.final_ir.elements if el.style.fitScale is not None}
-    left += [d.subject for d in outcome.final_diag.defects
-             if d.type == "content_overflow" and d.subject in shrunk and d.subject not in left]
+    left += [eid for eid in overflowed_at(outcome.final_ir, outcome.final_diag) if eid not in left]
     names = {el.eid: el.source.name for el in before.elements if el.source is not None}
     for eid in left:
         name = names.get(str(eid))

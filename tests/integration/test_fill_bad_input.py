@@ -84,6 +84,11 @@ def _layout_missing(m: dict[str, bytes]) -> None:
                      rb'\1../slideLayouts/slideLayout999.xml"', m[rels])
 
 
+def _layout_unlinked(m: dict[str, bytes]) -> None:
+    rels = "ppt/slides/_rels/slide1.xml.rels"
+    m[rels] = re.sub(rb'<Relationship [^>]*relationships/slideLayout"[^>]*/>', b"", m[rels])
+
+
 def _app_props_cut(m: dict[str, bytes]) -> None:
     m["docProps/app.xml"] = m["docProps/app.xml"][:200]  # PowerPoint would ask to repair
 
@@ -93,6 +98,7 @@ BROKEN_DECKS: dict[str, Callable[[dict[str, bytes]], None]] = {
     "hugeslide.pptx": _slide_size,
     "selflayout.pptx": _layout_is_the_slide,
     "nolayout.pptx": _layout_missing,
+    "unlinked.pptx": _layout_unlinked,
     "malformed.pptx": _malformed,
     "notaslide.pptx": _not_a_slide,
     "bomb.pptx": _bomb,
@@ -160,6 +166,10 @@ CASES = [
          {"slides": [{"template_slide": 1, "fill": {"title": "Q3"}}]},
          ("nolayout.pptx", "/ppt/slides/slide1.xml", "slideLayout999.xml",
           "not in the package")),
+    Case("slide-without-a-layout-relationship", "unlinked.pptx",
+         {"slides": [{"template_slide": 1, "fill": {"title": "Q3"}}]},
+         ("content.json", "$.slides[0].fill.title", "template slide 1",
+          "/ppt/slides/slide1.xml has no slide layout")),
     Case("unsafe-member-name", "unsafe.pptx", NOOP,
          ("unsafe.pptx", "unsafe zip member name", "ppt/../../evil.xml")),
     Case("doctype-entities", "doctype.pptx", NOOP,

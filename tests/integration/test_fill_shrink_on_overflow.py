@@ -16,6 +16,7 @@ from qa_decks import body_fill
 
 from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.pipeline.fill import FillOptions, fill_deck
+from pptxagent.pipeline.qa import QaOptions, qa_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
@@ -70,3 +71,21 @@ def test_with_the_floor_at_zero_the_text_is_kept_whole_past_its_box(tmp_path: Pa
     assert left["shape"]  # named like every other change, for the CLI's summary
     assert _body(out).find(f".//{A}normAutofit[@fontScale]") is None
     assert json.dumps(slide.defects).count("content_overflow") >= 1
+
+
+def test_text_shrunk_below_six_points_is_reported_tiny_and_qa_says_so_too(
+        tmp_path: Path) -> None:
+    lines = [f"Point {k}: a long line of body text that keeps going on and on" for k in range(150)]
+    tpl, content = body_fill(tmp_path, Presentation(), lines, title="Everything")
+    out = tmp_path / "out.pptx"
+    slide = fill_deck(FillOptions(template=tpl, content=content, out=out,
+                                  crosscheck=False)).slides[0]
+    scale = int(_body(out).find(f".//{A}bodyPr/{A}normAutofit").get("fontScale", "0"))
+    assert scale == 25000  # PowerPoint's lowest: 15 pt drawn at 3.75 pt
+    assert slide.quality == "degraded"
+    tiny = [i for i in slide.qa if i["kind"] == "tiny_text"]
+    assert [i["shape"] for i in tiny] == ["Content Placeholder 2"]
+    assert tiny[0]["status"] in ("open", "unresolved")  # the fill's doing, never accepted
+    linted = qa_deck(QaOptions(deck=out))
+    assert [(i.slide, i.kind, i.measured) for i in linted.issues if i.kind == "tiny_text"] == [
+        (1, "tiny_text", 3.75)]
