@@ -46,7 +46,8 @@ def check_report_path(report: Path, out: Path, template: Path, content: Path) ->
 def _print_summary(report: FillReport) -> None:
     for s in report.slides:
         style = _STYLE[s.quality]
-        what = f"{len(s.changes)} change(s)" if s.changes else "unchanged"
+        what = (f"{len(s.filled)} shape(s) filled, "
+                + (f"{len(s.changes)} change(s)" if s.changes else "nothing repaired"))
         cc = s.crosscheck or {}
         agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px on "
                  f"{cc['within_threshold_share']:.0%}" if cc.get("compared") else "")

@@ -14,12 +14,14 @@ named, and never listed; a key spelled with its delimiters (``"[Title]"``, ``"{t
 answers too. Tokens are found over
 the concatenated text of a paragraph's consecutive runs; the value is written into the run
 where the token starts (so it takes that run's format), the rest of the token is removed from
-the following runs, and runs left empty are deleted. Line breaks (``a:br``) and fields
-(``a:fld``) end a stretch of runs: a token never spans them.
+the following runs, and runs left empty are deleted; a newline in the value becomes a line break
+(``a:br``) in that run's format. Line breaks and fields (``a:fld``) end a stretch of runs: a
+token never spans them.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -235,7 +237,38 @@ def _replace_in_runs(runs: list[etree._Element], resolver: Resolver) -> TokenRes
         if t_el is not None and (idx in touched or idx in starters):
             t_el.text = texts[idx]
     _drop_emptied(runs, texts, touched | starters)
+    for idx in starters:
+        _break_lines(runs[idx])
     return res
+
+
+_NEWLINE = re.compile(r"\r\n|[\r\n]")
+
+
+def _break_lines(run: etree._Element) -> None:
+    """A value's newlines become line breaks (``a:br``, in the run's format) between copies
+    of the run: a raw newline inside ``a:t`` is drawn as a line break by some renderers, as a
+    new paragraph by LibreOffice, and as a space by others."""
+    t_el = _run_text(run)
+    parts = _NEWLINE.split(t_el.text or "") if t_el is not None else []
+    if len(parts) < 2 or t_el is None:
+        return
+    t_el.text = parts[0]
+    rpr = run.find(qn("a:rPr"))
+    at = run
+    for part in parts[1:]:
+        br = etree.Element(qn("a:br"))
+        if rpr is not None:
+            br.append(copy.deepcopy(rpr))
+        at.addnext(br)
+        at = br
+        if part:
+            nxt = copy.deepcopy(run)
+            t_nxt = _run_text(nxt)
+            assert t_nxt is not None
+            t_nxt.text = part
+            at.addnext(nxt)
+            at = nxt
 
 
 def _drop_emptied(runs: list[etree._Element], texts: list[str], touched: set[int]) -> None:

@@ -59,8 +59,8 @@ def test_a_fill_goes_on_without_libreoffice_and_says_so(tmp_path: Path) -> None:
     assert "Unspecified Application Error" in slide["warnings"][0]["details"]["reason"]
     assert slide["crosscheck"]["compared"] == 0
     assert "Unspecified Application Error" in slide["crosscheck"]["unavailable"]
-    assert "slide 1 (template 1): success_with_warnings unchanged, not cross-checked" \
-        in proc.stderr
+    assert ("slide 1 (template 1): success_with_warnings 2 shape(s) filled, nothing repaired, "
+            "not cross-checked") in proc.stderr
     shapes = Presentation(str(out)).slides[0].shapes
     assert any(s.has_text_frame and s.text_frame.text == "Quarterly results" for s in shapes)
 

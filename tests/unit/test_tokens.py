@@ -120,3 +120,15 @@ def test_bracketed_names_of_find_and_replace_tools() -> None:
     assert "".join(t for t, _ in runs(p)) == (
         "Q3 review by Globex, see [1] [[Title]] arr[i] d[key] [Title](https://x) [Other] lit")
     assert res.replaced == 3 and res.unresolved == []
+
+
+def test_newlines_in_a_value_become_line_breaks_in_the_runs_format() -> None:
+    """A multi-line value (an address block) draws as lines in every renderer: LibreOffice
+    would take a raw newline inside ``a:t`` for a new (bulleted) paragraph."""
+    p = xml('<a:p><a:r><a:rPr b="1"/><a:t>To: {{address}} (by post)</a:t></a:r></a:p>')
+    replace_tokens(p, {"address": "1 Main St\r\nSpringfield\n\nUSA"})
+    kids = [(c.tag.split("}")[1], c.findtext("{*}t")) for c in p]
+    assert kids == [("r", "To: 1 Main St"), ("br", None), ("r", "Springfield"), ("br", None),
+                    ("br", None), ("r", "USA (by post)")]
+    assert all(c.find("{*}rPr").get("b") == "1" for c in p)  # runs and breaks keep the bold
+    assert "\n" not in "".join(t.text or "" for t in p.iter("{*}t"))
