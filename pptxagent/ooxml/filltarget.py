@@ -116,6 +116,27 @@ def shape_text(pkg: Package, part: str, shape_id: int, nth: int = 0) -> str:
     return pkg.related(part, rid) if rid else ""
 
 
+def remove_shape(pkg: Package, part: str, shape_id: int) -> bool:
+    """Delete a slide's own top-level shape when nothing else names it: no animation
+    (``p:spTgt``), no connector end (``a:stCxn``/``a:endCxn``), no other shape with its id.
+    False, and nothing changed, when something does (or it sits in a group or alternate
+    content): a dangling reference is a repair prompt in PowerPoint."""
+    root = pkg.xml(part)
+    want = str(shape_id)
+    if sum(1 for _, sid, _ in numbered(root) if sid == want) != 1:
+        return False
+    shape = find_shape(root, shape_id)
+    parent = shape.getparent() if shape is not None else None
+    if shape is None or parent is None or parent.tag != qn("p:spTree"):
+        return False
+    for tag, attr in (("p:spTgt", "spid"), ("a:stCxn", "id"), ("a:endCxn", "id")):
+        if any(el.get(attr) == want for el in root.iter(qn(tag))):
+            return False
+    parent.remove(shape)
+    pkg.mark_dirty(part)
+    return True
+
+
 def replace_part_tokens(pkg: Package, part: str,
                         values: dict[str, str] | Resolver) -> TokenResult:
     """Replace ``{{tokens}}`` in every paragraph of a part; marks it dirty only if changed."""
@@ -160,6 +181,7 @@ __all__ = [
     "accepts",
     "art_parts",
     "find_shape",
+    "remove_shape",
     "replace_art_tokens",
     "replace_part_tokens",
     "set_image",

@@ -19,6 +19,7 @@ from pptxagent.diagnose import diagnose
 from pptxagent.errors import ContentError, InputError
 from pptxagent.fill import apply_content
 from pptxagent.fill.content import ImageValue, key_path, load_content
+from pptxagent.fill.emptied import remove_emptied
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
@@ -152,14 +153,21 @@ def inventory_filled(job: FillJob) -> None:
     reader = DeckReader(job.package)  # layouts, masters, themes read once for every slide
     for fs in job.plan.slides:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
-        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
-        before = {e.eid: e.content for e in deck.slides[fs.template_slide - 1].elements}
+        template = deck.slides[fs.template_slide - 1].elements
+        gone = remove_emptied(job.package, fs.part, template, ds.elements)
+        elements = [e for e in ds.elements if e.eid not in {g.eid for g in gone}]
+        ir = SlideIR(slide=deck.slide, elements=elements, backdrop=ds.backdrop)
+        before = {e.eid: e.content for e in template}
         changed = {e.eid for e in ir.elements if not _same_content(before.get(e.eid), e.content)}
         touched = frozenset(changed | set(fs.filled))
         ir = freeze_untouched(ir, touched)
         guard = TemplateGuard(touched, design=design_pairs(ir, touched),
                               frames=template_frames(ir))
-        job.slides.append(SlideWork(fs, ir, touched, guard))
+        job.slides.append(SlideWork(fs, ir, touched, guard, removed=[
+            {"eid": e.eid, "shape": e.source.name if e.source else e.eid,
+             "what": "removed_empty_placeholder",
+             "text": "removed: the fill left this placeholder empty (PowerPoint would show "
+                     "its prompt)"} for e in gone]))
 
 
 def template_baseline(job: FillJob) -> None:

@@ -59,6 +59,8 @@ class SlideWork:
     final_ir: SlideIR | None = None
     dom: DomSnapshot | None = None
     diag: Diagnostics | None = None
+    removed: list[dict[str, Any]] = field(default_factory=list)
+    """Placeholders the fill left empty, taken off the slide (``fill.emptied``): changes."""
     changes: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     crosscheck: dict[str, Any] | None = None

@@ -1,0 +1,56 @@
+"""Placeholders the fill left empty are taken off the slide.
+
+A text placeholder with no text shows its prompt ("Click to add text") in PowerPoint's and
+LibreOffice's editing view: the first thing a designer would delete. When the template's
+placeholder had text and the content emptied it (a token whose value is ``""``, a key given
+``""``), the placeholder goes, unless it draws something itself (a fill or an outline, its
+own or inherited), something names it (an animation, a connector) or it is a title (an
+empty title is the content's to fix, and the visual QA says so). A placeholder the template
+itself left empty is the template's design and stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pptxagent.ir import Element
+from pptxagent.ooxml import filltarget
+from pptxagent.ooxml.package import Package
+
+EMPTIABLE = frozenset({"obj", "body", "subTitle"})
+"""Placeholder types whose prompt shows when empty (titles, footers, pictures, tables,
+charts and media placeholders are left alone)."""
+
+
+def _painted(el: Element) -> bool:
+    v = el.visual
+    if v is None:
+        return bool(el.style.backgroundColor)
+    fill = v.fill is not None and v.fill.kind != "none" and v.fill.alpha > 0
+    line = v.line is not None and v.line.alpha > 0 and v.line.width > 0
+    return fill or line or v.shadow is not None
+
+
+def emptied(before: Sequence[Element], after: Sequence[Element]) -> list[Element]:
+    """The text placeholders of ``after`` (the filled slide) that had text in ``before``
+    (the template slide), have none now and draw nothing themselves."""
+    had = {e.eid: e.content for e in before}
+    out: list[Element] = []
+    for el in after:
+        src = el.source
+        if (src is None or src.kind != "sp" or src.ph_type not in EMPTIABLE
+                or not had.get(el.eid, "").strip() or el.content.strip() or _painted(el)):
+            continue
+        out.append(el)
+    return out
+
+
+def remove_emptied(pkg: Package, part: str, before: Sequence[Element],
+                   after: Sequence[Element]) -> list[Element]:
+    """Remove ``emptied`` placeholders from the slide part; return those removed."""
+    return [el for el in emptied(before, after)
+            if el.source is not None and el.source.occurrence == 0
+            and filltarget.remove_shape(pkg, part, el.source.shape_id)]
+
+
+__all__ = ["EMPTIABLE", "emptied", "remove_emptied"]

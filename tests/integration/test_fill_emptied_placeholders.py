@@ -1,0 +1,76 @@
+"""A placeholder the fill leaves empty is taken off the slide, through the real CLI: empty, it
+would show its prompt ("Click to add text") to whoever opens the deck in PowerPoint. Kept: a
+title (the QA flags an empty one), a placeholder that draws a fill, one an animation names,
+and one the template itself left empty. The removal is listed with the slide's changes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from pptx import Presentation
+from pptx.dml.color import RGBColor
+
+pytestmark = [pytest.mark.browser]
+
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+
+
+def _animate(slide: object, shape_id: int) -> None:
+    """An entrance effect on ``shape_id`` (a ``p:timing`` naming it)."""
+    sld = slide._element  # type: ignore[attr-defined]
+    timing = etree.SubElement(sld, f"{{{P}}}timing")
+    tn = etree.SubElement(etree.SubElement(etree.SubElement(timing, f"{{{P}}}tnLst"),
+                                           f"{{{P}}}par"), f"{{{P}}}cTn", id="1", dur="indefinite",
+                          restart="never", nodeType="tmRoot")
+    bld = etree.SubElement(etree.SubElement(timing, f"{{{P}}}bldLst"), f"{{{P}}}bldP",
+                           spid=str(shape_id), grpId="0")
+    assert tn is not None and bld is not None
+    tgt = etree.SubElement(etree.SubElement(etree.SubElement(
+        tn, f"{{{P}}}childTnLst"), f"{{{P}}}set"), f"{{{P}}}cBhvr")
+    etree.SubElement(etree.SubElement(tgt, f"{{{P}}}tgtEl"), f"{{{P}}}spTgt", spid=str(shape_id))
+
+
+def test_placeholders_the_fill_empties_are_removed_unless_they_draw_or_are_named(
+        tmp_path: Path) -> None:
+    prs = Presentation()
+    s1 = prs.slides.add_slide(prs.slide_layouts[0])  # Title Slide: title + subtitle
+    s1.shapes.title.text = "{{title}}"
+    s1.placeholders[1].text = "{{subtitle}}"
+    s2 = prs.slides.add_slide(prs.slide_layouts[3])  # Two Content
+    s2.shapes.title.text = "{{heading}}"
+    s2.placeholders[1].text = "{{left}}"
+    s2.placeholders[2].text = "{{right}}"
+    s2.placeholders[2].fill.solid()  # a coloured panel: design, stays
+    s2.placeholders[2].fill.fore_color.rgb = RGBColor(0x1F, 0x4E, 0x79)
+    s3 = prs.slides.add_slide(prs.slide_layouts[1])  # Title and Content, body animated
+    s3.shapes.title.text = "Agenda"
+    s3.placeholders[1].text = "{{agenda}}"
+    _animate(s3, s3.placeholders[1].shape_id)
+    s4 = prs.slides.add_slide(prs.slide_layouts[1])  # the template's own empty body
+    s4.shapes.title.text = "{{heading}}"
+    template, content = tmp_path / "t.pptx", tmp_path / "c.json"
+    prs.save(str(template))
+    content.write_text(json.dumps({"tokens": {"title": "Q3 review", "subtitle": "",
+                                              "heading": "", "left": "", "right": "",
+                                              "agenda": ""}}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "fill", str(template),
+                           str(content), "-o", str(out), "--report", str(report)],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "Traceback" not in proc.stderr
+    names = [[sh.name for sh in s.shapes] for s in Presentation(str(out)).slides]
+    assert names == [["Title 1"],  # the subtitle went
+                     ["Title 1", "Content Placeholder 3"],  # the empty title and panel stay
+                     ["Title 1", "Content Placeholder 2"],  # named by the animation
+                     ["Title 1", "Content Placeholder 2"]]  # the template's own empty body
+    assert "Subtitle 2: removed: the fill left this placeholder empty" in proc.stderr
+    slides = json.loads(report.read_text())["slides"]
+    removed = [[c["shape"] for c in s["changes"] if c.get("what") == "removed_empty_placeholder"]
+               for s in slides]
+    assert removed == [["Subtitle 2"], ["Content Placeholder 2"], [], []]
