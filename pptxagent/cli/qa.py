@@ -28,7 +28,9 @@ def _print_table(report: QaReport) -> None:
         return
     if not _out.is_terminal:
         _out.width = max(_out.width, 160)  # a log or a pipe: do not fold every message
-    table = Table(title=f"{report.deck}: {len(issues)} issue(s) on {report.slides} slides")
+    hit = len({i.slide for i in issues})
+    table = Table(title=f"{report.deck}: {len(issues)} issue(s) on {hit} of {report.slides} "
+                        "slide(s)")
     for col in ("slide", "severity", "kind", "shape", "measured", "message"):
         table.add_column(col, overflow="fold")
     for i in issues:

@@ -179,8 +179,27 @@ def _check_value(value: Any, path: str, source: str) -> None:
                  f"{type(item).__name__}", where)
 
 
+def _one_newline(data: Any) -> Any:
+    """Every string value with Windows (CR LF) and old Mac (CR) line ends as newlines: a CR
+    left in the text is drawn as a box, a break or nothing, depending on the reader."""
+    if isinstance(data, str):
+        return data.replace("\r\n", "\n").replace("\r", "\n")
+    stack = [data]
+    while stack:  # iterative: the parser admits nesting deeper than Python's recursion
+        node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node) \
+            if isinstance(node, list) else ()
+        for key, value in list(items):
+            if isinstance(value, str) and "\r" in value:
+                node[key] = value.replace("\r\n", "\n").replace("\r", "\n")
+            elif isinstance(value, dict | list):
+                stack.append(value)
+    return data
+
+
 def parse_content(data: Any, source: str = "content.json") -> Content:
     """Validate a parsed content.json; raise ``IRValidationError`` naming the JSON path."""
+    data = _one_newline(data)
     if isinstance(data, dict) and isinstance(data.get("slides"), list):
         for i, slide in enumerate(data["slides"]):
             fill = slide.get("fill") if isinstance(slide, dict) else None

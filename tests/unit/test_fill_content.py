@@ -78,3 +78,17 @@ def test_lax_values_are_refused_with_their_json_path(doc: dict[str, object], pat
         parse_content(doc)
     assert info.value.path == path
     assert ".str" not in str(info.value) and "list[" not in str(info.value)
+
+
+def test_windows_and_old_mac_line_ends_are_newlines_everywhere() -> None:
+    """Text pasted from Windows (CR LF) splits into the same paragraphs and lines as ``\\n``;
+    no CR reaches the slide, where readers draw it as a box, a break or nothing."""
+    c = parse_content({"tokens": {"addr": "1 Main St\r\nSpringfield\rUSA",
+                                  "deep": {"list": ["a\r\nb"]}},
+                       "slides": [{"template_slide": 1, "fill": {"body": "one\r\ntwo"},
+                                   "notes": "n1\r\nn2"}]})
+    assert c.token_values()["addr"] == "1 Main St\nSpringfield\nUSA"
+    assert c.tokens["deep"] == {"list": ["a\nb"]}
+    assert c.slides is not None
+    assert [p.text for p in paragraphs_of(c.slides[0].fill["body"])] == ["one", "two"]
+    assert c.slides[0].notes == "n1\nn2"
