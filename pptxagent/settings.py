@@ -197,6 +197,13 @@ class Settings(BaseModel):
     CROSSCHECK_DISAGREE_PX: float = Field(12.0, gt=0, le=1000)
     """An edge where Chromium and LibreOffice differ by more than this is a report warning
     (LibreOffice's text boxes come from PDF glyph positions, good to a few px)."""
+    CROSSCHECK_THRESHOLD_EM: float = Field(0.2, ge=0, le=10)
+    """...or within this share of the text's largest font, where that is more: the two put a
+    line's glyphs up to 0.15 em apart (LibreOffice's first baseline 1.0 em under the line's
+    top whatever the font, the browser's by the font's ascent), 9 px on a 44 pt title."""
+    CROSSCHECK_DISAGREE_EM: float = Field(0.3, ge=0, le=10)
+    """...and a warning only past this share of its largest font, where that is more (an
+    extra line is 1.2 em, a word wrapped elsewhere about 1 em and more)."""
     CROSSCHECK_OVERFLOW_EPS_PX: float = Field(1.0, ge=0, le=100)
     """Text further than this outside its shape box overflows (cross-check)."""
     CROSSCHECK_SHRINK_SAFETY: float = Field(0.97, gt=0.5, le=1)

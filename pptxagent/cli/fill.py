@@ -49,7 +49,8 @@ def _print_summary(report: FillReport) -> None:
         what = (f"{len(s.filled)} shape(s) filled, "
                 + (f"{len(s.changes)} change(s)" if s.changes else "nothing repaired"))
         cc = s.crosscheck or {}
-        agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px on "
+        em = f" or {cc['threshold_em']:g} em" if cc.get("threshold_em") else ""
+        agree = (f", LibreOffice agrees within {cc['threshold_px']:g} px{em} on "
                  f"{cc['within_threshold_share']:.0%}" if cc.get("compared") else "")
         if cc.get("unavailable"):
             agree = (", not cross-checked" + (" again after the LibreOffice pass"

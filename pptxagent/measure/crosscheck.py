@@ -55,6 +55,11 @@ class ElementCheck(BaseModel):
     """LibreOffice text height / browser text height."""
     max_edge_diff_px: float = 0.0
     mean_edge_diff_px: float = 0.0
+    tolerance_px: float = 0.0
+    """How far the edges may differ and still agree: ``threshold_px``, or ``threshold_em`` of
+    the element's largest font where that is more (see ``compare``)."""
+    em_px: float = 0.0
+    """The element's largest font size as drawn (0: not known)."""
     within_threshold: bool = False
     vertical_diff_px: float = 0.0
     """max(|d_top|, |d_bottom|): the axis overflow lives on. Horizontal edges differ by design
@@ -70,6 +75,7 @@ class ElementCheck(BaseModel):
 
 class CrosscheckResult(BaseModel):
     threshold_px: float
+    threshold_em: float = 0.0
     overflow_eps_px: float
     elements: list[ElementCheck] = Field(default_factory=list)
     compared: int = 0
@@ -97,8 +103,12 @@ def _check(
     shape: Box | None,
     threshold_px: float,
     eps: float,
+    em_px: float = 0.0,
+    threshold_em: float = 0.0,
 ) -> ElementCheck:
-    check = ElementCheck(eid=eid, status="missing_libreoffice", browser=browser, shape=shape)
+    tolerance = max(threshold_px, threshold_em * em_px)
+    check = ElementCheck(eid=eid, status="missing_libreoffice", browser=browser, shape=shape,
+                         tolerance_px=tolerance, em_px=em_px)
     if lo is None:
         return check
     lo_over = overflow(lo, shape) if shape is not None else Overflow()
@@ -121,9 +131,9 @@ def _check(
     check.height_ratio = lo.h / browser.h if browser.h > 0 else None
     check.max_edge_diff_px = max(abs(d) for d in diffs)
     check.mean_edge_diff_px = sum(abs(d) for d in diffs) / 4
-    check.within_threshold = check.max_edge_diff_px <= threshold_px
+    check.within_threshold = check.max_edge_diff_px <= tolerance
     check.vertical_diff_px = max(abs(check.d_top), abs(check.d_bottom))
-    check.vertical_within_threshold = check.vertical_diff_px <= threshold_px
+    check.vertical_within_threshold = check.vertical_diff_px <= tolerance
     check.lo_only_overflow = lo_over.px > eps and check.browser_overflow_px <= eps
     return check
 
@@ -139,15 +149,23 @@ def compare(
     threshold_px: float = 6.0,
     overflow_eps_px: float = 1.0,
     slanted: Collection[str] = (),
+    em_px: Mapping[str, float] | None = None,
+    threshold_em: float = 0.0,
 ) -> CrosscheckResult:
     """Compare the two renderers' text bounds element by element (eids of either side);
-    the ``slanted`` ones are listed, not compared."""
+    the ``slanted`` ones are listed, not compared. An element agrees when every edge is
+    within ``threshold_px``, or within ``threshold_em`` of its largest font (``em_px``) where
+    that is more: the two put a line's glyphs a font-dependent share of its size apart
+    (LibreOffice's first baseline sits 1.0 em under the line's top whatever the font; the
+    browser's follows the font's ascent: Carlito's 0.15 em higher), so large text differs by
+    more pixels with the same lines."""
     eids = list(dict.fromkeys([*browser, *libreoffice, *slanted]))
+    ems = em_px or {}
     checks = [
         ElementCheck(eid=eid, status="slanted", browser=browser.get(eid),
                      shape=shapes_boxes.get(eid)) if eid in slanted
         else _check(eid, browser.get(eid), libreoffice.get(eid), shapes_boxes.get(eid),
-                    threshold_px, overflow_eps_px)
+                    threshold_px, overflow_eps_px, ems.get(eid, 0.0), threshold_em)
         for eid in eids
     ]
     done = [c for c in checks if c.status == "compared"]
@@ -155,6 +173,7 @@ def compare(
     v_diffs = [abs(d) for c in done for d in (c.d_top, c.d_bottom)]
     return CrosscheckResult(
         threshold_px=threshold_px,
+        threshold_em=threshold_em,
         overflow_eps_px=overflow_eps_px,
         elements=checks,
         compared=len(done),
@@ -167,6 +186,14 @@ def compare(
         missing_libreoffice=[c.eid for c in checks if c.status == "missing_libreoffice"],
         missing_browser=[c.eid for c in checks if c.status == "missing_browser"],
     )
+
+
+def largest_font_px(el: Element) -> float:
+    """The largest font ``el``'s text is drawn at (its runs', else its own; autofit and the
+    loop's font change included)."""
+    sizes = [r.fontSize for p in el.paragraphs or [] for r in p.runs if r.fontSize]
+    size = max(sizes, default=el.baseFontSize or el.style.fontSize or 0.0)
+    return size * el.font_scale()
 
 
 def turned_back(box: Box, el: Element) -> Box | None:

@@ -31,6 +31,7 @@ from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
     compare,
+    largest_font_px,
     shape_boxes,
     slanted,
 )
@@ -61,10 +62,12 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
             browser[eid] = box
     mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
+    ems = {e.eid: largest_font_px(e) for e in w.final_ir.elements if e.eid in eids}
     s = job.settings
     return compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
                    overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX,
-                   slanted=slanted(w.final_ir) & set(eids))
+                   slanted=slanted(w.final_ir) & set(eids), em_px=ems,
+                   threshold_em=s.CROSSCHECK_THRESHOLD_EM)
 
 
 def summary(res: CrosscheckResult) -> dict[str, Any]:
@@ -75,12 +78,14 @@ def summary(res: CrosscheckResult) -> dict[str, Any]:
         "max_abs_diff_px": round(res.max_abs_diff_px, 2),
         "within_threshold_share": round(res.within_threshold_share, 3),
         "threshold_px": res.threshold_px,
+        "threshold_em": res.threshold_em,
         "libreoffice_only_overflow": res.lo_only_overflow,
         "elements": [
             {"eid": c.eid, "status": c.status,
              "max_edge_diff_px": None if c.max_edge_diff_px is None
              else round(c.max_edge_diff_px, 2),
              "edges_px": [round(v, 1) for v in (c.d_left, c.d_top, c.d_right, c.d_bottom)],
+             "tolerance_px": round(c.tolerance_px, 1), "em_px": round(c.em_px, 1),
              "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2)}
             for c in res.elements
         ],

@@ -148,3 +148,22 @@ def test_slanted_text_is_listed_not_compared() -> None:
     check = res.get("side")
     assert check is not None and check.status == "slanted"
     assert res.compared == 0 and res.missing_libreoffice == [] and res.lo_only_overflow == []
+
+
+def test_large_text_agrees_within_a_share_of_its_font() -> None:
+    """A 72 pt title (96 px) whose lines LibreOffice draws 0.12 em lower (its baseline model)
+    agrees; an extra line (1.2 em) never does."""
+    br = Box(x=110, y=105, w=300, h=96)
+    lower = Box(x=110, y=106, w=300, h=107)  # bottoms 12 px apart: 0.125 em
+    res = compare({"t": br}, {"t": lower}, {"t": SHAPE}, em_px={"t": 96.0}, threshold_em=0.2)
+    check = res.get("t")
+    assert check is not None and check.within_threshold
+    assert check.tolerance_px == pytest.approx(19.2)
+    assert res.threshold_em == 0.2 and res.within_threshold_share == 1.0
+    plain = compare({"t": br}, {"t": lower}, {"t": SHAPE})  # px only: 12 > 6
+    assert plain.within_threshold_share == 0.0
+    extra = Box(x=110, y=105, w=300, h=96 + 115)
+    assert compare({"t": br}, {"t": extra}, {"t": SHAPE}, em_px={"t": 96.0},
+                   threshold_em=0.2).within_threshold_share == 0.0
+    small = compare({"t": br}, {"t": lower}, {"t": SHAPE}, em_px={"t": 24.0}, threshold_em=0.2)
+    assert small.within_threshold_share == 0.0  # 0.2 em of 24 px is under 6 px: 6 px holds
