@@ -6,11 +6,10 @@ first baseline sits 1.0 em under the line's top whatever the font). Before, the 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import fill_cli
 from pptx import Presentation
 from pptx.util import Pt
 
@@ -28,9 +27,7 @@ def test_a_72_pt_title_slide_is_clean_and_agreed_on(tmp_path: Path) -> None:
     content.write_text(json.dumps({"tokens": {"title": "Annual report",
                                               "by": "Prepared by the strategy office"}}))
     out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "fill", str(template),
-                           str(content), "-o", str(out), "--report", str(report)],
-                          capture_output=True, text=True, timeout=300, check=False)
+    proc = fill_cli(template, content, out, report)
     assert proc.returncode == 0, proc.stderr
     s = json.loads(report.read_text())["slides"][0]
     assert s["quality"] == "success_clean" and s["warnings"] == []

@@ -6,11 +6,10 @@ and one the template itself left empty. The removal is listed with the slide's c
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import fill_cli
 from lxml import etree
 from pptx import Presentation
 from pptx.dml.color import RGBColor
@@ -59,9 +58,7 @@ def test_placeholders_the_fill_empties_are_removed_unless_they_draw_or_are_named
                                               "heading": "", "left": "", "right": "",
                                               "agenda": ""}}))
     out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "fill", str(template),
-                           str(content), "-o", str(out), "--report", str(report)],
-                          capture_output=True, text=True, timeout=300, check=False)
+    proc = fill_cli(template, content, out, report)
     assert proc.returncode in (0, 1), proc.stderr
     assert "Traceback" not in proc.stderr
     names = [[sh.name for sh in s.shapes] for s in Presentation(str(out)).slides]

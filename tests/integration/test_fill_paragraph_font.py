@@ -7,11 +7,10 @@ it off the slide."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import fill_cli
 from pptx import Presentation
 from pptx.util import Emu, Pt
 
@@ -42,9 +41,7 @@ def test_paragraph_font_size_is_measured_and_repaired(tmp_path: Path) -> None:
     content.write_text(json.dumps({"slides": [{"template_slide": 1,
                                                "fill": {"name:Body": items}}]}))
     out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "fill", str(template),
-                           str(content), "-o", str(out), "--report", str(report)],
-                          capture_output=True, text=True, timeout=300, check=False)
+    proc = fill_cli(template, content, out, report)
     assert proc.returncode == 0, proc.stderr
     slide = json.loads(report.read_text())["slides"][0]
     assert slide["quality"].startswith("success"), slide

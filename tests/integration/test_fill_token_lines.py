@@ -6,11 +6,10 @@ left of the browser's lines (``edges_px`` [-36, 0.3, -36.1, 13.6])."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_support import fill_cli
 from pptx import Presentation
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -26,9 +25,7 @@ def test_a_multi_line_token_value_is_drawn_alike_by_both_engines(tmp_path: Path)
     content.write_text(json.dumps({"tokens": {
         "title": "Delivery", "address": "1 Main Street\nSpringfield\r\nUSA"}}))
     out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "fill", str(template),
-                           str(content), "-o", str(out), "--report", str(report)],
-                          capture_output=True, text=True, timeout=300, check=False)
+    proc = fill_cli(template, content, out, report)
     assert proc.returncode == 0, proc.stderr
     assert "2 shape(s) filled" in proc.stderr
     body = Presentation(str(out)).slides[0].placeholders[1].text_frame
