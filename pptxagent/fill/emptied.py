@@ -23,6 +23,8 @@ charts and media placeholders are left alone)."""
 
 
 def _painted(el: Element) -> bool:
+    """Whether ``el`` draws a fill, an outline or a shadow (read on the template's element:
+    an empty placeholder is inventoried without paint, as a slide show draws it)."""
     v = el.visual
     if v is None:
         return bool(el.style.backgroundColor)
@@ -34,12 +36,12 @@ def _painted(el: Element) -> bool:
 def emptied(before: Sequence[Element], after: Sequence[Element]) -> list[Element]:
     """The text placeholders of ``after`` (the filled slide) that had text in ``before``
     (the template slide), have none now and draw nothing themselves."""
-    had = {e.eid: e.content for e in before}
+    was = {e.eid: e for e in before}
     out: list[Element] = []
     for el in after:
-        src = el.source
-        if (src is None or src.kind != "sp" or src.ph_type not in EMPTIABLE
-                or not had.get(el.eid, "").strip() or el.content.strip() or _painted(el)):
+        src, tpl = el.source, was.get(el.eid)
+        if (src is None or tpl is None or src.kind != "sp" or src.ph_type not in EMPTIABLE
+                or not tpl.content.strip() or el.content.strip() or _painted(tpl)):
             continue
         out.append(el)
     return out

@@ -1,7 +1,8 @@
 """A placeholder the fill leaves empty is taken off the slide, through the real CLI: empty, it
 would show its prompt ("Click to add text") to whoever opens the deck in PowerPoint. Kept: a
-title (the QA flags an empty one), a placeholder that draws a fill, one an animation names,
-and one the template itself left empty. The removal is listed with the slide's changes."""
+title (the QA flags an empty one), a placeholder that draws a fill (its own or its layout's),
+one an animation names, and one the template itself left empty. The removal is listed with
+the slide's changes."""
 
 from __future__ import annotations
 
@@ -52,6 +53,12 @@ def test_placeholders_the_fill_empties_are_removed_unless_they_draw_or_are_named
     _animate(s3, s3.placeholders[1].shape_id)
     s4 = prs.slides.add_slide(prs.slide_layouts[1])  # the template's own empty body
     s4.shapes.title.text = "{{heading}}"
+    section = prs.slide_layouts[2]  # Section Header: its layout paints the text box
+    section.placeholders[1].fill.solid()
+    section.placeholders[1].fill.fore_color.rgb = RGBColor(0xCC, 0xEE, 0xFF)
+    s5 = prs.slides.add_slide(section)
+    s5.shapes.title.text = "Part two"
+    s5.placeholders[1].text = "{{left}}"
     template, content = tmp_path / "t.pptx", tmp_path / "c.json"
     prs.save(str(template))
     content.write_text(json.dumps({"tokens": {"title": "Q3 review", "subtitle": "",
@@ -65,9 +72,10 @@ def test_placeholders_the_fill_empties_are_removed_unless_they_draw_or_are_named
     assert names == [["Title 1"],  # the subtitle went
                      ["Title 1", "Content Placeholder 3"],  # the empty title and panel stay
                      ["Title 1", "Content Placeholder 2"],  # named by the animation
-                     ["Title 1", "Content Placeholder 2"]]  # the template's own empty body
+                     ["Title 1", "Content Placeholder 2"],  # the template's own empty body
+                     ["Title 1", "Text Placeholder 2"]]  # painted by its layout
     assert "Subtitle 2: removed: the fill left this placeholder empty" in proc.stderr
     slides = json.loads(report.read_text())["slides"]
     removed = [[c["shape"] for c in s["changes"] if c.get("what") == "removed_empty_placeholder"]
                for s in slides]
-    assert removed == [["Subtitle 2"], ["Content Placeholder 2"], [], []]
+    assert removed == [["Subtitle 2"], ["Content Placeholder 2"], [], [], []]
