@@ -212,8 +212,9 @@ def refine_slides(job: FillJob) -> None:
     for w, outcome in zip(work, outcomes, strict=True):
         w.outcome = outcome
         w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
-        job.say(f"slide {w.filled.index}: {outcome.result.quality} after "
-                f"{outcome.result.iterations_to_converge} patch(es)")
+        job.say(f"slide {w.filled.index}: refinement loop {outcome.result.quality} after "
+                f"{outcome.result.iterations_to_converge} patch(es) (the verdict after the "
+                "checks follows)")
 
 
 def build_report(job: FillJob) -> None:
