@@ -55,11 +55,13 @@ class ElementCheck(BaseModel):
     """LibreOffice text height / browser text height."""
     max_edge_diff_px: float = 0.0
     mean_edge_diff_px: float = 0.0
-    tolerance_px: float = 0.0
-    """How far the edges may differ and still agree: ``threshold_px``, or ``threshold_em`` of
-    the element's largest font where that is more (see ``compare``)."""
-    em_px: float = 0.0
-    """The element's largest font size as drawn (0: not known)."""
+    em_px: tuple[float, float] = (0.0, 0.0)
+    """The largest font drawn in the element's first and in its last paragraph (0: not
+    known): the top and the bottom edge may differ by ``threshold_em`` of it."""
+    tolerance_px: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """How far each edge (left, top, right, bottom) may differ and still agree."""
+    disagrees: bool = False
+    """Some edge differs by more than ``compare``'s ``disagree_px`` / ``disagree_em``."""
     within_threshold: bool = False
     vertical_diff_px: float = 0.0
     """max(|d_top|, |d_bottom|): the axis overflow lives on. Horizontal edges differ by design
@@ -103,10 +105,12 @@ def _check(
     shape: Box | None,
     threshold_px: float,
     eps: float,
-    em_px: float = 0.0,
+    em_px: tuple[float, float] = (0.0, 0.0),
     threshold_em: float = 0.0,
+    disagree: tuple[float, float] | None = None,
 ) -> ElementCheck:
-    tolerance = max(threshold_px, threshold_em * em_px)
+    top, bottom = (max(threshold_px, threshold_em * e) for e in em_px)
+    tolerance = (threshold_px, top, threshold_px, bottom)
     check = ElementCheck(eid=eid, status="missing_libreoffice", browser=browser, shape=shape,
                          tolerance_px=tolerance, em_px=em_px)
     if lo is None:
@@ -131,9 +135,13 @@ def _check(
     check.height_ratio = lo.h / browser.h if browser.h > 0 else None
     check.max_edge_diff_px = max(abs(d) for d in diffs)
     check.mean_edge_diff_px = sum(abs(d) for d in diffs) / 4
-    check.within_threshold = check.max_edge_diff_px <= tolerance
+    check.within_threshold = all(abs(d) <= t for d, t in zip(diffs, tolerance, strict=True))
     check.vertical_diff_px = max(abs(check.d_top), abs(check.d_bottom))
-    check.vertical_within_threshold = check.vertical_diff_px <= tolerance
+    check.vertical_within_threshold = abs(check.d_top) <= top and abs(check.d_bottom) <= bottom
+    if disagree is not None:
+        d_px, d_em = disagree
+        limits = (d_px, max(d_px, d_em * em_px[0]), d_px, max(d_px, d_em * em_px[1]))
+        check.disagrees = any(abs(d) > t for d, t in zip(diffs, limits, strict=True))
     check.lo_only_overflow = lo_over.px > eps and check.browser_overflow_px <= eps
     return check
 
@@ -149,23 +157,27 @@ def compare(
     threshold_px: float = 6.0,
     overflow_eps_px: float = 1.0,
     slanted: Collection[str] = (),
-    em_px: Mapping[str, float] | None = None,
+    em_px: Mapping[str, tuple[float, float]] | None = None,
     threshold_em: float = 0.0,
+    disagree: tuple[float, float] | None = None,
 ) -> CrosscheckResult:
     """Compare the two renderers' text bounds element by element (eids of either side);
     the ``slanted`` ones are listed, not compared. An element agrees when every edge is
-    within ``threshold_px``, or within ``threshold_em`` of its largest font (``em_px``) where
-    that is more: the two put a line's glyphs a font-dependent share of its size apart
-    (LibreOffice's first baseline sits 1.0 em under the line's top whatever the font; the
-    browser's follows the font's ascent: Carlito's 0.15 em higher), so large text differs by
-    more pixels with the same lines."""
+    within ``threshold_px``; its top edge also within ``threshold_em`` of the largest font of
+    its first paragraph, its bottom edge of its last (``em_px``), where that is more: the two
+    put a line's glyphs a font-dependent share of its size apart (LibreOffice's first
+    baseline sits 1.0 em under the line's top whatever the font; the browser's follows the
+    font's ascent: Carlito's 0.15 em higher), so a large line differs by more pixels with the
+    same lines. ``disagree`` (px, em) marks the elements beyond it the same way (a report
+    warning)."""
     eids = list(dict.fromkeys([*browser, *libreoffice, *slanted]))
     ems = em_px or {}
     checks = [
         ElementCheck(eid=eid, status="slanted", browser=browser.get(eid),
                      shape=shapes_boxes.get(eid)) if eid in slanted
         else _check(eid, browser.get(eid), libreoffice.get(eid), shapes_boxes.get(eid),
-                    threshold_px, overflow_eps_px, ems.get(eid, 0.0), threshold_em)
+                    threshold_px, overflow_eps_px, ems.get(eid, (0.0, 0.0)), threshold_em,
+                    disagree)
         for eid in eids
     ]
     done = [c for c in checks if c.status == "compared"]
@@ -188,12 +200,14 @@ def compare(
     )
 
 
-def largest_font_px(el: Element) -> float:
-    """The largest font ``el``'s text is drawn at (its runs', else its own; autofit and the
-    loop's font change included)."""
-    sizes = [r.fontSize for p in el.paragraphs or [] for r in p.runs if r.fontSize]
-    size = max(sizes, default=el.baseFontSize or el.style.fontSize or 0.0)
-    return size * el.font_scale()
+def edge_fonts_px(el: Element) -> tuple[float, float]:
+    """The largest font drawn in ``el``'s first and in its last paragraph with text (its
+    runs', else the element's own; autofit and the loop's font change included)."""
+    own = el.baseFontSize or el.style.fontSize or 0.0
+    sizes = [max((r.fontSize or own for r in p.runs if r.text.strip()), default=own)
+             for p in el.paragraphs or []
+             if p.text.strip() or any(r.text.strip() for r in p.runs)] or [own]
+    return sizes[0] * el.font_scale(), sizes[-1] * el.font_scale()
 
 
 def turned_back(box: Box, el: Element) -> Box | None:

@@ -117,8 +117,9 @@ def shape_text(pkg: Package, part: str, shape_id: int, nth: int = 0) -> str:
 
 
 def remove_shape(pkg: Package, part: str, shape_id: int) -> bool:
-    """Delete a slide's own top-level shape when nothing else names it: no animation
-    (``p:spTgt``), no connector end (``a:stCxn``/``a:endCxn``), no other shape with its id.
+    """Delete a slide's own top-level shape when nothing else names it: no animation or
+    build (any ``@spid``: ``p:spTgt``, ``p:bldP``, ``p:inkTgt`` …), no connector end
+    (``a:stCxn``/``a:endCxn``), no comment anchored on it, no other shape with its id.
     False, and nothing changed, when something does (or it sits in a group or alternate
     content): a dangling reference is a repair prompt in PowerPoint."""
     root = pkg.xml(part)
@@ -129,9 +130,16 @@ def remove_shape(pkg: Package, part: str, shape_id: int) -> bool:
     parent = shape.getparent() if shape is not None else None
     if shape is None or parent is None or parent.tag != qn("p:spTree"):
         return False
-    for tag, attr in (("p:spTgt", "spid"), ("a:stCxn", "id"), ("a:endCxn", "id")):
-        if any(el.get(attr) == want for el in root.iter(qn(tag))):
+    if any(el.get("spid") == want for el in root.iter() if isinstance(el.tag, str)):
+        return False
+    for tag in ("a:stCxn", "a:endCxn"):
+        if any(el.get("id") == want for el in root.iter(qn(tag))):
             return False
+    for rel in pkg.rels(part):  # modern comments name their shape (``ac:spMk@id``)
+        if "comment" in rel.type.lower() and not rel.external and pkg.has_part(rel.target):
+            marks = pkg.xml(rel.target).iter("{*}spMk")
+            if any(m.get("id") == want for m in marks):
+                return False
     parent.remove(shape)
     pkg.mark_dirty(part)
     return True

@@ -31,7 +31,7 @@ from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
     compare,
-    largest_font_px,
+    edge_fonts_px,
     shape_boxes,
     slanted,
 )
@@ -62,12 +62,13 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
             browser[eid] = box
     mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
-    ems = {e.eid: largest_font_px(e) for e in w.final_ir.elements if e.eid in eids}
+    ems = {e.eid: edge_fonts_px(e) for e in w.final_ir.elements if e.eid in eids}
     s = job.settings
     return compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
                    overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX,
                    slanted=slanted(w.final_ir) & set(eids), em_px=ems,
-                   threshold_em=s.CROSSCHECK_THRESHOLD_EM)
+                   threshold_em=s.CROSSCHECK_THRESHOLD_EM,
+                   disagree=(s.CROSSCHECK_DISAGREE_PX, s.CROSSCHECK_DISAGREE_EM))
 
 
 def summary(res: CrosscheckResult) -> dict[str, Any]:
@@ -85,7 +86,8 @@ def summary(res: CrosscheckResult) -> dict[str, Any]:
              "max_edge_diff_px": None if c.max_edge_diff_px is None
              else round(c.max_edge_diff_px, 2),
              "edges_px": [round(v, 1) for v in (c.d_left, c.d_top, c.d_right, c.d_bottom)],
-             "tolerance_px": round(c.tolerance_px, 1), "em_px": round(c.em_px, 1),
+             "tolerance_px": [round(v, 1) for v in c.tolerance_px],
+             "em_px": [round(v, 1) for v in c.em_px], "disagrees": c.disagrees,
              "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2)}
             for c in res.elements
         ],

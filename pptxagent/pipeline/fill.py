@@ -154,12 +154,13 @@ def inventory_filled(job: FillJob) -> None:
     for fs in job.plan.slides:
         ds = inventory_slide(job.package, fs.part, fs.index, reader)
         template = deck.slides[fs.template_slide - 1].elements
-        gone = remove_emptied(job.package, fs.part, template, ds.elements)
+        before = {e.eid: e.content for e in template}
+        changed = {e.eid for e in ds.elements if not _same_content(before.get(e.eid), e.content)}
+        touched = frozenset(changed | set(fs.filled))  # a removed placeholder too: a change
+        gone = (remove_emptied(job.package, fs.part, template, ds.elements)
+                if job.opts.repair else [])  # --no-repair ships what the fill wrote
         elements = [e for e in ds.elements if e.eid not in {g.eid for g in gone}]
         ir = SlideIR(slide=deck.slide, elements=elements, backdrop=ds.backdrop)
-        before = {e.eid: e.content for e in template}
-        changed = {e.eid for e in ir.elements if not _same_content(before.get(e.eid), e.content)}
-        touched = frozenset(changed | set(fs.filled))
         ir = freeze_untouched(ir, touched)
         guard = TemplateGuard(touched, design=design_pairs(ir, touched),
                               frames=template_frames(ir))

@@ -40,16 +40,16 @@ def _excluded(w: SlideWork) -> list[dict[str, Any]]:
     return out
 
 
-def _crosscheck_warnings(w: SlideWork, disagree_px: float,
-                         disagree_em: float = 0.0) -> list[dict[str, Any]]:
-    """Edges where Chromium and LibreOffice differ by more than ``CROSSCHECK_DISAGREE_PX``,
-    or ``CROSSCHECK_DISAGREE_EM`` of the text's largest font where that is more (the figures
-    themselves are reported against ``CROSSCHECK_THRESHOLD_PX`` / ``_EM``)."""
+def _crosscheck_warnings(w: SlideWork, disagree_px: float) -> list[dict[str, Any]]:
+    """Edges where Chromium and LibreOffice differ by more than ``CROSSCHECK_DISAGREE_PX``
+    (the top and bottom edge: or ``CROSSCHECK_DISAGREE_EM`` of their line's font, where that
+    is more; ``compare`` marks them ``disagrees``); the figures themselves are reported
+    against ``CROSSCHECK_THRESHOLD_PX`` / ``_EM``."""
     out: list[dict[str, Any]] = []
     for e in (w.crosscheck or {}).get("elements", []):
         diff = e.get("max_edge_diff_px")
-        limit = max(disagree_px, disagree_em * float(e.get("em_px") or 0.0))
-        if e.get("status") == "compared" and diff is not None and diff > limit:
+        beyond = e.get("disagrees", diff is not None and diff > disagree_px)
+        if e.get("status") == "compared" and diff is not None and beyond:
             out.append({"type": "crosscheck_disagreement", "eid": e["eid"],
                         "details": {"max_edge_diff_px": diff, "edges_px": e.get("edges_px")}})
     return out
@@ -109,8 +109,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
     report's ``unresolved_tokens``): on a slide the fill changed, the audience reads them,
     so it is not clean (a slide the content left alone keeps the template's state)."""
     diag = _reported_diag(w)
-    extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX,
-                                   settings.CROSSCHECK_DISAGREE_EM), *_excluded(w),
+    extra = [*_crosscheck_warnings(w, settings.CROSSCHECK_DISAGREE_PX), *_excluded(w),
              *_not_crosschecked(w), *_unmeasured(w)]
     if unresolved and w.touched:  # a slide the fill changed, still showing raw tokens
         extra.append({"type": "unresolved_tokens", "details": {
@@ -132,7 +131,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
         warnings=[*(dump(x) for x in (diag.warnings if diag else [])), *extra],
         changes=[*w.removed, *w.changes],
         crosscheck=w.crosscheck,
-        filled=sorted(w.touched),
+        filled=sorted(w.touched - {c["eid"] for c in w.removed}),
         notes=w.notes,
         qa=[dump(i) for i in w.qa],
     )

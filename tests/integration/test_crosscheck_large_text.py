@@ -32,6 +32,6 @@ def test_a_72_pt_title_slide_is_clean_and_agreed_on(tmp_path: Path) -> None:
     s = json.loads(report.read_text())["slides"][0]
     assert s["quality"] == "success_clean" and s["warnings"] == []
     title = next(e for e in s["crosscheck"]["elements"] if e["eid"] == "sp2")
-    assert title["em_px"] == 96.0
-    assert 6 < abs(title["edges_px"][3]) <= title["tolerance_px"]  # lower, within 0.2 em
+    assert title["em_px"] == [96.0, 96.0] and not title["disagrees"]
+    assert 6 < abs(title["edges_px"][3]) <= title["tolerance_px"][3]  # lower, within 0.2 em
     assert "LibreOffice agrees within 6 px or 0.2 em on 100%" in proc.stderr

@@ -150,20 +150,30 @@ def test_slanted_text_is_listed_not_compared() -> None:
     assert res.compared == 0 and res.missing_libreoffice == [] and res.lo_only_overflow == []
 
 
-def test_large_text_agrees_within_a_share_of_its_font() -> None:
+def test_large_text_agrees_within_a_share_of_its_lines_font() -> None:
     """A 72 pt title (96 px) whose lines LibreOffice draws 0.12 em lower (its baseline model)
-    agrees; an extra line (1.2 em) never does."""
+    agrees; an extra line (1.2 em) never does, nor does an extra 14 pt caption line under a
+    big figure: the bottom edge goes by the last paragraph's font."""
     br = Box(x=110, y=105, w=300, h=96)
     lower = Box(x=110, y=106, w=300, h=107)  # bottoms 12 px apart: 0.125 em
-    res = compare({"t": br}, {"t": lower}, {"t": SHAPE}, em_px={"t": 96.0}, threshold_em=0.2)
+    big = {"t": (96.0, 96.0)}
+    res = compare({"t": br}, {"t": lower}, {"t": SHAPE}, em_px=big, threshold_em=0.2,
+                  disagree=(12.0, 0.3))
     check = res.get("t")
-    assert check is not None and check.within_threshold
-    assert check.tolerance_px == pytest.approx(19.2)
+    assert check is not None and check.within_threshold and not check.disagrees
+    assert check.tolerance_px == pytest.approx((6, 19.2, 6, 19.2))
     assert res.threshold_em == 0.2 and res.within_threshold_share == 1.0
-    plain = compare({"t": br}, {"t": lower}, {"t": SHAPE})  # px only: 12 > 6
-    assert plain.within_threshold_share == 0.0
+    plain = compare({"t": br}, {"t": lower}, {"t": SHAPE}, disagree=(12.0, 0.3))
+    assert plain.within_threshold_share == 0.0  # px only: 12 > 6
     extra = Box(x=110, y=105, w=300, h=96 + 115)
-    assert compare({"t": br}, {"t": extra}, {"t": SHAPE}, em_px={"t": 96.0},
-                   threshold_em=0.2).within_threshold_share == 0.0
-    small = compare({"t": br}, {"t": lower}, {"t": SHAPE}, em_px={"t": 24.0}, threshold_em=0.2)
-    assert small.within_threshold_share == 0.0  # 0.2 em of 24 px is under 6 px: 6 px holds
+    wrapped = compare({"t": br}, {"t": extra}, {"t": SHAPE}, em_px=big, threshold_em=0.2,
+                      disagree=(12.0, 0.3)).get("t")
+    assert wrapped is not None and not wrapped.within_threshold and wrapped.disagrees
+    caption = Box(x=110, y=105, w=300, h=96 + 22.4)  # one more 18.67 px caption line
+    kpi = compare({"t": br}, {"t": caption}, {"t": SHAPE}, em_px={"t": (80.0, 18.67)},
+                  threshold_em=0.2, disagree=(12.0, 0.3)).get("t")
+    assert kpi is not None and not kpi.within_threshold and kpi.disagrees
+    wide = Box(x=110, y=106, w=330, h=107)  # a word wrapped elsewhere: 30 px wider
+    side = compare({"t": br}, {"t": wide}, {"t": SHAPE}, em_px=big, threshold_em=0.2,
+                   disagree=(12.0, 0.3)).get("t")
+    assert side is not None and not side.within_threshold and side.disagrees  # px only

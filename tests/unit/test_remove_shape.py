@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lxml import etree
 from pptx import Presentation
 from pptx.enum.shapes import MSO_CONNECTOR, MSO_SHAPE
 from pptx.util import Inches
@@ -39,3 +40,16 @@ def test_a_shape_a_connector_names_stays_and_a_free_one_goes(tmp_path: Path) -> 
     pkg.save(out)
     kept = {s.shape_id for s in Presentation(str(out)).slides[0].shapes}
     assert ids["a"] in kept and ids["b"] in kept and ids["free"] not in kept
+
+
+def test_a_shape_only_a_build_list_names_stays(tmp_path: Path) -> None:
+    """``p:bldP`` (a build step) names its shape by ``spid`` without any ``p:spTgt``."""
+    path, ids = _deck(tmp_path)
+    pkg = Package.open(path)
+    part = pkg.slide_parts()[0]
+    sld = pkg.xml(part)
+    ns = sld.nsmap["p"]
+    timing = etree.SubElement(sld, f"{{{ns}}}timing")
+    etree.SubElement(etree.SubElement(timing, f"{{{ns}}}bldLst"), f"{{{ns}}}bldP",
+                     spid=str(ids["free"]), grpId="0")
+    assert not remove_shape(pkg, part, ids["free"])
