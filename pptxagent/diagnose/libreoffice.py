@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.ir import Box, Defect, Hint, RendererDelta
+from pptxagent.ir.textrect import text_insets
 
 SOURCE = "libreoffice"
 SIDEWAYS_PX = 0.5
@@ -44,7 +45,7 @@ def _defect(ctx: Ctx, it: Item, lo: Box) -> Defect | None:
     elif below > 0 and anchored_low:
         details["below_bottom_px"] = round(below, 4)
         details["room_above_px"] = round(-above, 4)
-    ins = it.el.style.insets
+    ins = text_insets(it.el, it.bbox.w, it.bbox.h)
     avail = it.bbox.h - ((ins.top + ins.bottom) if ins else 0.0)
     ratio = min(1.0, max(avail, 1.0) / max(lo.h, 1.0), max(it.bbox.w, 1.0) / max(lo.w, 1.0))
     # (a few hundredths of a px sideways are LibreOffice's glyph positions, not an overflow)

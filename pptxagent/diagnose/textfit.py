@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from pptxagent.diagnose.context import Item
+from pptxagent.ir.textrect import text_insets
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def metrics(it: Item) -> TextMetrics:
     box = cb if cb is not None else it.bbox
     font = it.dom.computed.fontSize
     line = it.dom.computed.lineHeight
-    ins = it.el.style.insets
+    ins = text_insets(it.el, it.bbox.w, it.bbox.h)
     pitch = font * line
     lines = box.h / pitch if pitch > 0 else 1.0
     wrapped = it.el.style.wrap is not False and lines > _paragraph_count(it) + 0.5

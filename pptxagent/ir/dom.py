@@ -7,6 +7,7 @@ import math
 from pydantic import BaseModel, ConfigDict
 
 from pptxagent.ir.slide import Element, SlideSize
+from pptxagent.ir.textrect import text_insets
 
 
 class Box(BaseModel):
@@ -97,7 +98,7 @@ def text_frame(el: Element, box: Box) -> Box:
     insets together exceed its height. The text then sits at an anchor line placed by
     ``drawn_insets``, and may take the insets' room around that line (what the CSS box grown
     to its padding gave it before): ``top`` above, ``bottom`` below."""
-    ins = el.style.insets
+    ins = text_insets(el, box.w, box.h)
     if ins is None or ins.top + ins.bottom <= box.h:
         return box
     anchor = el.style.verticalAlign

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from pptxagent.ir import Box, Diagnostics, DomElement, DomSnapshot, Element, SlideIR
+from pptxagent.ir.textrect import text_insets
 from pptxagent.settings import Settings
 
 FIT_STEP = 0.075
@@ -73,7 +74,7 @@ def fit_target(el: Element, dom: DomSnapshot, floor: float, seen: Seen | None = 
     cb = d.contentBox if d is not None else None
     if d is None or cb is None or cb.h <= 0 or cb.w <= 0:
         return None
-    ins = el.style.insets
+    ins = text_insets(el, d.bbox.w, d.bbox.h)
     avail_h = max(d.bbox.h - ((ins.top + ins.bottom) if ins else 0.0), 1.0)
     avail_w = max(d.bbox.w - ((ins.left + ins.right) if ins else 0.0), 1.0)
     # Vertical text: its lines run down the box and stack across it (the roles swap).

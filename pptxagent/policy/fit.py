@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from pptxagent.diagnose.libreoffice import SIDEWAYS_PX
 from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
+from pptxagent.ir.textrect import text_insets
 from pptxagent.policy.base import Policy, PolicyContext
 from pptxagent.policy.hints import HintsPolicy
 from pptxagent.policy.room import keep_to_room
@@ -23,7 +24,7 @@ from pptxagent.settings import DEFAULT_SETTINGS, Settings, min_font_for
 
 
 def _insets(el: Element) -> tuple[float, float]:
-    ins = el.style.insets
+    ins = text_insets(el)
     return ((ins.left + ins.right), (ins.top + ins.bottom)) if ins else (0.0, 0.0)
 
 

@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 from pptxagent.errors import InputError
 from pptxagent.ir import Element, SlideIR, Visual, drawn_insets
+from pptxagent.ir.textrect import text_insets
 from pptxagent.render import css
 from pptxagent.render.art import ArtContext, paint_node
 from pptxagent.render.images import ImageTable, image_src
@@ -172,7 +173,7 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
     st = el.style
     font_px = (st.fontSize or DEFAULT_FONT_PX) * (st.fitScale or 1.0)
     line_h = st.lineHeight or DEFAULT_LINE_HEIGHT
-    ins = st.insets
+    ins = text_insets(el)  # the body's insets and its geometry's text rectangle
     if ins is not None:
         top, bottom = drawn_insets(ins.top, ins.bottom, el.layout.h, st.verticalAlign)
         pad = " ".join(css.px(v) for v in (top, ins.right, bottom, ins.left))

@@ -1,0 +1,111 @@
+"""Where a shape's geometry lets its text go: the preset's text rectangle (pure).
+
+PowerPoint and LibreOffice lay a shape's text out in the text rectangle its preset geometry
+defines (ECMA-376 ``presetShapeDefinitions``, the ``a:rect`` of each preset), inside the
+body's own insets: the square inscribed in an ellipse, the middle half of a diamond, the
+lower half of a triangle, a rounded rectangle less its corners. Laid out in the whole box, a
+line in an ellipse is 29 % wider than either draws it. ``geometry_insets`` gives the extra
+inset on each side for the presets a text box takes most; others (and custom geometry) keep
+the whole box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+from pptxagent.ir.slide import Element
+from pptxagent.ir.text import Insets
+
+Sides = tuple[float, float, float, float]
+"""(top, right, bottom, left) px, as ``Insets``."""
+
+_INSCRIBED = 1 - math.cos(math.radians(45))  # 0.2929: the square inside a circle
+
+
+def _pin(lo: float, v: float, hi: float) -> float:
+    return max(lo, min(v, hi))
+
+
+def _rounded(adj: float) -> Callable[[float, float], Sides]:
+    def sides(w: float, h: float) -> Sides:
+        il = min(w, h) * _pin(0, adj, 50000) / 100000 * _INSCRIBED
+        return il, il, il, il
+    return sides
+
+
+def _ellipse(w: float, h: float) -> Sides:
+    return h / 2 * _INSCRIBED, w / 2 * _INSCRIBED, h / 2 * _INSCRIBED, w / 2 * _INSCRIBED
+
+
+def _diamond(w: float, h: float) -> Sides:
+    return h / 4, w / 4, h / 4, w / 4
+
+
+def _triangle(adj: float, w: float, h: float) -> Sides:
+    x1 = w * _pin(0, adj, 100000) / 200000
+    return h / 2, w / 2 - x1, 0.0, x1
+
+
+def _home_plate(adj: float, w: float, h: float) -> Sides:
+    ss = min(w, h)
+    dx1 = ss * _pin(0, adj, 100000 * w / ss if ss else 0) / 100000
+    return 0.0, dx1 / 2, 0.0, 0.0
+
+
+def _chevron(adj: float, w: float, h: float) -> Sides:
+    ss = min(w, h)
+    x1 = ss * _pin(0, adj, 100000 * w / ss if ss else 0) / 100000
+    return (0.0, x1, 0.0, x1) if w - x1 > x1 else (0.0, 0.0, 0.0, 0.0)
+
+
+def _preset(geometry: str, adj: Mapping[str, float], w: float, h: float) -> Sides | None:
+    a = adj.get("adj")
+    if geometry == "roundRect":
+        return _rounded(16667 if a is None else a)(w, h)
+    if geometry == "wedgeRoundRectCallout":
+        return _rounded(adj.get("adj3", 16667))(w, h)
+    if geometry in ("ellipse", "wedgeEllipseCallout"):
+        return _ellipse(w, h)
+    if geometry == "diamond":
+        return _diamond(w, h)
+    if geometry == "triangle":
+        return _triangle(50000 if a is None else a, w, h)
+    if geometry == "homePlate":
+        return _home_plate(50000 if a is None else a, w, h)
+    if geometry == "chevron":
+        return _chevron(50000 if a is None else a, w, h)
+    return None
+
+
+def geometry_insets(el: Element, w: float | None = None, h: float | None = None) -> Insets | None:
+    """The extra insets ``el``'s preset geometry puts around its text at box size ``w`` ×
+    ``h`` (its layout's by default), flips applied; None for a plain box."""
+    v = el.visual
+    if v is None or not el.is_text or v.geometry in ("rect", "custom"):
+        return None
+    width = el.layout.w if w is None else w
+    height = el.layout.h if h is None else h
+    sides = _preset(v.geometry, v.adjust or {}, max(width, 0.0), max(height, 0.0))
+    if sides is None or not any(sides):
+        return None
+    top, right, bottom, left = sides
+    if v.flipH:
+        left, right = right, left
+    if v.flipV:
+        top, bottom = bottom, top
+    return Insets(top=top, right=right, bottom=bottom, left=left)
+
+
+def text_insets(el: Element, w: float | None = None, h: float | None = None) -> Insets | None:
+    """The body's insets plus its geometry's (``geometry_insets``): where the text goes."""
+    own, geo = el.style.insets, geometry_insets(el, w, h)
+    if geo is None:
+        return own
+    if own is None:
+        return geo
+    return Insets(top=own.top + geo.top, right=own.right + geo.right,
+                  bottom=own.bottom + geo.bottom, left=own.left + geo.left)
+
+
+__all__ = ["geometry_insets", "text_insets"]
