@@ -6,7 +6,7 @@ body's own insets: the square inscribed in an ellipse, the middle half of a diam
 lower half of a triangle, a rounded rectangle less its corners. Laid out in the whole box, a
 line in an ellipse is 29 % wider than either draws it. ``geometry_insets`` gives the extra
 inset on each side for the presets a text box takes most; others (and custom geometry) keep
-the whole box.
+the whole box, as does a shape that paints nothing (the inventory keeps no geometry for it).
 """
 
 from __future__ import annotations
@@ -59,6 +59,67 @@ def _chevron(adj: float, w: float, h: float) -> Sides:
     return (0.0, x1, 0.0, x1) if w - x1 > x1 else (0.0, 0.0, 0.0, 0.0)
 
 
+def _all(v: float) -> Sides:
+    return v, v, v, v
+
+
+def _snip1(adj: float, w: float, h: float) -> Sides:
+    dx1 = min(w, h) * _pin(0, adj, 50000) / 100000
+    return dx1 / 2, dx1 / 2, 0.0, 0.0
+
+
+def _arrow(adj1: float, adj2: float, w: float, h: float) -> Sides:
+    """A right arrow's text rect: the shaft's height, up to where the head's sides cross it."""
+    ss = min(w, h)
+    dx1 = ss * _pin(0, adj2, 100000 * w / ss if ss else 0) / 100000
+    y1 = h / 2 - h * _pin(0, adj1, 100000) / 200000
+    dx2 = y1 * dx1 / (h / 2) if h else 0.0
+    return y1, dx1 - dx2, y1, 0.0
+
+
+def _parallelogram(adj: float, w: float, h: float) -> Sides:
+    ss = min(w, h)
+    max_adj = 100000 * w / ss if ss else 0.0
+    a = _pin(0, adj, max_adj)
+    q2 = (1 + (5 * a / max_adj if max_adj else 0.0)) / 12
+    return q2 * h, q2 * w, q2 * h, q2 * w
+
+
+def _hexagon(adj: float, w: float, h: float) -> Sides:
+    ss = min(w, h)
+    max_adj = 50000 * w / ss if ss else 0.0
+    a = _pin(0, adj, max_adj)
+    q1 = -max_adj / 2
+    wide = a + q1 > 0
+    q6 = (a + (q1 if wide else 0.0)) / q1 if q1 else 0.0
+    q8 = (4 if wide else 2) - q6 * (3 if wide else 2)
+    return h * q8 / 24, w * q8 / 24, h * q8 / 24, w * q8 / 24
+
+
+def _more(geometry: str, adj: Mapping[str, float], w: float, h: float) -> Sides | None:
+    """The presets after the eight most taken (each checked against LibreOffice's text)."""
+    a, ss = adj.get("adj"), min(w, h)
+    if geometry == "octagon":
+        return _all(ss * _pin(0, 29289 if a is None else a, 50000) / 100000 / 2)
+    if geometry == "plaque":
+        return _all(ss * _pin(0, 16667 if a is None else a, 50000) / 100000 * 0.70711)
+    if geometry == "flowChartAlternateProcess":
+        return _all(ss / 6 * _INSCRIBED)
+    if geometry == "snip1Rect":
+        return _snip1(16667 if a is None else a, w, h)
+    if geometry in ("rightArrow", "leftArrow"):
+        top, right, bottom, left = _arrow(adj.get("adj1", 50000), adj.get("adj2", 50000), w, h)
+        return (top, right, bottom, left) if geometry == "rightArrow" else (top, left, bottom,
+                                                                            right)
+    if geometry == "parallelogram":
+        return _parallelogram(25000 if a is None else a, w, h)
+    if geometry == "rtTriangle":
+        return h * 7 / 12, w * 5 / 12, h / 12, w / 12
+    if geometry == "hexagon":
+        return _hexagon(25000 if a is None else a, w, h)
+    return None
+
+
 def _preset(geometry: str, adj: Mapping[str, float], w: float, h: float) -> Sides | None:
     a = adj.get("adj")
     if geometry == "roundRect":
@@ -75,7 +136,7 @@ def _preset(geometry: str, adj: Mapping[str, float], w: float, h: float) -> Side
         return _home_plate(50000 if a is None else a, w, h)
     if geometry == "chevron":
         return _chevron(50000 if a is None else a, w, h)
-    return None
+    return _more(geometry, adj, w, h)
 
 
 def geometry_insets(el: Element, w: float | None = None, h: float | None = None) -> Insets | None:

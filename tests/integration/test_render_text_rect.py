@@ -1,7 +1,8 @@
-"""Text in a rounded rectangle, an ellipse, a diamond, a triangle, a pentagon arrow, a chevron
-and two callouts is laid out in the preset's text rectangle, as LibreOffice (and PowerPoint)
-lay it out: through the real CLI, the browser's lines start and end where LibreOffice's do.
-Laid out in the whole box before, they ran 9 to 96 px wider on each side."""
+"""Text in a preset shape (rounded rectangle, ellipse, diamond, triangles, arrows, chevron,
+pentagon arrow, hexagon, octagon, parallelogram, plaque, callouts …) is laid out in the
+preset's text rectangle, as LibreOffice (and PowerPoint) lay it out: through the real CLI, the
+browser's lines start and end where LibreOffice's do, with the presets' own adjust values too.
+Laid out in the whole box before, they ran 9 to 124 px wider on a side."""
 
 from __future__ import annotations
 
@@ -10,34 +11,62 @@ from pathlib import Path
 
 import pytest
 from cli_support import fill_cli
+from lxml import etree
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE
+from pptx.enum.text import MSO_ANCHOR, PP_ALIGN
 from pptx.util import Inches
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
-SHAPES = [MSO_SHAPE.ROUNDED_RECTANGLE, MSO_SHAPE.OVAL, MSO_SHAPE.DIAMOND,
-          MSO_SHAPE.ISOSCELES_TRIANGLE, MSO_SHAPE.PENTAGON, MSO_SHAPE.CHEVRON,
-          MSO_SHAPE.ROUNDED_RECTANGULAR_CALLOUT, MSO_SHAPE.OVAL_CALLOUT, MSO_SHAPE.RECTANGLE]
-TEXT = "Revenue grew twelve percent in the third quarter across every region"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+TEXT = "Revenue grew twelve percent in the third quarter across every region of the company"
+SLIDES: list[list[tuple[str, dict[str, int]]]] = [
+    [("roundRect", {}), ("ellipse", {}), ("diamond", {}), ("triangle", {}), ("homePlate", {}),
+     ("chevron", {}), ("wedgeRoundRectCallout", {}), ("wedgeEllipseCallout", {}), ("rect", {})],
+    [("octagon", {}), ("flowChartAlternateProcess", {}), ("snip1Rect", {}), ("rightArrow", {}),
+     ("leftArrow", {}), ("parallelogram", {}), ("rtTriangle", {}), ("hexagon", {}),
+     ("plaque", {})],
+    [("roundRect", {"adj": 30000}), ("rightArrow", {"adj1": 30000, "adj2": 70000}),
+     ("hexagon", {"adj": 40000}), ("parallelogram", {"adj": 50000}), ("octagon", {"adj": 20000}),
+     ("chevron", {"adj": 30000}), ("triangle", {"adj": 20000}), ("homePlate", {"adj": 30000}),
+     ("leftArrow", {"adj1": 70000, "adj2": 40000})],
+]
+
+
+def _template(path: Path) -> int:
+    prs = Presentation()
+    n = 0
+    for shapes in SLIDES:
+        slide = prs.slides.add_slide(prs.slide_layouts[6])
+        for i, (preset, adjust) in enumerate(shapes):
+            shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(0.3 + i % 3 * 3.2),
+                                           Inches(0.3 + i // 3 * 2.4), Inches(3), Inches(2))
+            geom = shape._element.spPr.find(f"{A}prstGeom")
+            geom.set("prst", preset)
+            for name, value in adjust.items():
+                etree.SubElement(geom.find(f"{A}avLst"), f"{A}gd", name=name, fmla=f"val {value}")
+            frame = shape.text_frame
+            frame.word_wrap = True
+            frame.text = f"{{{{t{n}}}}}"
+            frame.vertical_anchor = MSO_ANCHOR.TOP
+            frame.paragraphs[0].alignment = PP_ALIGN.LEFT
+            n += 1
+    prs.save(str(path))
+    return n
 
 
 def test_text_wraps_in_each_presets_text_rectangle_as_libreoffice_draws_it(
         tmp_path: Path) -> None:
-    prs = Presentation()
-    slide = prs.slides.add_slide(prs.slide_layouts[6])
-    for i, kind in enumerate(SHAPES):
-        shape = slide.shapes.add_shape(kind, Inches(0.3 + i % 3 * 3.2), Inches(0.3 + i // 3 * 2.4),
-                                       Inches(3), Inches(2))
-        shape.text_frame.text = f"{{{{t{i}}}}}"
     template, content = tmp_path / "t.pptx", tmp_path / "c.json"
-    prs.save(str(template))
-    content.write_text(json.dumps({"tokens": {f"t{i}": TEXT for i in range(len(SHAPES))}}))
+    count = _template(template)
+    content.write_text(json.dumps({"tokens": {f"t{i}": TEXT for i in range(count)}}))
     out, report = tmp_path / "out.pptx", tmp_path / "r.json"
     proc = fill_cli(template, content, out, report, "--no-repair")
-    assert proc.returncode in (0, 1), proc.stderr  # the diamond's text leaves its box
-    checked = json.loads(report.read_text())["slides"][0]["crosscheck"]["elements"]
-    assert len(checked) == len(SHAPES)
+    assert proc.returncode in (0, 1), proc.stderr  # some text leaves its shape: not repaired
+    slides = json.loads(report.read_text())["slides"]
+    checked = [e for s in slides for e in s["crosscheck"]["elements"]]
+    assert len(checked) == count
     for e in checked:
         left, top, right, bottom = e["edges_px"]
         assert abs(left) < 2 and abs(right) < 2, e  # the same line breaks, the same width

@@ -1,6 +1,6 @@
 """A preset's text rectangle (ECMA-376 presetShapeDefinitions): where PowerPoint and
 LibreOffice lay a shape's text out; measured against LibreOffice's drawing of a 288 × 192 px
-shape of each (its text starts 9.2 / 42 / 72 / 72 / 96 px further in than the whole box)."""
+shape of each (its text starts 9.2 / 42 / 72 / 72 / 96 px further in than the whole box, …)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,15 @@ def _el(geometry: str, adjust: dict[str, float] | None = None, *, flip_v: bool =
     ("homePlate", (0, 48, 0, 0)),  # the point's half
     ("chevron", (0, 96, 0, 96)),
     ("wedgeRoundRectCallout", (9.37, 9.37, 9.37, 9.37)),
+    ("octagon", (28.12, 28.12, 28.12, 28.12)),  # half the corner cut
+    ("plaque", (22.63, 22.63, 22.63, 22.63)),
+    ("flowChartAlternateProcess", (9.37, 9.37, 9.37, 9.37)),
+    ("snip1Rect", (16, 16, 0, 0)),
+    ("rightArrow", (48, 48, 48, 0)),  # the shaft, to where the head's sides cross it
+    ("leftArrow", (48, 0, 48, 48)),
+    ("parallelogram", (29.33, 44, 29.33, 44)),
+    ("rtTriangle", (112, 120, 16, 24)),
+    ("hexagon", (26.67, 40, 26.67, 40)),
 ])
 def test_preset_text_rectangles(geometry: str, sides: tuple[float, ...]) -> None:
     ins = geometry_insets(_el(geometry))
