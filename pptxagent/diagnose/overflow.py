@@ -19,6 +19,7 @@ from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import TextMetrics, fit_height, fit_width, metrics
 from pptxagent.ir import Box, Defect, Hint, text_frame
+from pptxagent.ir.textrect import geometry_insets, height_for_text
 
 _EPS = 1e-6
 
@@ -68,6 +69,17 @@ def detect(ctx: Ctx) -> list[Defect]:
     return out
 
 
+def _height_for(it: Item, text_h: float, m: TextMetrics) -> float:
+    """The box height that holds ``text_h`` px of text: plus the insets, or, in a preset
+    whose text rectangle grows with the box (a triangle's lower half), what it solves to."""
+    if geometry_insets(it.el) is None:
+        return text_h + m.insets_v
+    ins = it.el.style.insets
+    body_v = (ins.top + ins.bottom) if ins else 0.0
+    grown = height_for_text(it.el, it.bbox.w, text_h, body_v)
+    return text_h + m.insets_v if grown is None else grown
+
+
 def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) -> bool:
     """Fill ``d`` for a vertical overflow; return whether the target resolves it."""
     bb, buf = it.bbox, ctx.settings.HINT_BUFFER_PX
@@ -75,7 +87,7 @@ def _vertical(ctx: Ctx, it: Item, m: TextMetrics, cb: Box, oy: float, d: Draft) 
     edges = ctx.settings.CONTENT_EDGE_OVERFLOW
     if edges and bb.y - cb.y > _EPS and it.el.style.verticalAlign in (None, "top"):
         fixes = False  # top-anchored text above its box: a taller box does not move it
-    need = math.ceil(max(cb.h + m.insets_v, bb.h + oy) + buf)
+    need = math.ceil(max(_height_for(it, cb.h, m), bb.h + oy) + buf)
     top, bottom = ctx.vertical_room(it)
     d.reason = f"contentBox.h({cb.h:g}) + insets({m.insets_v:g}) + HINT_BUFFER_PX({buf:g})"
     if bb.y >= top - _EPS and bb.y + need <= bottom + _EPS:

@@ -27,9 +27,11 @@ def _pin(lo: float, v: float, hi: float) -> float:
     return max(lo, min(v, hi))
 
 
-def _rounded(adj: float) -> Callable[[float, float], Sides]:
+def _rounded(adj: float, *, pinned: bool = True) -> Callable[[float, float], Sides]:
+    """A rounded rectangle's (its corner radius ``adj`` of the shorter side, pinned to a half
+    except in the callout, whose ``adj3`` the definitions leave unpinned)."""
     def sides(w: float, h: float) -> Sides:
-        il = min(w, h) * _pin(0, adj, 50000) / 100000 * _INSCRIBED
+        il = min(w, h) * (_pin(0, adj, 50000) if pinned else adj) / 100000 * _INSCRIBED
         return il, il, il, il
     return sides
 
@@ -125,7 +127,7 @@ def _preset(geometry: str, adj: Mapping[str, float], w: float, h: float) -> Side
     if geometry == "roundRect":
         return _rounded(16667 if a is None else a)(w, h)
     if geometry == "wedgeRoundRectCallout":
-        return _rounded(adj.get("adj3", 16667))(w, h)
+        return _rounded(adj.get("adj3", 16667), pinned=False)(w, h)
     if geometry in ("ellipse", "wedgeEllipseCallout"):
         return _ellipse(w, h)
     if geometry == "diamond":
@@ -151,10 +153,10 @@ def geometry_insets(el: Element, w: float | None = None, h: float | None = None)
     if sides is None or not any(sides):
         return None
     top, right, bottom, left = sides
-    if v.flipH:
+    # In the text's own frame: a vertical flip turns the text half a turn (``text_turn``),
+    # which mirrors the rectangle both ways; with the flip's own mirror, only left/right stay.
+    if v.flipH != v.flipV:
         left, right = right, left
-    if v.flipV:
-        top, bottom = bottom, top
     return Insets(top=top, right=right, bottom=bottom, left=left)
 
 
@@ -169,4 +171,23 @@ def text_insets(el: Element, w: float | None = None, h: float | None = None) -> 
                   bottom=own.bottom + geo.bottom, left=own.left + geo.left)
 
 
-__all__ = ["geometry_insets", "text_insets"]
+def height_for_text(el: Element, w: float, text_h: float, body_v: float) -> float | None:
+    """The least box height whose text rectangle (at width ``w``) holds ``text_h`` px of text
+    between ``body_v`` px of body insets; None when no height does (a shaft of zero height)."""
+    def room(h: float) -> float:
+        geo = geometry_insets(el, w, h)
+        return h - body_v - ((geo.top + geo.bottom) if geo else 0.0)
+    lo, hi = 0.0, max(text_h + body_v, 1.0)
+    for _ in range(60):
+        if room(hi) >= text_h:
+            break
+        lo, hi = hi, hi * 2
+    else:
+        return None
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if room(mid) >= text_h else (mid, hi)
+    return hi
+
+
+__all__ = ["geometry_insets", "height_for_text", "text_insets"]

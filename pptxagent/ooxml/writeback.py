@@ -25,6 +25,7 @@ from lxml import etree
 from pydantic import BaseModel
 
 from pptxagent.ir import Element, Paragraph
+from pptxagent.ir.textrect import height_for_text
 from pptxagent.ooxml.filltarget import find_shape
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn, run_props
@@ -243,7 +244,8 @@ def _write_geometry(shape: etree._Element, x: float, y: float, w: float, h: floa
     insert_in_order(xfrm, ext, SCHEMA_ORDER["a:xfrm"])
 
 
-def _autofit_height(body: etree._Element | None, text_h: float | None) -> float | None:
+def _autofit_height(body: etree._Element | None, text_h: float | None,
+                    el: Element | None = None) -> float | None:
     """The shape height (px) an ``a:spAutoFit`` shape takes for ``text_h`` px of text."""
     if body is None or text_h is None:
         return None
@@ -254,6 +256,10 @@ def _autofit_height(body: etree._Element | None, text_h: float | None) -> float 
     for attr in ("tIns", "bIns"):
         v = bpr.get(attr)
         ins += emu_to_px(int(v) if v and v.lstrip("-").isdigit() else DEFAULT_TB_INSET_EMU)
+    if el is not None:
+        h = height_for_text(el, el.layout.w, text_h, ins)
+        if h is not None:
+            return h
     return text_h + ins
 
 
@@ -329,7 +335,7 @@ def write_back(pkg: Package, before: Element, after: Element, *,
             pkg.mark_dirty(src.part)
         return changes
     a, b = before.layout, after.layout
-    new_h = _autofit_height(body, text_height_px)
+    new_h = _autofit_height(body, text_height_px, after)
     h = new_h if new_h is not None else b.h
     moved = abs(b.x - a.x) > GEOMETRY_EPS_PX or abs(b.y - a.y) > GEOMETRY_EPS_PX
     resized = abs(b.w - a.w) > GEOMETRY_EPS_PX or abs(h - a.h) > GEOMETRY_EPS_PX

@@ -14,7 +14,7 @@ from cli_support import fill_cli
 from lxml import etree
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE
-from pptx.enum.text import MSO_ANCHOR, PP_ALIGN
+from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
 from pptx.util import Inches
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -54,6 +54,67 @@ def _template(path: Path) -> int:
             n += 1
     prs.save(str(path))
     return n
+
+
+FLIPPED = [("triangle", {"adj": 20000}, False, True), ("rightArrow", {}, True, True),
+           ("rtTriangle", {}, False, True), ("homePlate", {}, False, True),
+           ("chevron", {"adj": 30000}, True, False)]
+
+
+def test_a_flipped_shapes_text_goes_where_libreoffice_puts_it(tmp_path: Path) -> None:
+    """A vertical flip turns the text half a turn inside the mirrored shape: the triangle
+    pointing down holds it in its wide upper half, the flipped arrow on its shaft. (Top and
+    bottom are compared loosely: any text turned half a turn sits 17 px apart, rect or not.)"""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    for i, (preset, adjust, flip_h, flip_v) in enumerate(FLIPPED):
+        shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(0.3 + i % 3 * 3.2),
+                                       Inches(0.3 + i // 3 * 2.4), Inches(3), Inches(2))
+        geom = shape._element.spPr.find(f"{A}prstGeom")
+        geom.set("prst", preset)
+        for name, value in adjust.items():
+            etree.SubElement(geom.find(f"{A}avLst"), f"{A}gd", name=name, fmla=f"val {value}")
+        xfrm = shape._element.spPr.find(f"{A}xfrm")
+        if flip_h:
+            xfrm.set("flipH", "1")
+        if flip_v:
+            xfrm.set("flipV", "1")
+        shape.text_frame.text = f"{{{{t{i}}}}}"
+        shape.text_frame.vertical_anchor = MSO_ANCHOR.TOP
+        shape.text_frame.paragraphs[0].alignment = PP_ALIGN.LEFT
+    template, content = tmp_path / "t.pptx", tmp_path / "c.json"
+    prs.save(str(template))
+    content.write_text(json.dumps({"tokens": {f"t{i}": TEXT for i in range(len(FLIPPED))}}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = fill_cli(template, content, out, report, "--no-repair")
+    assert proc.returncode in (0, 1), proc.stderr
+    checked = json.loads(report.read_text())["slides"][0]["crosscheck"]["elements"]
+    assert len(checked) == len(FLIPPED)
+    for e in checked:
+        left, top, right, bottom = e["edges_px"]
+        assert abs(left) < 2 and abs(right) < 2, e  # was 47 to 96 px on the flipped ones
+        assert abs(top) < 25 and abs(bottom) < 25, e  # was 113 px: the wrong half
+
+
+def test_a_shape_that_grows_to_its_text_grows_its_text_rectangle(tmp_path: Path) -> None:
+    """An ellipse that grows to fit its text (``a:spAutoFit``) is written tall enough for its
+    inscribed text rectangle to hold the text: LibreOffice draws the text inside it."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    oval = slide.shapes.add_shape(MSO_SHAPE.OVAL, Inches(3), Inches(1), Inches(3), Inches(1.5))
+    oval.text_frame.text = "{{t0}}"
+    oval.text_frame.auto_size = MSO_AUTO_SIZE.SHAPE_TO_FIT_TEXT
+    template, content = tmp_path / "t.pptx", tmp_path / "c.json"
+    prs.save(str(template))
+    content.write_text(json.dumps({"tokens": {"t0": TEXT}}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = fill_cli(template, content, out, report)
+    assert proc.returncode in (0, 1), proc.stderr  # (white on the light gradient: contrast)
+    slide_report = json.loads(report.read_text())["slides"][0]
+    e = slide_report["crosscheck"]["elements"][0]
+    assert e["lo_overflow_px"] == 0, e  # written 99 px high before: the text spilled out
+    height = Presentation(str(out)).slides[0].shapes[0].height / 9525
+    assert height > 125
 
 
 def test_text_wraps_in_each_presets_text_rectangle_as_libreoffice_draws_it(

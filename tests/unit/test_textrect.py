@@ -8,7 +8,7 @@ import pytest
 
 from pptxagent.ir import Element, Layout, Style, Visual
 from pptxagent.ir.text import Insets
-from pptxagent.ir.textrect import geometry_insets, text_insets
+from pptxagent.ir.textrect import geometry_insets, height_for_text, text_insets
 
 
 def _el(geometry: str, adjust: dict[str, float] | None = None, *, flip_v: bool = False,
@@ -50,8 +50,23 @@ def test_plain_boxes_and_adjusts_and_flips() -> None:
     assert geometry_insets(_el("ellipse", kind="decoration")) is None  # no text to place
     square = geometry_insets(_el("roundRect", {"adj": 50000}))  # a pill: radius ss/2
     assert square is not None and square.left == pytest.approx(96 * 0.29289, abs=0.01)
-    down = geometry_insets(_el("triangle", flip_v=True))  # pointing down: the upper half
-    assert down is not None and (down.top, down.bottom) == (0, 96)
+    # Pointing down: the upper half on the slide, which is the lower half of the text's own
+    # frame (a vertical flip turns the text half a turn: ``text_turn``).
+    down = geometry_insets(_el("triangle", {"adj": 20000}, flip_v=True))
+    assert down is not None and (down.top, down.bottom) == (96, 0)
+    assert (down.left, down.right) == pytest.approx((144 - 28.8, 28.8))
+    back = geometry_insets(_el("rightArrow", flip_v=True))  # the head stays on the right
+    assert back is not None and (back.left, back.right) == (48, 0)
     both = text_insets(_el("diamond"))  # the body's own insets come on top
     assert both is not None and (both.top, both.left) == pytest.approx((51.6, 79.2))
     assert text_insets(_el("rect")) == Insets(top=3.6, right=7.2, bottom=3.6, left=7.2)
+
+
+def test_the_height_whose_text_rectangle_holds_the_text() -> None:
+    """What an ``a:spAutoFit`` ellipse grows to: 60 px of text and 7.2 px of body insets need
+    (60 + 7.2) / (1 − 0.2929) px, the inscribed square taking 70.7 % of the height; a
+    triangle twice what a box needs (its text rectangle is the lower half)."""
+    oval = height_for_text(_el("ellipse"), 288, 60, 7.2)
+    assert oval == pytest.approx(67.2 / (1 - 0.29289), abs=0.01)
+    assert height_for_text(_el("triangle"), 288, 60, 7.2) == pytest.approx(134.4, abs=0.01)
+    assert height_for_text(_el("rect"), 288, 60, 7.2) == pytest.approx(67.2, abs=0.01)
