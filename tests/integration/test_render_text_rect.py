@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_support import fill_cli
@@ -34,23 +35,34 @@ SLIDES: list[list[tuple[str, dict[str, int]]]] = [
 ]
 
 
+def _shape(slide: Any, i: int, token: int, preset: str, adjust: dict[str, int],
+           flips: tuple[bool, bool] = (False, False)) -> None:
+    """Shape ``i`` of a 3 × 3 grid: 3 × 2 in, ``preset`` with ``adjust``, text ``{{t<token>}}``
+    left-aligned at the top."""
+    shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(0.3 + i % 3 * 3.2),
+                                   Inches(0.3 + i // 3 * 2.4), Inches(3), Inches(2))
+    geom = shape._element.spPr.find(f"{A}prstGeom")
+    geom.set("prst", preset)
+    for name, value in adjust.items():
+        etree.SubElement(geom.find(f"{A}avLst"), f"{A}gd", name=name, fmla=f"val {value}")
+    xfrm = shape._element.spPr.find(f"{A}xfrm")
+    for flip, on in zip(("flipH", "flipV"), flips, strict=True):
+        if on:
+            xfrm.set(flip, "1")
+    frame = shape.text_frame
+    frame.word_wrap = True
+    frame.text = f"{{{{t{token}}}}}"
+    frame.vertical_anchor = MSO_ANCHOR.TOP
+    frame.paragraphs[0].alignment = PP_ALIGN.LEFT
+
+
 def _template(path: Path) -> int:
     prs = Presentation()
     n = 0
     for shapes in SLIDES:
         slide = prs.slides.add_slide(prs.slide_layouts[6])
         for i, (preset, adjust) in enumerate(shapes):
-            shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(0.3 + i % 3 * 3.2),
-                                           Inches(0.3 + i // 3 * 2.4), Inches(3), Inches(2))
-            geom = shape._element.spPr.find(f"{A}prstGeom")
-            geom.set("prst", preset)
-            for name, value in adjust.items():
-                etree.SubElement(geom.find(f"{A}avLst"), f"{A}gd", name=name, fmla=f"val {value}")
-            frame = shape.text_frame
-            frame.word_wrap = True
-            frame.text = f"{{{{t{n}}}}}"
-            frame.vertical_anchor = MSO_ANCHOR.TOP
-            frame.paragraphs[0].alignment = PP_ALIGN.LEFT
+            _shape(slide, i, n, preset, adjust)
             n += 1
     prs.save(str(path))
     return n
@@ -68,20 +80,7 @@ def test_a_flipped_shapes_text_goes_where_libreoffice_puts_it(tmp_path: Path) ->
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
     for i, (preset, adjust, flip_h, flip_v) in enumerate(FLIPPED):
-        shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Inches(0.3 + i % 3 * 3.2),
-                                       Inches(0.3 + i // 3 * 2.4), Inches(3), Inches(2))
-        geom = shape._element.spPr.find(f"{A}prstGeom")
-        geom.set("prst", preset)
-        for name, value in adjust.items():
-            etree.SubElement(geom.find(f"{A}avLst"), f"{A}gd", name=name, fmla=f"val {value}")
-        xfrm = shape._element.spPr.find(f"{A}xfrm")
-        if flip_h:
-            xfrm.set("flipH", "1")
-        if flip_v:
-            xfrm.set("flipV", "1")
-        shape.text_frame.text = f"{{{{t{i}}}}}"
-        shape.text_frame.vertical_anchor = MSO_ANCHOR.TOP
-        shape.text_frame.paragraphs[0].alignment = PP_ALIGN.LEFT
+        _shape(slide, i, i, preset, adjust, (flip_h, flip_v))
     template, content = tmp_path / "t.pptx", tmp_path / "c.json"
     prs.save(str(template))
     content.write_text(json.dumps({"tokens": {f"t{i}": TEXT for i in range(len(FLIPPED))}}))
