@@ -19,7 +19,7 @@ from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.diagnose.textfit import TextMetrics, fit_height, fit_width, metrics
 from pptxagent.ir import Box, Defect, Hint, text_frame
-from pptxagent.ir.textrect import geometry_insets, height_for_text
+from pptxagent.ir.textrect import height_for_text
 
 _EPS = 1e-6
 
@@ -72,11 +72,8 @@ def detect(ctx: Ctx) -> list[Defect]:
 def _height_for(it: Item, text_h: float, m: TextMetrics) -> float:
     """The box height that holds ``text_h`` px of text: plus the insets, or, in a preset
     whose text rectangle grows with the box (a triangle's lower half), what it solves to."""
-    if geometry_insets(it.el) is None:
-        return text_h + m.insets_v
     ins = it.el.style.insets
-    body_v = (ins.top + ins.bottom) if ins else 0.0
-    grown = height_for_text(it.el, it.bbox.w, text_h, body_v)
+    grown = height_for_text(it.el, it.bbox.w, text_h, (ins.top + ins.bottom) if ins else 0.0)
     return text_h + m.insets_v if grown is None else grown
 
 

@@ -179,11 +179,15 @@ def _check_value(value: Any, path: str, source: str) -> None:
                  f"{type(item).__name__}", where)
 
 
+def _unix(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def _one_newline(data: Any) -> Any:
     """Every string value with Windows (CR LF) and old Mac (CR) line ends as newlines: a CR
     left in the text is drawn as a box, a break or nothing, depending on the reader."""
     if isinstance(data, str):
-        return data.replace("\r\n", "\n").replace("\r", "\n")
+        return _unix(data)
     stack = [data]
     while stack:  # iterative: the parser admits nesting deeper than Python's recursion
         node = stack.pop()
@@ -191,7 +195,7 @@ def _one_newline(data: Any) -> Any:
             if isinstance(node, list) else ()
         for key, value in list(items):
             if isinstance(value, str) and "\r" in value:
-                node[key] = value.replace("\r\n", "\n").replace("\r", "\n")
+                node[key] = _unix(value)
             elif isinstance(value, dict | list):
                 stack.append(value)
     return data

@@ -159,7 +159,8 @@ def inventory_filled(job: FillJob) -> None:
         touched = frozenset(changed | set(fs.filled))  # a removed placeholder too: a change
         gone = (remove_emptied(job.package, fs.part, template, ds.elements)
                 if job.opts.repair else [])  # --no-repair ships what the fill wrote
-        elements = [e for e in ds.elements if e.eid not in {g.eid for g in gone}]
+        removed = {g.eid for g in gone}
+        elements = [e for e in ds.elements if e.eid not in removed]
         ir = SlideIR(slide=deck.slide, elements=elements, backdrop=ds.backdrop)
         ir = freeze_untouched(ir, touched)
         guard = TemplateGuard(touched, design=design_pairs(ir, touched),
