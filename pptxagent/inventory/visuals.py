@@ -190,8 +190,11 @@ def visual_for(
     """The visual of ``chain[0]`` (its placeholder parents follow): ``None`` when nothing is
     drawn besides text."""
     shape = chain[0]
-    geometry = next((s.geometry for s in chain if s.geometry), None) or "rect"
-    adjust = next((s.adjust for s in chain if s.adjust), ())
+    # The adjust values come with the geometry they shape: a slide's own ellipse does not
+    # take the corner radius of its layout's roundRect.
+    shaped = next((s for s in chain if s.geometry), None)
+    geometry = shaped.geometry if shaped is not None and shaped.geometry else "rect"
+    adjust = shaped.adjust if shaped is not None else ()
     fill: Paint | None = None
     # Level by level (slide shape, layout placeholder, master placeholder): a level's own
     # spPr fill, else its style's fillRef, wins over everything further up.

@@ -205,3 +205,22 @@ def test_colour_transforms_without_a_value_are_kept() -> None:
     spec = read_color_choice(el)
     assert spec is not None
     assert spec.mods == (("gamma", 0), ("shade", 46275), ("invGamma", 0), ("alpha", 5))
+
+
+def test_adjust_values_come_from_the_level_that_gives_the_geometry() -> None:
+    """A slide's own ellipse does not take its layout roundRect's corner radius (that radius
+    would shape the ellipse's text rectangle as if it were the ellipse's own)."""
+    from pptxagent.inventory.visuals import visual_for
+    from pptxagent.ooxml.fills import ThemeStyles
+    from pptxagent.ooxml.shapes import ShapeData, Xfrm
+
+    red = FillData("solid", color=ColorSpec("srgb", "FF0000"))
+    box = Xfrm(0, 0, 914400, 914400)
+    slide = ShapeData(1, "s", "sp", None, box, paint=red, geometry="ellipse")
+    layout = ShapeData(2, "l", "sp", None, box, geometry="roundRect", adjust=(("adj", 50000),))
+    visual = visual_for((slide, layout), box, ThemeStyles(), CTX)
+    assert visual is not None and (visual.geometry, visual.adjust) == ("ellipse", None)
+    plain = ShapeData(1, "s", "sp", None, box, paint=red)  # no geometry: the layout's shape
+    inherited = visual_for((plain, layout), box, ThemeStyles(), CTX)
+    assert inherited is not None
+    assert (inherited.geometry, inherited.adjust) == ("roundRect", {"adj": 50000.0})
