@@ -11,25 +11,12 @@ the whole box, as does a shape that paints nothing (the inventory keeps no geome
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping
-
 from pptxagent.ir.slide import Element
 from pptxagent.ir.text import Insets
-
-Sides = tuple[float, float, float, float]
-"""(top, right, bottom, left) px, as ``Insets``."""
-
-_INSCRIBED = 1 - math.cos(math.radians(45))  # 0.2929: the square inside a circle
-
-
-Adjust = Mapping[str, float]
-Preset = Callable[[Adjust, float, float], Sides]
-"""A preset's text rectangle as insets: (its adjust values, box width, box height) → sides."""
-
-
-def _pin(lo: float, v: float, hi: float) -> float:
-    return max(lo, min(v, hi))
+from pptxagent.ir.textrect_more import INSCRIBED as _INSCRIBED
+from pptxagent.ir.textrect_more import MORE_PRESETS, Adjust, Preset, Sides
+from pptxagent.ir.textrect_more import ellipse as _ellipse
+from pptxagent.ir.textrect_more import pin as _pin
 
 
 def _all(v: float) -> Sides:
@@ -40,10 +27,6 @@ def _rounded(adj: float, w: float, h: float, *, pinned: bool = True) -> Sides:
     """A rounded rectangle's: its corner radius ``adj`` of the shorter side, pinned to a half
     except in the callout, whose ``adj3`` the definitions leave unpinned."""
     return _all(min(w, h) * (_pin(0, adj, 50000) if pinned else adj) / 100000 * _INSCRIBED)
-
-
-def _ellipse(adj: Adjust, w: float, h: float) -> Sides:
-    return h / 2 * _INSCRIBED, w / 2 * _INSCRIBED, h / 2 * _INSCRIBED, w / 2 * _INSCRIBED
 
 
 def _triangle(adj: Adjust, w: float, h: float) -> Sides:
@@ -122,6 +105,7 @@ PRESETS: dict[str, Preset] = {
     "parallelogram": _parallelogram,
     "rtTriangle": lambda adj, w, h: (h * 7 / 12, w * 5 / 12, h / 12, w / 12),
     "hexagon": _hexagon,
+    **MORE_PRESETS,
 }
 """Every modelled preset (each checked against LibreOffice's text, default and own adjust
 values); a preset not here keeps the whole box."""

@@ -46,7 +46,7 @@ def test_preset_text_rectangles(geometry: str, sides: tuple[float, ...]) -> None
 
 def test_plain_boxes_and_adjusts_and_flips() -> None:
     assert geometry_insets(_el("rect")) is None
-    assert geometry_insets(_el("star5")) is None  # not modelled: the whole box
+    assert geometry_insets(_el("star7")) is None  # not modelled: the whole box
     assert geometry_insets(_el("ellipse", kind="decoration")) is None  # no text to place
     square = geometry_insets(_el("roundRect", {"adj": 50000}))  # a pill: radius ss/2
     assert square is not None and square.left == pytest.approx(96 * 0.29289, abs=0.01)
