@@ -5,8 +5,9 @@ defines (ECMA-376 ``presetShapeDefinitions``, the ``a:rect`` of each preset), in
 body's own insets: the square inscribed in an ellipse, the middle half of a diamond, the
 lower half of a triangle, a rounded rectangle less its corners. Laid out in the whole box, a
 line in an ellipse is 29 % wider than either draws it. ``geometry_insets`` gives the extra
-inset on each side for the presets a text box takes most; others (and custom geometry) keep
-the whole box, as does a shape that paints nothing (the inventory keeps no geometry for it).
+inset on each side for the presets a text box takes most (``PRESETS``, more of them in
+``textrect_more``); others (and custom geometry) keep the whole box, as does a shape that
+paints nothing (the inventory keeps no geometry for it).
 """
 
 from __future__ import annotations

@@ -219,8 +219,9 @@ MORE_PRESETS: dict[str, Preset] = {
     "heart": _fractions(1 / 4, 1 / 6, 1 / 3, 1 / 6),
     "teardrop": ellipse,
 }
-"""Each as its definition's ``a:rect`` (the guides' names in the comments of the functions
-above); checked against LibreOffice's drawing of default and own adjust values."""
+"""Each its definition's ``a:rect`` with the definition's defaults for absent adjust values;
+checked against LibreOffice's own evaluation of the definitions (any size, any adjust) and its
+drawing of the text, wide and tall boxes, default and own adjust values."""
 
 
 __all__ = ["INSCRIBED", "MORE_PRESETS", "Adjust", "Preset", "Sides", "ellipse", "pin"]

@@ -37,6 +37,23 @@ def _el(geometry: str, adjust: dict[str, float] | None = None, *, flip_v: bool =
     ("parallelogram", (29.33, 44, 29.33, 44)),
     ("rtTriangle", (112, 120, 16, 24)),
     ("hexagon", (26.67, 40, 26.67, 40)),
+    # textrect_more (ss = 192): fixed shares of the box …
+    ("flowChartDecision", (48, 72, 48, 72)),
+    ("flowChartTerminator", (28.12, 13.57, 28.12, 13.57)),  # 3163 / 21600 h, 1018 / 21600 w
+    ("flowChartDocument", (0, 0, 38.03, 0)),  # b = 17322 / 21600 h
+    ("flowChartPredefinedProcess", (0, 36, 0, 36)),  # w / 8
+    ("flowChartMagneticDisk", (64, 0, 32, 0)),  # h / 3, h / 6
+    ("cloud", (29, 60.17, 37.89, 39.69)),  # 3262, 4513, 4263, 2977 / 21600
+    ("heart", (48, 48, 64, 48)),
+    # … and of ss, pinned: can (two lids of ss / 8), cube (its depth ss / 4), scrolls (ss / 8)
+    ("can", (48, 0, 24, 0)),
+    ("cube", (48, 48, 0, 0)),
+    ("verticalScroll", (24, 24, 12, 24)),
+    ("round2SameRect", (9.37, 9.37, 0, 9.37)),  # 192 × 1/6 × 0.29289 at the top only
+    ("upArrow", (48, 72, 0, 72)),  # the head's 96 less where its sides cross the shaft
+    ("leftRightArrow", (48, 48, 48, 48)),  # heads of 96, crossed half way: 96 − 48
+    ("rightArrowCallout", (0, 100.87, 0, 0)),  # the box is adj4 = 64.977 % of the width
+    ("star6", (48, 48, 48, 48)),  # 144 − 144 × 1.1547 × 0.57736, 96 − 96 × 0.57736 × sin 60°
 ])
 def test_preset_text_rectangles(geometry: str, sides: tuple[float, ...]) -> None:
     ins = geometry_insets(_el(geometry))
@@ -60,6 +77,29 @@ def test_plain_boxes_and_adjusts_and_flips() -> None:
     both = text_insets(_el("diamond"))  # the body's own insets come on top
     assert both is not None and (both.top, both.left) == pytest.approx((51.6, 79.2))
     assert text_insets(_el("rect")) == Insets(top=3.6, right=7.2, bottom=3.6, left=7.2)
+
+
+def test_more_presets_adjust_values() -> None:
+    """Own adjust values, pinned as the definitions pin them (288 × 192, ss = 192)."""
+    def sides(geometry: str, adjust: dict[str, float]) -> tuple[float, ...]:
+        ins = geometry_insets(_el(geometry, adjust))
+        assert ins is not None
+        return ins.top, ins.right, ins.bottom, ins.left
+    assert sides("can", {"adj": 40000}) == pytest.approx((76.8, 0, 38.4, 0))
+    assert sides("bevel", {"adj": 90000}) == pytest.approx((96, 96, 96, 96))  # pinned to 50000
+    assert sides("frame", {"adj1": 25000}) == pytest.approx((48, 48, 48, 48))
+    # upArrow, adj1 70 %: the shaft 201.6 wide, its sides 43.2 in; the head ss × 30 % = 57.6
+    # long, crossed 57.6 × 43.2 / 144 = 17.28 below its tip.
+    assert sides("upArrow", {"adj1": 70000, "adj2": 30000}) == pytest.approx(
+        (40.32, 43.2, 0, 43.2))
+    # round2SameRect with the larger corners below: the sides take the bottom's inset.
+    assert sides("round2SameRect", {"adj1": 10000, "adj2": 30000}) == pytest.approx(
+        (5.62, 16.87, 16.87, 16.87), abs=0.01)
+    # The arrow callout's box: adj4 pinned to 100000 − adj3 × ss / w = 80000 (adj3 = 30 %).
+    assert sides("leftArrowCallout", {"adj3": 30000, "adj4": 95000}) == pytest.approx(
+        (0, 0, 0, 57.6))
+    assert sides("star4", {"adj": 50000}) == pytest.approx(  # the inner corners at 45°
+        (96 * 0.29289, 144 * 0.29289, 96 * 0.29289, 144 * 0.29289), abs=0.01)
 
 
 def test_the_height_whose_text_rectangle_holds_the_text() -> None:
