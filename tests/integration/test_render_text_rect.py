@@ -1,5 +1,6 @@
 """Text in a preset shape (rounded rectangle, ellipse, diamond, triangles, arrows, chevron,
-pentagon arrow, hexagon, octagon, parallelogram, plaque, callouts …) is laid out in the
+pentagon arrow, hexagon, octagon, parallelogram, plaque, callouts, flowchart symbols, stars,
+can, cube, scrolls, heart, frame …) is laid out in the
 preset's text rectangle, as LibreOffice (and PowerPoint) lay it out: through the real CLI, the
 browser's lines start and end where LibreOffice's do, with the presets' own adjust values too.
 Laid out in the whole box before, they ran 9 to 124 px wider on a side."""
@@ -32,6 +33,12 @@ SLIDES: list[list[tuple[str, dict[str, int]]]] = [
      ("hexagon", {"adj": 40000}), ("parallelogram", {"adj": 50000}), ("octagon", {"adj": 20000}),
      ("chevron", {"adj": 30000}), ("triangle", {"adj": 20000}), ("homePlate", {"adj": 30000}),
      ("leftArrow", {"adj1": 70000, "adj2": 40000})],
+    [("flowChartDecision", {}), ("flowChartTerminator", {}), ("flowChartMultidocument", {}),
+     ("flowChartInputOutput", {}), ("flowChartMagneticDisk", {}), ("can", {}), ("cube", {}),
+     ("pentagon", {}), ("star5", {})],
+    [("upArrow", {"adj1": 70000, "adj2": 30000}), ("leftRightArrow", {}),
+     ("round2SameRect", {"adj1": 30000, "adj2": 20000}), ("snip2SameRect", {}), ("star8", {}),
+     ("leftArrowCallout", {}), ("verticalScroll", {}), ("heart", {}), ("frame", {"adj1": 25000})],
 ]
 
 
