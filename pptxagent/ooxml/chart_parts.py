@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pptxagent.ooxml.theme import ColorSpec, read_color
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.xml import qn, typeface
 
 MAX_LABEL = 200
 """Characters kept of one category or series name."""
@@ -114,7 +114,7 @@ def text_style(el: etree._Element | None, base: TextStyle | None = None) -> Text
         size=size / 100 if size and 100 <= size <= 400000 else base.size,
         bold=(bold in ("1", "true")) if bold is not None else base.bold,
         color=read_color(fill) if fill is not None else base.color,
-        font=(latin.get("typeface") if latin is not None else None) or base.font,
+        font=typeface(latin) or base.font,
         rotation=rotation, wrap=wrap,
     )
 

@@ -13,7 +13,7 @@ from lxml import etree
 
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.theme import ColorSpec, parse_int, parse_int_in, read_color, read_fill, within
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.xml import qn, typeface
 
 LEVELS = 9
 
@@ -145,8 +145,8 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
         bold=_bool(rpr.get("b")),
         italic=_bool(rpr.get("i")),
         underline=None if u is None else u != "none",
-        latin=latin.get("typeface") or None if latin is not None else None,
-        ea=ea.get("typeface") or None if ea is not None else None,
+        latin=typeface(latin),
+        ea=typeface(ea),
         color=color,
         fill_set=fill_set or None,
         cap=rpr.get("cap"),
@@ -198,7 +198,7 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
     else:
         font = ppr.find(qn("a:buFont"))
         if font is not None:
-            bu_font = font.get("typeface") or None
+            bu_font = typeface(font)
     return ParaProps(
         level=parse_int(ppr.get("lvl")),
         align=ppr.get("algn"),

@@ -18,7 +18,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.styles import TextBodyData, read_text_body
 from pptxagent.ooxml.table_presets import preset_table_styles
 from pptxagent.ooxml.theme import ColorSpec, parse_int, read_color
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.xml import qn, typeface
 
 SIDES = ("left", "right", "top", "bottom")
 _CELL_LINES = {"left": "a:lnL", "right": "a:lnR", "top": "a:lnT", "bottom": "a:lnB"}
@@ -195,8 +195,8 @@ def _style_part(el: etree._Element) -> StylePart:
             if text_color is None:
                 text_color = read_color(ref)
         face = tx.find(f"{qn('a:font')}/{qn('a:latin')}")
-        if face is not None and face.get("typeface"):
-            font = face.get("typeface")
+        if typeface(face):
+            font = typeface(face)
         bold, italic = _bool(tx.get("b")), _bool(tx.get("i"))
     st = el.find(qn("a:tcStyle"))
     lines: dict[str, LineData] = {}

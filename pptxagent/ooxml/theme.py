@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.xml import qn
+from pptxagent.ooxml.xml import qn, typeface
 
 _COLOR_TAGS: dict[str, str] = {
     qn("a:srgbClr"): "srgb",
@@ -153,8 +153,9 @@ def read_theme(pkg: Package, part: str) -> Theme:
                 continue
             for script in ("latin", "ea", "cs"):
                 face = font.find(qn(f"a:{script}"))
-                if face is not None and face.get("typeface"):
-                    fonts[which][script] = str(face.get("typeface"))
+                name = typeface(face)
+                if name:
+                    fonts[which][script] = name
     colors: dict[str, str] = {}
     clr = elements.find(qn("a:clrScheme"))
     if clr is not None:

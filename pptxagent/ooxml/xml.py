@@ -7,6 +7,7 @@ never touches the network; a part carrying a DOCTYPE is refused outright.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -128,6 +129,28 @@ def local_name(tag: object) -> str:
     if not isinstance(tag, str):
         return ""
     return tag.rpartition("}")[2]
+
+
+_FACE_SPLIT = re.compile(r"[,;]")
+_FACE_BAD = re.compile(r"[\"'{}<>\\]")
+
+
+def typeface(el: etree._Element | None) -> str | None:
+    """``el@typeface`` (``a:latin``, ``a:ea``, ``a:buFont`` …) as a font name, or None.
+
+    Some generators write a CSS font list there (``"Open Sans", sans-serif``). No font has
+    that name, and LibreOffice reads a typeface up to its first ``,`` or ``;``: so do we, with
+    the quotes around it taken off. A name still holding quotes or markup is no font at all.
+    """
+    if el is None:
+        return None
+    raw = el.get("typeface")
+    if not raw:
+        return None
+    if not _FACE_SPLIT.search(raw) and not _FACE_BAD.search(raw):
+        return raw
+    first = _FACE_SPLIT.split(raw, maxsplit=1)[0].strip().strip("\"'").strip()
+    return first if first and not _FACE_BAD.search(first) else None
 
 
 # --- schema order ---------------------------------------------------------------------------
@@ -306,4 +329,5 @@ __all__ = [
     "qn",
     "run_props",
     "serialize",
+    "typeface",
 ]
