@@ -228,6 +228,11 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
     extra: dict[str, object] = {"rtl": True} if first([p.rtl for p in chain]) else {}
     if not runs:  # an empty line is as tall as its end-of-paragraph font
         extra["endFontSize"] = ref_px
+    line = first([p.line_spacing for p in chain])
+    if line is not None and line.kind == "pts":
+        # An exact line pitch: measured as a share of the font (``lineHeight``), so a font
+        # the loop shrinks takes its lines closer; the write-back scales the points with it.
+        extra["lineExactPx"] = round(sz_to_px(line.value) * (1 - src.line_reduction), 4)
     size = first([p.bullet_size for p in chain]) if bullet else None
     if size is not None and size.kind == "pct" and size.value != 100000:
         extra["bulletScale"] = round(max(size.value, 1) / 100000, 4)
@@ -238,7 +243,7 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
         level=level,
         runs=runs,
         align=_ALIGN.get(algn or "l", "left"),
-        lineHeight=_line_height(first([p.line_spacing for p in chain]), ref_px, src.line_reduction),
+        lineHeight=_line_height(line, ref_px, src.line_reduction),
         spaceBefore=_spacing_px(before := first([p.space_before for p in chain]), ref_px),
         spaceAfter=_spacing_px(after := first([p.space_after for p in chain]), ref_px),
         spaceBeforePct=_spacing_pct(before),

@@ -113,11 +113,25 @@ def _write_font(body: etree._Element, before: Element, scale: float) -> None:
             end_px = sz_to_px(int(sz)) * stored if sz and sz.isdigit() else base
         end = _child(p, "a:endParaRPr", SCHEMA_ORDER["a:p"])
         end.set("sz", str(_clamp_sz(px_to_sz(end_px * scale))))
+        _scale_exact_pitch(p, para, scale)
     auto = body.find(f"{qn('a:bodyPr')}/{qn('a:normAutofit')}")
     if auto is not None:
         for attr in ("fontScale", "lnSpcReduction"):
             if attr in auto.attrib:
                 del auto.attrib[attr]
+
+
+def _scale_exact_pitch(p: etree._Element, para: Paragraph | None, scale: float) -> None:
+    """An exact line pitch (``a:lnSpc/a:spcPts``, own or inherited) × ``scale`` on the
+    paragraph: the browser measured the lines as a share of the font, so a shrunk font took
+    its lines closer there; left in points, PowerPoint and LibreOffice would draw them as far
+    apart as before, and the text longer than measured."""
+    exact = (para.model_extra or {}).get("lineExactPx") if para is not None else None
+    if not isinstance(exact, int | float) or exact <= 0 or abs(scale - 1.0) < 1e-6:
+        return
+    ln = etree.Element(qn("a:lnSpc"))
+    etree.SubElement(ln, qn("a:spcPts"), val=str(max(round(px_to_pt(exact * scale) * 100), 0)))
+    insert_in_order(_child(p, "a:pPr", SCHEMA_ORDER["a:p"]), ln, SCHEMA_ORDER["a:pPr"])
 
 
 def _write_fit(body: etree._Element, scale: float) -> None:

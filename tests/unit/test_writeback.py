@@ -184,3 +184,29 @@ def test_shrink_on_overflow_writes_normautofit_over_sizes_at_the_min_font() -> N
     reread = _element(pkg, "sp3")  # the inventory draws what PowerPoint shows
     assert reread.baseFontSize == pytest.approx(20.0 * 0.55, abs=0.01)
     assert [p.spaceBeforePct for p in reread.paragraphs or []] == [0.2, 0.2]
+
+
+def test_a_shrunk_font_takes_its_exact_line_pitch_with_it() -> None:
+    """An exact pitch (``a:spcPts``) is measured as a share of the font, so the loop's
+    shrunk font drew its lines closer in the browser; written back in the old points,
+    PowerPoint and LibreOffice drew the text longer than measured (a Canva cover: 3.9 px out
+    of its box in LibreOffice, the slide degraded)."""
+    pkg = _open()
+    shape = _shape(pkg, 3)
+    for p in shape.iter(qn("a:p")):
+        ppr = p.find(qn("a:pPr"))
+        if ppr is None:
+            ppr = etree.Element(qn("a:pPr"))
+            p.insert(0, ppr)
+        ln = etree.SubElement(ppr, qn("a:lnSpc"))
+        etree.SubElement(ln, qn("a:spcPts"), val="4800")  # exactly 48 pt
+    body = _element(pkg, "sp3")
+    paras = body.paragraphs or []
+    assert paras and (paras[0].model_extra or {}).get("lineExactPx") == pytest.approx(64)
+    write_back(pkg, body, _scaled(body, fontSize=28 * 4 / 3))  # 32 → 28 pt
+    vals = [p.get("val") for p in shape.iter(qn("a:spcPts"))
+            if p.getparent().tag == qn("a:lnSpc")]
+    assert vals and set(vals) == {"4200"}  # 48 pt × 28/32
+    reread = _element(pkg, "sp3")  # what PowerPoint draws is what was measured
+    assert (reread.paragraphs or [])[0].lineHeight == pytest.approx(paras[0].lineHeight or 0,
+                                                                    abs=0.001)
