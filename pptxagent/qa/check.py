@@ -27,6 +27,7 @@ from pptxagent.qa.layout import (
     check_overflow,
     check_overlaps,
     element_edge_distances,
+    line_edge_distances,
 )
 from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
 from pptxagent.qa.visual import box_contrasts, check_contrast, check_pictures
@@ -53,6 +54,8 @@ class SlideBaseline:
     backdrop: dict[str, NDArray[np.uint8]] = field(default_factory=dict)
     """(A sample of) what the template drew behind each box's text."""
     edge: dict[str, float] = field(default_factory=dict)
+    edge_lines: dict[str, float] = field(default_factory=dict)
+    """The edge distance of each box's line boxes (where its lines end, glyph shapes aside)."""
     issues: list[QaIssue] = field(default_factory=list)
     frames: dict[str, Box] = field(default_factory=dict)
     """Each element's frame on the template slide (where its designer put the box)."""
@@ -112,7 +115,8 @@ def check_facts(
                              baseline.backdrop if baseline else None,
                              baseline.frames if baseline else None,
                              baseline.notext if baseline else None)
-    issues += check_edges(facts, settings, baseline.edge if baseline else None)
+    issues += check_edges(facts, settings, baseline.edge if baseline else None,
+                          baseline.edge_lines if baseline else None)
     if baseline is not None:
         _accept(issues, baseline)
         _accept_designed_size(issues, facts)
@@ -211,6 +215,7 @@ def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -
         contrast={eid: rc.ratio for eid, rc in table.worst.items()},
         backdrop=table.backdrop,
         edge=element_edge_distances(facts, settings),
+        edge_lines=line_edge_distances(facts),
         issues=check_facts(facts, settings),
         notext=facts.notext,
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)

@@ -179,10 +179,14 @@ def edge_distance(text: Box, slide_w: float, slide_h: float) -> float:
 
 
 def check_edges(
-    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None
+    facts: SlideFacts, s: QaSettings, baseline: Mapping[str, float] | None = None,
+    lines: Mapping[str, float] | None = None,
 ) -> list[QaIssue]:
     """Glyphs in the edge danger zone. Template mode (``baseline``: the template's own
-    distance per box): only text closer than the template's own text/box as well."""
+    distance per box): only text closer than the template's own text/box as well, and whose
+    lines (``lines``: the template's line boxes' distance) reach closer than the template's:
+    right-aligned text at a box's inset ends where the template's did, and a "2" whose ink
+    comes 2.4 px nearer the edge than a "]" is a glyph's shape, not the fill's layout."""
     issues: list[QaIssue] = []
     sw, sh = facts.ir.slide.w, facts.ir.slide.h
     limit = s.EDGE_MIN_FRAC * sw
@@ -201,6 +205,10 @@ def check_edges(
         if base is not None:
             if dist >= base - s.EDGE_BASELINE_TOL_PX:
                 continue  # the template puts its own text this close: its design
+            own = lines.get(el.eid) if lines is not None else None
+            if own is not None and (edge_distance(dom.textBox, sw, sh)
+                                    >= own - s.EDGE_BASELINE_TOL_PX):
+                continue  # the lines end where the template's ended: only glyphs differ
             threshold = min(limit, base)
         issues.append(make_issue(
             facts, el, "edge", "major" if dist < major else "minor",
@@ -208,6 +216,14 @@ def check_edges(
             measured=dist, threshold=threshold, unit="px", box=text, baseline=base,
         ))
     return issues
+
+
+def line_edge_distances(facts: SlideFacts) -> dict[str, float]:
+    """The template's own edge distance per text box, of its line boxes."""
+    sw, sh = facts.ir.slide.w, facts.ir.slide.h
+    return {el.eid: edge_distance(dom.textBox, sw, sh) for el in facts.ir.elements
+            if el.is_text and (dom := facts.dom.get(el.eid)) is not None and dom.visible
+            and dom.textBox is not None}
 
 
 def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]:

@@ -113,6 +113,11 @@ def test_edge_zone_and_template_baseline() -> None:
     # the template already puts its own text 4 px from the edge: its design
     assert check_facts(f, baseline=SlideBaseline(edge={"sp2": 4})) == []
     assert kinds(check_facts(f, baseline=SlideBaseline(edge={"sp2": 12}))) == {("edge", "sp2")}
+    # the template's glyphs kept 12 px off, but its lines ended 4 px from the edge as these
+    # do (right-aligned at the box's inset): the new glyphs' shapes, not the fill's layout
+    assert check_facts(f, baseline=SlideBaseline(edge={"sp2": 12}, edge_lines={"sp2": 4})) == []
+    assert kinds(check_facts(f, baseline=SlideBaseline(edge={"sp2": 12}, edge_lines={"sp2": 9}))
+                 ) == {("edge", "sp2")}
 
 
 def test_text_overlap_uses_glyph_boxes_not_frames() -> None:
