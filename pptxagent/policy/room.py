@@ -126,6 +126,11 @@ def keep_to_room(
         else:
             continue
         new = Box(**fixed)
+    asked = box_of(el, layout)
+    if new.w < min(old.w, asked.w) - 0.5 or new.h < min(old.h, asked.h) - 0.5:
+        # The room there is smaller than the box: a move up against the art above left a
+        # label 1 px high. The box keeps its place and size (a style edit may still fit it).
+        return {}
     vals = {"x": new.x, "y": new.y, "w": new.w, "h": new.h}
     return {k: round(v, 2) for k, v in vals.items()
             if k in layout or abs(v - getattr(old, k)) > 0.01}

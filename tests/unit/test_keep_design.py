@@ -114,3 +114,14 @@ def test_a_grown_box_keeps_off_the_page_margin_the_template_kept_free() -> None:
     out = keep_to_room(ir, "edge", {"x": 0.0, "w": 300.0}, edge_margin=19.2)
     assert out["x"] == 5 and out["w"] == 295
     assert keep_to_room(ir, "note", {"w": 680.0}) == {"w": 680.0}  # no margin asked
+
+
+def test_a_move_into_art_that_leaves_no_room_keeps_the_box() -> None:
+    """An overlap hint moved a label up onto a band of art; cut at the band's edge, the box
+    was 1 px high (a Korean infographic's label, then shrunk to 25 % on overflow)."""
+    ir = _sourced(slide(el("label", "text", 870, 548.8, 96, 19.2, fs=16),
+                        el("band", "decoration", 858, 460, 312, 25)))
+    ir = freeze_untouched(ir, frozenset({"label"}))
+    assert keep_to_room(ir, "label", {"y": 459.8, "w": 205.0, "h": 25.0}) == {}
+    # room enough above the band's art: the move stands
+    assert keep_to_room(ir, "label", {"y": 520.0}) == {"y": 520.0}
