@@ -18,6 +18,9 @@ from pptxagent.ooxml.styles import Bullet, LevelStyle, ListStyle, RunProps, Spac
 from pptxagent.ooxml.theme import ColorSpec, Theme
 from pptxagent.units import emu_to_px, sz_to_px
 
+DEFAULT_TAB = 914400
+"""PowerPoint's distance between default tab stops when no style gives ``defTabSz`` (EMU)."""
+
 T = TypeVar("T")
 TextAlign = Literal["left", "center", "right", "justify"]
 
@@ -228,6 +231,8 @@ def effective_paragraph(para: TextParaData, src: TextSources, numbering: Numberi
     extra: dict[str, object] = {"rtl": True} if first([p.rtl for p in chain]) else {}
     if not runs:  # an empty line is as tall as its end-of-paragraph font
         extra["endFontSize"] = ref_px
+    if "\t" in text:  # a tab runs on to the next default stop (1 inch unless the styles say)
+        extra["tabSize"] = round(emu_to_px(first([p.def_tab for p in chain]) or DEFAULT_TAB), 2)
     line = first([p.line_spacing for p in chain])
     if line is not None and line.kind == "pts":
         # An exact line pitch: measured as a share of the font (``lineHeight``), so a font

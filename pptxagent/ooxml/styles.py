@@ -74,6 +74,8 @@ class ParaProps:
     rtl: bool | None = None
     bullet_size: Spacing | None = None
     """``a:buSzPct`` (``pct``, of the text) or ``a:buSzPts``; ``a:buSzTx`` reads as 100 %."""
+    def_tab: int | None = None
+    """``@defTabSz``: the distance between default tab stops (EMU)."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,7 @@ def read_para_props(ppr: etree._Element | None) -> ParaProps:
         bullet_color_tx=True if ppr.find(qn("a:buClrTx")) is not None else None,
         rtl=_bool(ppr.get("rtl")),
         bullet_size=_bullet_size(ppr),
+        def_tab=parse_int_in(ppr.get("defTabSz"), 1, 51206400),  # ST_Coordinate32, > 0
     )
 
 

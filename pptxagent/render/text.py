@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from markupsafe import Markup, escape
+
 from pptxagent.ir import Element, Paragraph, Run
 from pptxagent.render import css
 from pptxagent.render.symbols import SYMBOL_FALLBACK, symbol_text
@@ -30,13 +32,22 @@ class ParaView:
 
 
 _SPACES = re.compile(r" {2,}")
+_TAB = '<span class="tab">\t</span>'
+
 
 
 def text_lines(text: str) -> list[str]:
     """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
-    (all but the last become no-break spaces, so the run can still wrap at its end)."""
-    return [_SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)
-            for line in text.split("\n")]
+    (all but the last become no-break spaces, so the run can still wrap at its end), and a
+    tab is kept as a tab (``white-space: pre`` on it alone: ``pre-line`` would make it a
+    space) that runs on to the paragraph's next stop (its ``tab-size``)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        spaced = _SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)
+        if "\t" in spaced:
+            spaced = Markup(_TAB).join(escape(part) for part in spaced.split("\t"))
+        out.append(spaced)
+    return out
 
 
 _LOGICAL = {"top": "inset-block-start", "margin-left": "margin-inline-start",
@@ -61,6 +72,9 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
         base_px = float(end_px)
     first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
     decl = [("font-size", css.px(first_px * fscale))]
+    tab = (p.model_extra or {}).get("tabSize")
+    if isinstance(tab, int | float) and tab > 0:
+        decl.append(("tab-size", css.px(float(tab))))
     if p.lineHeight is not None:
         line_h = p.lineHeight * el.line_scale()
         decl.append(("line-height", css.num(line_h)))

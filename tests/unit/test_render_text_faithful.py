@@ -120,3 +120,24 @@ def test_paragraph_of_only_spaces_takes_a_line() -> None:
     first, second = html.split('class="p"')[1:3]
     assert first.count("<br>") == 1
     assert "<br>" not in second  # a line with text, spaces at its end: no extra line
+
+
+def test_a_tab_runs_on_to_the_next_default_stop() -> None:
+    """``white-space: pre-line`` made a tab one space: "Suggested stoplogo:" after three tabs
+    was drawn 190 px left of where LibreOffice draws it, under a picture."""
+    html = _html({"text": "a\tb<c", "tabSize": 96,
+                  "runs": [{"text": "a\tb<c", "fontSize": 20}]})
+    assert 'a<span class="tab">\t</span>b&lt;c' in html  # the rest still escaped
+    assert "tab-size:96px" in html
+    assert ".tab { white-space: pre; }" in html
+
+
+def test_paragraphs_read_their_default_tab_stops() -> None:
+    from lxml import etree
+
+    from pptxagent.ooxml.styles import read_para_props
+    from pptxagent.ooxml.xml import qn
+
+    ppr = etree.Element(qn("a:pPr"), defTabSz="457200")
+    assert read_para_props(ppr).def_tab == 457200
+    assert read_para_props(etree.Element(qn("a:pPr"), defTabSz="-5")).def_tab is None
