@@ -25,6 +25,7 @@ from pptxagent.ir import (
     Path,
     Visual,
 )
+from pptxagent.ir.visual import LINE_GEOMETRIES
 from pptxagent.ooxml.fills import FillData, LineData, StyleRef, ThemeStyles
 from pptxagent.ooxml.shapes import ShapeData, SlideDoc
 from pptxagent.ooxml.theme import ColorSpec
@@ -34,8 +35,6 @@ from pptxagent.units import emu_to_px
 DEFAULT_LINE_EMU = 9525
 CHART_FILL = "#F2F2F2"
 _PATTERN_SHARE = {f"pct{n}": n / 100 for n in (5, 10, 20, 25, 30, 40, 50, 60, 70, 75, 80, 90)}
-LINE_GEOMETRIES = frozenset({"line", "straightConnector1", "bentConnector2", "bentConnector3",
-                             "bentConnector4", "curvedConnector3", "lineInv"})
 
 
 def _color(spec: ColorSpec | None, ctx: ColorContext) -> tuple[str, float] | None:

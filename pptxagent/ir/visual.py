@@ -200,6 +200,11 @@ class Chart(_Model):
 
 
 
+LINE_GEOMETRIES = frozenset({"line", "straightConnector1", "bentConnector2", "bentConnector3",
+                             "bentConnector4", "curvedConnector3", "lineInv"})
+"""Presets that draw a line (their box is where the line runs, not an area)."""
+
+
 class Visual(_Model):
     fill: Paint | None = None
     line: Outline | None = None

@@ -17,12 +17,17 @@ decorations, pictures) and the art the slide inherits from its layout and master
 from __future__ import annotations
 
 from pptxagent.ir import Box, Element, SlideIR
+from pptxagent.ir.visual import LINE_GEOMETRIES
 from pptxagent.policy.plan import movable
 
 
 def box_of(el: Element, layout: dict[str, float] | None = None) -> Box:
     lay = {**el.layout.model_dump(), **(layout or {})}
     return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
+
+
+def _is_line(el: Element) -> bool:
+    return el.visual is not None and el.visual.geometry in LINE_GEOMETRIES
 
 
 def art_boxes(ir: SlideIR, eid: str, background_share: float = 0.5) -> list[Box]:
@@ -33,6 +38,8 @@ def art_boxes(ir: SlideIR, eid: str, background_share: float = 0.5) -> list[Box]
             continue
         if movable(el) and el.type not in ("decoration", "image"):
             continue  # a text the repair may move itself: the overlap rules handle it
+        if _is_line(el):
+            continue  # a connector's box is where it runs, not an area text sits in
         b = box_of(el)
         if b.w * b.h > 0:
             out.append(b)
@@ -48,6 +55,8 @@ def inherited_art(ir: SlideIR, background_share: float = 0.5) -> list[Box]:
     slide_area = ir.slide.w * ir.slide.h
     out: list[Box] = []
     for shape in ir.backdrop.art:
+        if _is_line(shape):
+            continue
         b = box_of(shape)
         if 0 < b.w * b.h <= background_share * slide_area:
             out.append(b)

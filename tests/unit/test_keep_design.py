@@ -125,3 +125,19 @@ def test_a_move_into_art_that_leaves_no_room_keeps_the_box() -> None:
     assert keep_to_room(ir, "label", {"y": 459.8, "w": 205.0, "h": 25.0}) == {}
     # room enough above the band's art: the move stands
     assert keep_to_room(ir, "label", {"y": 520.0}) == {"y": 520.0}
+
+
+def test_a_connector_is_no_area_a_label_must_stay_in() -> None:
+    """A label on a diagonal connector lies inside the connector's box; that box is where the
+    line runs, not art the text sits on, so the label may grow past it."""
+    from pptxagent.ir import Visual
+
+    def room(geometry: str) -> dict[str, float]:
+        under = el("link", "decoration", 640, 470, 60, 43)
+        under.visual = Visual(geometry=geometry)
+        ir = freeze_untouched(_sourced(slide(el("label", "text", 650, 480, 40, 17, fs=14),
+                                             under)), frozenset({"label"}))
+        return keep_to_room(ir, "label", {"x": 630.0, "w": 80.0})
+
+    assert room("straightConnector1") == {"x": 630.0, "w": 80.0}
+    assert room("rect") == {"x": 640.0, "w": 60.0}  # a painted box: the label stays inside
