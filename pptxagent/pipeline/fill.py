@@ -42,6 +42,7 @@ from pptxagent.pipeline.guard import (
     grown_pairs,
     template_frames,
 )
+from pptxagent.pipeline.harmonize import harmonize_template_siblings
 from pptxagent.pipeline.job import FillJob, FillOptions, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.report import FillReport
@@ -232,6 +233,7 @@ STAGES: tuple[Callable[[FillJob], None], ...] = (
     inventory_filled,
     template_baseline,
     refine_slides,
+    harmonize_template_siblings,
     start_crosscheck,
     visual_qa,
     write_back_slides,

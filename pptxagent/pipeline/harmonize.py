@@ -5,12 +5,20 @@ end at 37 pt while its neighbours stay at 44 pt: every box fits, and a designer 
 have to fix the slide. After the loop, each group of siblings whose sizes differ is set to the
 group's smallest size (a smaller font never overflows a box the larger one fitted) and the
 slide is measured and refined once more from there (rollout ``slide-NN-harmonized``).
+
+A template has no slot names, but it has the same thing drawn twice: card headings, KPI values,
+the two columns of a comparison, each box a copy of the other (same size, same font, same
+placeholder kind) in one row or one column. The fill's loop fits them one by one too
+("Global Teams Global Teams" shrunk to 20 pt beside "Better Docs Better Docs" at 28 pt), so
+``template_sibling_groups`` finds such copies from the template's own geometry and styles, and
+``harmonize_template_siblings`` gives them one size the same way.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from pptxagent.ir import Element, SlideIR
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -33,12 +41,56 @@ def sibling_groups(ir: SlideIR, touched: frozenset[str]) -> list[list[Element]]:
     return [g for g in groups.values() if len(g) > 1]
 
 
-def harmonized(ir: SlideIR, touched: frozenset[str]) -> SlideIR | None:
+_ALIGN_PX = 1.0
+"""Copies of one box stand in a row (their tops within this) or a column (their lefts)."""
+
+
+def _look(el: Element) -> tuple[object, ...]:
+    st, lay = el.style, el.layout
+    ph = el.source.ph_type if el.source is not None else None
+    return (round(st.fontSize or 0.0, 1), st.fontWeight, st.fontFamily, round(lay.w),
+            round(lay.h), ph, el.type)
+
+
+def template_sibling_groups(template: SlideIR, touched: frozenset[str]
+                            ) -> list[frozenset[str]]:
+    """Filled text boxes that are copies of one another on the template slide (same size,
+    font, weight, family, kind), standing in one row or one column: two or more each."""
+    cands = [el for el in template.elements if el.eid in touched and el.is_text
+             and el.table is None and el.style.fontSize]
+    parent = {el.eid: el.eid for el in cands}
+
+    def root(eid: str) -> str:
+        while parent[eid] != eid:
+            parent[eid] = parent[parent[eid]]
+            eid = parent[eid]
+        return eid
+
+    for i, a in enumerate(cands):
+        for b in cands[i + 1:]:
+            if _look(a) == _look(b) and (abs(a.layout.y - b.layout.y) <= _ALIGN_PX
+                                         or abs(a.layout.x - b.layout.x) <= _ALIGN_PX):
+                parent[root(b.eid)] = root(a.eid)
+    groups: dict[str, set[str]] = defaultdict(set)
+    for el in cands:
+        groups[root(el.eid)].add(el.eid)
+    return [frozenset(g) for g in groups.values() if len(g) > 1]
+
+
+def harmonized(ir: SlideIR, touched: frozenset[str],
+               groups: list[frozenset[str]] | None = None) -> SlideIR | None:
     """``ir`` with every sibling group at its smallest size (and that member's line height),
-    or None when the siblings already agree."""
+    or None when the siblings already agree. ``groups``: eids of the groups (default: the
+    composed slide's slot names); a group with a member shrunk on overflow (degraded) is
+    left as it is."""
     out = ir.model_copy(deep=True)
     changed = False
-    for group in sibling_groups(out, touched):
+    if groups is None:
+        members = sibling_groups(out, touched)
+    else:
+        members = [[out.element(eid) for eid in sorted(g)] for g in groups]
+        members = [g for g in members if all(el.style.fitScale is None for el in g)]
+    for group in members:
         smallest = min(group, key=lambda e: e.style.fontSize or 0.0)
         lo = smallest.style.fontSize or 0.0
         for el in group:
@@ -51,13 +103,24 @@ def harmonized(ir: SlideIR, touched: frozenset[str]) -> SlideIR | None:
 
 def harmonize_siblings(job: FillJob) -> None:
     """Give sibling slots one size on every composed slide where the loop made them differ."""
+    _harmonize(job, lambda w: None, "sibling slots")
+
+
+def harmonize_template_siblings(job: FillJob) -> None:
+    """Give copies of one template box one size where the loop made them differ."""
+    _harmonize(job, lambda w: template_sibling_groups(w.ir, w.touched),
+               "copies of one template box")
+
+
+def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] | None],
+               what: str) -> None:
     if not job.opts.repair:
         return
     todo: list[tuple[SlideWork, SlideIR]] = []
     for w in job.slides:
         if w.outcome is None or w.final_ir is None:
             continue
-        start = harmonized(w.final_ir, w.touched)
+        start = harmonized(w.final_ir, w.touched, groups(w))
         if start is not None:
             todo.append((w, start))
     if not todo:
@@ -66,6 +129,6 @@ def harmonize_siblings(job: FillJob) -> None:
     for (w, _), o in zip(todo, outcomes, strict=True):
         w.outcome = o
         w.final_ir, w.diag, w.dom = o.final_ir, o.final_diag, o.final_dom
-        w.notes.append("sibling slots set to one size after the loop fitted them one by one")
+        w.notes.append(f"{what} set to one size after the loop fitted them one by one")
     done = ", ".join(str(w.filled.index) for w, _ in todo)
     job.say(f"harmonized sibling sizes on slide(s) {done}")

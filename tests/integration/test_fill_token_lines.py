@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import fill_cli
+from cli_support import fill_tokens
 from pptx import Presentation
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -20,12 +20,8 @@ def test_a_multi_line_token_value_is_drawn_alike_by_both_engines(tmp_path: Path)
     slide = prs.slides.add_slide(prs.slide_layouts[1])  # Title and Content: bulleted body
     slide.shapes.title.text = "{{title}}"
     slide.placeholders[1].text = "Ship to: {{address}}"
-    template, content = tmp_path / "t.pptx", tmp_path / "c.json"
-    prs.save(str(template))
-    content.write_text(json.dumps({"tokens": {
-        "title": "Delivery", "address": "1 Main Street\nSpringfield\r\nUSA"}}))
-    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = fill_cli(template, content, out, report)
+    proc, out, report = fill_tokens(prs, tmp_path, {
+        "title": "Delivery", "address": "1 Main Street\nSpringfield\r\nUSA"})
     assert proc.returncode == 0, proc.stderr
     assert "2 shape(s) filled" in proc.stderr
     body = Presentation(str(out)).slides[0].placeholders[1].text_frame

@@ -50,3 +50,27 @@ def test_left_and_right_columns_are_siblings() -> None:
     out = harmonized(ir, TOUCHED)
     assert out is not None
     assert [e.style.fontSize for e in out.elements] == [24.67, 24.67, 24.0, 24.0]
+
+
+def test_template_copies_in_a_row_or_column_are_siblings() -> None:
+    from pptxagent.pipeline.harmonize import template_sibling_groups
+
+    def box(i: int, x: float, y: float, w: float = 100) -> Element:
+        el = _el(i, f"TextBox {i}", 58.67)
+        el.layout = Layout(x=x, y=y, w=w, h=60)
+        return el
+
+    ir = _ir(box(1, 10, 10), box(2, 300, 10), box(3, 10, 200),  # a row, and 1's column
+             box(4, 600, 400),  # alone: no row or column with the others
+             box(5, 600, 10, w=120))  # in the row, but a box of another size
+    assert template_sibling_groups(ir, TOUCHED) == [frozenset({"sp1", "sp2", "sp3"})]
+    assert template_sibling_groups(ir, frozenset({"sp1", "sp4"})) == []  # only filled ones
+
+
+def test_a_group_with_a_member_shrunk_on_overflow_is_left_alone() -> None:
+    a, b = _el(1, "TextBox 1", 58.67), _el(2, "TextBox 2", 40.0)
+    b.style.fitScale = 0.7  # the slide is degraded already: nothing to even out
+    assert harmonized(_ir(a, b), TOUCHED, [frozenset({"sp1", "sp2"})]) is None
+    b.style.fitScale = None
+    out = harmonized(_ir(a, b), TOUCHED, [frozenset({"sp1", "sp2"})])
+    assert out is not None and {e.style.fontSize for e in out.elements} == {40.0}
