@@ -33,6 +33,7 @@ class ParaView:
 
 _SPACES = re.compile(r" {2,}")
 _TAB = '<span class="tab">\t</span>'
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 
 
 
@@ -153,6 +154,8 @@ def run_view(el: Element, r: Run, where: str) -> RunView:
         decl.append(("text-transform", "uppercase"))
     elif caps == "small":
         decl.append(("font-variant", "small-caps"))
+    if _HANGUL.search(r.text):  # Korean wraps at its spaces, as PowerPoint and LibreOffice
+        decl.append(("word-break", "keep-all"))  # wrap it, not between any two syllables
     spacing = extra.get("letterSpacing")
     if isinstance(spacing, int | float) and spacing:
         decl.append(("letter-spacing", css.px(float(spacing) * el.font_scale())))

@@ -141,3 +141,12 @@ def test_paragraphs_read_their_default_tab_stops() -> None:
     ppr = etree.Element(qn("a:pPr"), defTabSz="457200")
     assert read_para_props(ppr).def_tab == 457200
     assert read_para_props(etree.Element(qn("a:pPr"), defTabSz="-5")).def_tab is None
+
+
+def test_korean_wraps_at_its_spaces_chinese_anywhere() -> None:
+    """Chromium broke Hangul between any two syllables; PowerPoint and LibreOffice wrap Korean
+    at its spaces (a 3-inch box: "생산 / 성이" in the browser, "생산성이" whole in LibreOffice)."""
+    html = _html({"text": "개발자 생산성이", "runs": [{"text": "개발자 생산성이", "fontSize": 20}]})
+    assert "word-break:keep-all" in html
+    html = _html({"text": "我们的产品", "runs": [{"text": "我们的产品", "fontSize": 20}]})
+    assert "word-break" not in html
