@@ -200,8 +200,10 @@ class Chart(_Model):
 
 
 
-LINE_GEOMETRIES = frozenset({"line", "straightConnector1", "bentConnector2", "bentConnector3",
-                             "bentConnector4", "curvedConnector3", "lineInv"})
+LINE_GEOMETRIES = frozenset({"line", "lineInv", "straightConnector1", "bentConnector2",
+                             "bentConnector3", "bentConnector4", "bentConnector5",
+                             "curvedConnector2", "curvedConnector3", "curvedConnector4",
+                             "curvedConnector5"})
 """Presets that draw a line (their box is where the line runs, not an area)."""
 
 

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from pptxagent.ir import Element, SlideIR
+from pptxagent.loop.fallbacks import fell_back
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 
@@ -120,6 +121,9 @@ def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] 
     for w in job.slides:
         if w.outcome is None or w.final_ir is None:
             continue
+        if fell_back(w.final_ir) or w.outcome.result.fallbacks:
+            continue  # degraded already: a second pass from the truncated or shrunk state
+            # would lose the first one's record (its defects, its overflow_left change)
         start = harmonized(w.final_ir, w.touched, groups(w))
         if start is not None:
             todo.append((w, start))

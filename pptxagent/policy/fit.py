@@ -159,4 +159,7 @@ class FitPolicy:
                 e.layout = keep_to_room(ir, e.eid, e.layout, ctx.settings.FIT_ART_GAP_PX,
                                         ctx.settings.ROOM_BACKGROUND_SHARE,
                                         ctx.settings.qa.EDGE_MAJOR_FRAC * ir.slide.w)
-        return Patch(edits=list(edits.values()), constraints=patch.constraints)
+        # An edit left with nothing to do (a move the room refused) is no edit: an empty
+        # one would be stepped, measured and counted as a stall.
+        kept = [e for e in edits.values() if e.layout or e.style]
+        return Patch(edits=kept, constraints=patch.constraints)

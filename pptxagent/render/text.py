@@ -40,8 +40,9 @@ _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 def text_lines(text: str) -> list[str]:
     """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
     (all but the last become no-break spaces, so the run can still wrap at its end), and a
-    tab is kept as a tab (``white-space: pre`` on it alone: ``pre-line`` would make it a
-    space) that runs on to the paragraph's next stop (its ``tab-size``)."""
+    tab is kept as a tab (``white-space: pre-wrap`` on it alone: ``pre-line`` would make it a
+    space) that runs on to the paragraph's next stop (its ``tab-size``; 1 inch in a text
+    without paragraphs) and, like a space, hangs where a line wraps."""
     out: list[str] = []
     for line in text.split("\n"):
         spaced = _SPACES.sub(lambda m: "\u00a0" * (len(m[0]) - 1) + " ", line)

@@ -59,3 +59,25 @@ def test_boxes_that_only_look_alike_keep_their_own_sizes(tmp_path: Path) -> None
     _card(slide, 5.5, "{{right}}", top=4)
     sizes = _filled(prs, tmp_path)
     assert sizes["Better docs"] == 28 > sizes["Global teams across every time zone"]
+
+
+def test_a_degraded_slide_keeps_its_record(tmp_path: Path) -> None:
+    """Twin headings beside a table too long for the slide: the slide is degraded by the
+    table. Evening out the twins ran a second pass from the truncated state, which lost the
+    first pass's defects and its 'does not fit' change; such a slide is left as it was."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    _card(slide, 1.0, "{{left}}")
+    _card(slide, 5.5, "{{right}}")
+    table = slide.shapes.add_table(3, 2, Inches(1), Inches(5.6), Inches(8), Inches(1.2)).table
+    for r in range(3):
+        for c in range(2):
+            table.cell(r, c).text = f"{{{{t{r}{c}}}}}"
+    tokens = {"left": "Global teams across every time zone", "right": "Better docs",
+              **{f"t{r}{c}": "Very long table text " * 12 for r in range(3) for c in range(2)}}
+    proc, _, report = fill_tokens(prs, tmp_path, tokens)
+    assert proc.returncode == 1, proc.stderr
+    slide_report = json.loads(report.read_text())["slides"][0]
+    assert slide_report["quality"] == "degraded"
+    assert [d["type"] for d in slide_report["defects"]] == ["content_overflow"]
+    assert "overflow_left" in {c["what"] for c in slide_report["changes"]}

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from cli_support import fill_cli
 from pptx import Presentation
+from pptx.presentation import Presentation as PresentationType
+from pptx.util import Inches, Pt
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
@@ -26,21 +28,43 @@ def _one_inch_stops(src: Path, dst: Path) -> None:
             out.writestr(name, data)
 
 
+def _filled_edges(prs: PresentationType, tmp_path: Path, tokens: dict[str, str]
+                  ) -> tuple[list[float], Path]:
+    """Fill ``prs`` (its tab stops set to 1 in) through the CLI: the one filled text's
+    cross-check edges (left, top, right, bottom: LibreOffice minus the browser) and the
+    output deck."""
+    plain, template, content = tmp_path / "p.pptx", tmp_path / "t.pptx", tmp_path / "c.json"
+    prs.save(str(plain))
+    _one_inch_stops(plain, template)
+    content.write_text(json.dumps({"tokens": tokens}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = fill_cli(template, content, out, report)
+    assert proc.returncode == 0, proc.stderr
+    slide_report = json.loads(report.read_text())["slides"][0]
+    assert slide_report["quality"] == "success_clean"
+    (filled,) = slide_report["crosscheck"]["elements"]
+    return list(filled["edges_px"]), out
+
+
 def test_an_agenda_line_with_tabs_is_as_wide_as_libreoffice_draws_it(tmp_path: Path) -> None:
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[1])
     slide.shapes.title.text = "Agenda"
     slide.placeholders[1].text = "Outlook\t\t\t{{page}}"
-    plain, template, content = tmp_path / "p.pptx", tmp_path / "t.pptx", tmp_path / "c.json"
-    prs.save(str(plain))
-    _one_inch_stops(plain, template)
-    content.write_text(json.dumps({"tokens": {"page": "page 20"}}))
-    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = fill_cli(template, content, out, report)
-    assert proc.returncode == 0, proc.stderr
-    slide_report = json.loads(report.read_text())["slides"][0]
-    checked = {e["eid"]: e for e in slide_report["crosscheck"]["elements"]}
-    d_left, _, d_right, _ = checked["sp3"]["edges_px"]
+    (d_left, _, d_right, _), out = _filled_edges(prs, tmp_path, {"page": "page 20"})
     assert abs(d_left) < 2 and abs(d_right) < 3  # 234 px apart on the right before
     assert Presentation(str(out)).slides[0].placeholders[1].text_frame.text == \
         "Outlook\t\t\tpage 20"
+
+
+def test_a_tab_where_a_line_wraps_hangs_as_a_space_does(tmp_path: Path) -> None:
+    """Kept whole (``white-space: pre``), the tab before the wrapped word stayed on the line:
+    the browser's line was 70 px wider than LibreOffice's."""
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(2.5))
+    box.text_frame.word_wrap = True
+    box.text_frame.text = "{{a}}\tRevenue\tOutlook\tSummary"
+    box.text_frame.paragraphs[0].runs[0].font.size = Pt(18)
+    (d_left, _, d_right, _), _ = _filled_edges(prs, tmp_path, {"a": "Quarterly"})
+    assert abs(d_left) < 2 and abs(d_right) < 2

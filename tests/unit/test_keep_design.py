@@ -141,3 +141,26 @@ def test_a_connector_is_no_area_a_label_must_stay_in() -> None:
 
     assert room("straightConnector1") == {"x": 630.0, "w": 80.0}
     assert room("rect") == {"x": 640.0, "w": 60.0}  # a painted box: the label stays inside
+
+
+def test_a_move_the_room_refuses_leaves_no_empty_edit() -> None:
+    """Without its move an edit may have nothing left; stepped as a patch it changed nothing,
+    was measured again and counted as a stall (the hard fallback never ran)."""
+    from pptxagent.ir import Patch
+    from pptxagent.ir.patch import Edit
+
+    ir = _sourced(slide(el("label", "text", 870, 548.8, 96, 19.2, fs=16),
+                        el("band", "decoration", 858, 460, 312, 25)))
+    ir = freeze_untouched(ir, frozenset({"label"}))
+
+    class MoveUp:
+        name = "move-up"
+
+        def propose(self, ir: SlideIR, diag: object, ctx: object) -> Patch:
+            return Patch(edits=[Edit(eid="label", layout={"y": 459.8, "h": 25.0})])
+
+    settings = Settings()
+    diag = diagnose(ir, dom_from_ir(ir), settings)
+    patch = FitPolicy(inner=MoveUp()).propose(  # type: ignore[arg-type]
+        ir, diag, PolicyContext(settings=settings, iteration=0))
+    assert patch.edits == []

@@ -129,7 +129,7 @@ def test_a_tab_runs_on_to_the_next_default_stop() -> None:
                   "runs": [{"text": "a\tb<c", "fontSize": 20}]})
     assert 'a<span class="tab">\t</span>b&lt;c' in html  # the rest still escaped
     assert "tab-size:96px" in html
-    assert ".tab { white-space: pre; }" in html
+    assert ".tab { white-space: pre-wrap; }" in html  # kept, and hangs at a wrap
 
 
 def test_paragraphs_read_their_default_tab_stops() -> None:
