@@ -45,7 +45,8 @@ def test_fill_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.STAGES]
     assert names == ["load_input", "open_template", "fill_content", "clear_rollouts",
                      "start_libreoffice", "inventory_filled",
-                     "template_baseline", "refine_slides", "start_crosscheck", "visual_qa",
+                     "template_baseline", "refine_slides", "harmonize_template_siblings",
+                     "start_crosscheck", "visual_qa",
                      "write_back_slides", "pack",
                      "crosscheck", "refine_crosschecked", "recheck", "build_report"]
 
