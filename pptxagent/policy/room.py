@@ -135,10 +135,11 @@ def keep_to_room(
         else:
             continue
         new = Box(**fixed)
-    asked = box_of(el, layout)
-    if new.w < min(old.w, asked.w) - 0.5 or new.h < min(old.h, asked.h) - 0.5:
-        # The room there is smaller than the box: a move up against the art above left a
-        # label 1 px high. The box keeps its place and size (a style edit may still fit it).
+    asked, em = box_of(el, layout), (el.style.fontSize or 0.0) * (el.style.fitScale or 1.0)
+    if new.w < min(asked.w, em) - 0.5 or new.h < min(asked.h, em) - 0.5:
+        # The room left cannot hold one line of the text (a move up against the art above
+        # left a label 1 px high): the box keeps its place and size (a style edit may still
+        # fit it). A room smaller than the box that still holds a line is taken.
         return {}
     vals = {"x": new.x, "y": new.y, "w": new.w, "h": new.h}
     return {k: round(v, 2) for k, v in vals.items()
