@@ -121,9 +121,10 @@ def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] 
     for w in job.slides:
         if w.outcome is None or w.final_ir is None:
             continue
+        # Degraded already: a second pass from the truncated or shrunk state would lose the
+        # first one's record (its defects, its overflow_left change).
         if fell_back(w.final_ir) or w.outcome.result.fallbacks:
-            continue  # degraded already: a second pass from the truncated or shrunk state
-            # would lose the first one's record (its defects, its overflow_left change)
+            continue
         start = harmonized(w.final_ir, w.touched, groups(w))
         if start is not None:
             todo.append((w, start))
@@ -135,4 +136,4 @@ def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] 
         w.final_ir, w.diag, w.dom = o.final_ir, o.final_diag, o.final_dom
         w.notes.append(f"{what} set to one size after the loop fitted them one by one")
     done = ", ".join(str(w.filled.index) for w, _ in todo)
-    job.say(f"harmonized sibling sizes on slide(s) {done}")
+    job.say(f"{what} set to one size on slide(s) {done}")

@@ -36,7 +36,6 @@ _TAB = '<span class="tab">\t</span>'
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 
 
-
 def text_lines(text: str) -> list[str]:
     """Lines of ``text``; runs of spaces keep their width under ``white-space: pre-line``
     (all but the last become no-break spaces, so the run can still wrap at its end), and a
