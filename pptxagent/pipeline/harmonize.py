@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from itertools import pairwise
 
 from pptxagent.ir import Element, SlideIR
 from pptxagent.loop.fallbacks import fell_back
@@ -53,12 +54,22 @@ def _look(el: Element) -> tuple[object, ...]:
             round(lay.h), ph, el.type)
 
 
+def _top(el: Element) -> float:
+    return el.layout.y
+
+
+def _left(el: Element) -> float:
+    return el.layout.x
+
+
 def template_sibling_groups(template: SlideIR, touched: frozenset[str]
                             ) -> list[frozenset[str]]:
     """Filled text boxes that are copies of one another on the template slide (same size,
     font, weight, family, kind), standing in one row or one column: two or more each."""
     cands = [el for el in template.elements if el.eid in touched and el.is_text
              and el.table is None and el.style.fontSize]
+    if len(cands) < 2:
+        return []
     parent = {el.eid: el.eid for el in cands}
 
     def root(eid: str) -> str:
@@ -67,15 +78,23 @@ def template_sibling_groups(template: SlideIR, touched: frozenset[str]
             eid = parent[eid]
         return eid
 
-    for i, a in enumerate(cands):
-        for b in cands[i + 1:]:
-            if _look(a) == _look(b) and (abs(a.layout.y - b.layout.y) <= _ALIGN_PX
-                                         or abs(a.layout.x - b.layout.x) <= _ALIGN_PX):
-                parent[root(b.eid)] = root(a.eid)
+    looks: dict[tuple[object, ...], list[Element]] = defaultdict(list)
+    for el in cands:
+        looks[_look(el)].append(el)
+    for same in looks.values():  # copies stand in a row (tops within 1 px) or a column
+        for at in (_top, _left):
+            for a, b in pairwise(sorted(same, key=at)):
+                if at(b) - at(a) <= _ALIGN_PX:
+                    parent[root(b.eid)] = root(a.eid)
     groups: dict[str, set[str]] = defaultdict(set)
     for el in cands:
         groups[root(el.eid)].add(el.eid)
     return [frozenset(g) for g in groups.values() if len(g) > 1]
+
+
+def _differ(group: list[Element]) -> bool:
+    sizes = [el.style.fontSize or 0.0 for el in group]
+    return max(sizes) - min(sizes) > TOLERANCE_PX
 
 
 def harmonized(ir: SlideIR, touched: frozenset[str],
@@ -84,6 +103,8 @@ def harmonized(ir: SlideIR, touched: frozenset[str],
     or None when the siblings already agree. ``groups``: eids of the groups (default: the
     composed slide's slot names); a group with a member shrunk on overflow (degraded) is
     left as it is."""
+    if groups is not None and not any(_differ([ir.element(eid) for eid in g]) for g in groups):
+        return None  # most slides: nothing to even out, no copy of the slide made
     out = ir.model_copy(deep=True)
     changed = False
     if groups is None:
