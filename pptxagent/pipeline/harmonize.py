@@ -50,8 +50,8 @@ _ALIGN_PX = 1.0
 def _look(el: Element) -> tuple[object, ...]:
     st, lay = el.style, el.layout
     ph = el.source.ph_type if el.source is not None else None
-    return (round(st.fontSize or 0.0, 1), st.fontWeight, st.fontFamily, round(lay.w),
-            round(lay.h), ph, el.type)
+    return (round(st.fontSize or 0.0, 1), round(st.lineHeight or 0.0, 2), st.fontWeight,
+            st.fontFamily, round(lay.w), round(lay.h), ph, el.type)
 
 
 def _top(el: Element) -> float:
@@ -65,7 +65,8 @@ def _left(el: Element) -> float:
 def template_sibling_groups(template: SlideIR, touched: frozenset[str]
                             ) -> list[frozenset[str]]:
     """Filled text boxes that are copies of one another on the template slide (same size,
-    font, weight, family, kind), standing in one row or one column: two or more each."""
+    font, line spacing, weight, family, kind), standing in one row or one column: two or
+    more each."""
     cands = [el for el in template.elements if el.eid in touched and el.is_text
              and el.table is None and el.style.fontSize]
     if len(cands) < 2:

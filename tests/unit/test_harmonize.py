@@ -65,6 +65,8 @@ def test_template_copies_in_a_row_or_column_are_siblings() -> None:
              box(5, 600, 10, w=120))  # in the row, but a box of another size
     assert template_sibling_groups(ir, TOUCHED) == [frozenset({"sp1", "sp2", "sp3"})]
     assert template_sibling_groups(ir, frozenset({"sp1", "sp4"})) == []  # only filled ones
+    ir.elements[1].style.lineHeight = 1.5  # another line spacing: not a copy of the first
+    assert template_sibling_groups(ir, TOUCHED) == [frozenset({"sp1", "sp3"})]
 
 
 def test_a_group_with_a_member_shrunk_on_overflow_is_left_alone() -> None:
