@@ -15,7 +15,7 @@ from __future__ import annotations
 from pptxagent.ir.slide import Element
 from pptxagent.ir.text import Insets
 from pptxagent.ir.textrect_more import INSCRIBED as _INSCRIBED
-from pptxagent.ir.textrect_more import MORE_PRESETS, Adjust, Preset, Sides
+from pptxagent.ir.textrect_more import MORE_PRESETS, Adjust, Preset, Sides, shaft, ss_pin
 from pptxagent.ir.textrect_more import ellipse as _ellipse
 from pptxagent.ir.textrect_more import pin as _pin
 
@@ -37,13 +37,13 @@ def _triangle(adj: Adjust, w: float, h: float) -> Sides:
 
 def _home_plate(adj: Adjust, w: float, h: float) -> Sides:
     ss = min(w, h)
-    dx1 = ss * _pin(0, adj.get("adj", 50000), 100000 * w / ss if ss else 0) / 100000
+    dx1 = ss * ss_pin(adj, "adj", 50000, 100000, w, ss) / 100000
     return 0.0, dx1 / 2, 0.0, 0.0
 
 
 def _chevron(adj: Adjust, w: float, h: float) -> Sides:
     ss = min(w, h)
-    x1 = ss * _pin(0, adj.get("adj", 50000), 100000 * w / ss if ss else 0) / 100000
+    x1 = ss * ss_pin(adj, "adj", 50000, 100000, w, ss) / 100000
     return (0.0, x1, 0.0, x1) if w - x1 > x1 else (0.0, 0.0, 0.0, 0.0)
 
 
@@ -54,16 +54,13 @@ def _snip1(adj: Adjust, w: float, h: float) -> Sides:
 
 def _right_arrow(adj: Adjust, w: float, h: float) -> Sides:
     """The shaft's height, up to where the head's sides cross it."""
-    ss = min(w, h)
-    dx1 = ss * _pin(0, adj.get("adj2", 50000), 100000 * w / ss if ss else 0) / 100000
-    y1 = h / 2 - h * _pin(0, adj.get("adj1", 50000), 100000) / 200000
-    dx2 = y1 * dx1 / (h / 2) if h else 0.0
-    return y1, dx1 - dx2, y1, 0.0
+    head, side = shaft(adj, w, h, 100000)
+    return side, head, side, 0.0
 
 
 def _left_arrow(adj: Adjust, w: float, h: float) -> Sides:
-    top, right, bottom, left = _right_arrow(adj, w, h)
-    return top, left, bottom, right
+    head, side = shaft(adj, w, h, 100000)
+    return side, 0.0, side, head
 
 
 def _parallelogram(adj: Adjust, w: float, h: float) -> Sides:

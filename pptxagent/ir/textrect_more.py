@@ -28,7 +28,7 @@ def _deg(angle: float) -> float:
     return math.radians(angle)
 
 
-def _ss_pin(adj: Adjust, name: str, default: float, scale: float, side: float,
+def ss_pin(adj: Adjust, name: str, default: float, scale: float, side: float,
             ss: float) -> float:
     """``pin 0 adj (scale × side / ss)``: an adjust whose maximum grows with the long side."""
     return pin(0, adj.get(name, default), scale * side / ss if ss else 0.0)
@@ -44,32 +44,32 @@ def ellipse(adj: Adjust, w: float, h: float) -> Sides:
     return h / 2 * INSCRIBED, w / 2 * INSCRIBED, h / 2 * INSCRIBED, w / 2 * INSCRIBED
 
 
-def _shaft(adj: Adjust, length: float, across: float, scale: float) -> tuple[float, float]:
+def shaft(adj: Adjust, length: float, across: float, scale: float) -> tuple[float, float]:
     """A block arrow along ``length``: (its head's inset, the shaft's inset on each side).
     The rectangle runs to where the head's sides cross the shaft (``dx1 − y1·dx1/hd``)."""
     ss = min(length, across)
-    dx1 = ss * _ss_pin(adj, "adj2", 50000, scale, length, ss) / 100000
+    dx1 = ss * ss_pin(adj, "adj2", 50000, scale, length, ss) / 100000
     y1 = across / 2 - across * pin(0, adj.get("adj1", 50000), 100000) / 200000
     return dx1 - (y1 * dx1 / (across / 2) if across else 0.0), y1
 
 
 def _up_arrow(adj: Adjust, w: float, h: float) -> Sides:
-    head, side = _shaft(adj, h, w, 100000)
+    head, side = shaft(adj, h, w, 100000)
     return head, side, 0.0, side
 
 
 def _down_arrow(adj: Adjust, w: float, h: float) -> Sides:
-    head, side = _shaft(adj, h, w, 100000)
+    head, side = shaft(adj, h, w, 100000)
     return 0.0, side, head, side
 
 
 def _left_right_arrow(adj: Adjust, w: float, h: float) -> Sides:
-    head, side = _shaft(adj, w, h, 50000)
+    head, side = shaft(adj, w, h, 50000)
     return side, head, side, head
 
 
 def _up_down_arrow(adj: Adjust, w: float, h: float) -> Sides:
-    head, side = _shaft(adj, h, w, 50000)
+    head, side = shaft(adj, h, w, 50000)
     return head, side, head, side
 
 
@@ -77,14 +77,14 @@ def _callout_box(adj: Adjust, length: float, across: float) -> float:
     """An arrow callout's inset on its arrow's side: the box is ``adj4`` of ``length``, at
     most what the arrow's head (``adj3`` of ss) leaves."""
     ss = min(length, across)
-    a3 = _ss_pin(adj, "adj3", 25000, 100000, length, ss)
+    a3 = ss_pin(adj, "adj3", 25000, 100000, length, ss)
     a4 = pin(0, adj.get("adj4", 64977), 100000 - (a3 * ss / length if length else 0.0))
     return length - length * a4 / 100000
 
 
 def _can(adj: Adjust, w: float, h: float) -> Sides:
     ss = min(w, h)
-    y1 = ss * _ss_pin(adj, "adj", 25000, 50000, h, ss) / 200000
+    y1 = ss * ss_pin(adj, "adj", 25000, 50000, h, ss) / 200000
     return 2 * y1, 0.0, y1, 0.0
 
 
@@ -118,7 +118,7 @@ def _pentagon(adj: Adjust, w: float, h: float) -> Sides:
 def _trapezoid(adj: Adjust, w: float, h: float) -> Sides:
     ss = min(w, h)
     max_adj = 50000 * w / ss if ss else 0.0
-    share = _ss_pin(adj, "adj", 25000, 50000, w, ss) / max_adj if max_adj else 0.0
+    share = ss_pin(adj, "adj", 25000, 50000, w, ss) / max_adj if max_adj else 0.0
     return h / 3 * share, w / 3 * share, 0.0, w / 3 * share
 
 

@@ -195,8 +195,7 @@ def _style_part(el: etree._Element) -> StylePart:
             if text_color is None:
                 text_color = read_color(ref)
         face = tx.find(f"{qn('a:font')}/{qn('a:latin')}")
-        if typeface(face):
-            font = typeface(face)
+        font = typeface(face) or font
         bold, italic = _bool(tx.get("b")), _bool(tx.get("i"))
     st = el.find(qn("a:tcStyle"))
     lines: dict[str, LineData] = {}

@@ -27,7 +27,6 @@ from pptxagent.qa.layout import (
     check_overflow,
     check_overlaps,
     element_edge_distances,
-    line_edge_distances,
 )
 from pptxagent.qa.settings import DEFAULT_QA_SETTINGS, QaSettings
 from pptxagent.qa.visual import box_contrasts, check_contrast, check_pictures
@@ -211,11 +210,12 @@ def check_slides(
 
 def baseline_of(facts: SlideFacts, settings: QaSettings = DEFAULT_QA_SETTINGS) -> SlideBaseline:
     table = box_contrasts(facts, settings, backdrop=True)
+    edge, edge_lines = element_edge_distances(facts, settings)
     return SlideBaseline(
         contrast={eid: rc.ratio for eid, rc in table.worst.items()},
         backdrop=table.backdrop,
-        edge=element_edge_distances(facts, settings),
-        edge_lines=line_edge_distances(facts),
+        edge=edge,
+        edge_lines=edge_lines,
         issues=check_facts(facts, settings),
         notext=facts.notext,
         frames={el.eid: Box(x=el.layout.x, y=el.layout.y, w=el.layout.w, h=el.layout.h)

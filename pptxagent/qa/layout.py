@@ -194,7 +194,8 @@ def check_edges(
     for el in _text_elements(facts):
         dom = facts.dom.get(el.eid)
         assert dom is not None and dom.textBox is not None
-        if edge_distance(dom.textBox, sw, sh) >= limit:
+        line_dist = edge_distance(dom.textBox, sw, sh)
+        if line_dist >= limit:
             continue  # the glyphs lie inside the line boxes: clear of the edge too
         text = facts.ink_box(el.eid) or dom.textBox
         dist = edge_distance(text, sw, sh)
@@ -206,8 +207,7 @@ def check_edges(
             if dist >= base - s.EDGE_BASELINE_TOL_PX:
                 continue  # the template puts its own text this close: its design
             own = lines.get(el.eid) if lines is not None else None
-            if own is not None and (edge_distance(dom.textBox, sw, sh)
-                                    >= own - s.EDGE_BASELINE_TOL_PX):
+            if own is not None and line_dist >= own - s.EDGE_BASELINE_TOL_PX:
                 continue  # the lines end where the template's ended: only glyphs differ
             threshold = min(limit, base)
         issues.append(make_issue(
@@ -218,19 +218,13 @@ def check_edges(
     return issues
 
 
-def line_edge_distances(facts: SlideFacts) -> dict[str, float]:
-    """The template's own edge distance per text box, of its line boxes."""
-    sw, sh = facts.ir.slide.w, facts.ir.slide.h
-    return {el.eid: edge_distance(dom.textBox, sw, sh) for el in facts.ir.elements
-            if el.is_text and (dom := facts.dom.get(el.eid)) is not None and dom.visible
-            and dom.textBox is not None}
-
-
-def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]:
+def element_edge_distances(facts: SlideFacts, s: QaSettings
+                           ) -> tuple[dict[str, float], dict[str, float]]:
     """The template's own edge distance per text box: of its glyphs where its text comes
     near the edge (where a filled box's distance is compared with it), else of its line
-    boxes; of its frame for an empty placeholder."""
+    boxes; of its frame for an empty placeholder. Second: of each text's line boxes."""
     out: dict[str, float] = {}
+    lines: dict[str, float] = {}
     sw, sh = facts.ir.slide.w, facts.ir.slide.h
     near = s.EDGE_MIN_FRAC * sw + s.EDGE_BASELINE_TOL_PX
     for el in facts.ir.elements:
@@ -238,12 +232,12 @@ def element_edge_distances(facts: SlideFacts, s: QaSettings) -> dict[str, float]
         if dom is None or not dom.visible:
             continue
         if el.is_text and dom.textBox is not None:
-            dist = edge_distance(dom.textBox, sw, sh)
+            dist = lines[el.eid] = edge_distance(dom.textBox, sw, sh)
             ink = facts.ink_box(el.eid) if dist < near else None
             out[el.eid] = dist if ink is None else edge_distance(ink, sw, sh)
         elif el.source is not None and el.source.ph_type is not None:
             out[el.eid] = edge_distance(dom.bbox, sw, sh)
-    return out
+    return out, lines
 
 
 def letters(facts: SlideFacts, el: Element) -> list[Box]:
