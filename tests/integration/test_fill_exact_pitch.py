@@ -1,0 +1,43 @@
+"""A real deck's exact line pitch (Open XML SDK's `typical` deck, slide 12: a 14 pt
+biography at exactly 25 pt per line) given a longer text: the loop shrinks the font, and the
+pitch shrinks with it in the .pptx, as the browser measured it. Before, the pitch stayed 25 pt,
+LibreOffice drew the text 17 px out of its box and the slide ended `degraded`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import fill_cli
+from lxml import etree
+from pptx import Presentation
+
+pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
+
+DECK = Path("../shared/corpus/pptx/openxmlsdk__typical.pptx")
+BIO = 121876  # "Rectangle 20"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def test_a_shrunk_biography_keeps_its_lines_inside_its_box(tmp_path: Path) -> None:
+    content = tmp_path / "c.json"
+    content.write_text(json.dumps({"slides": [{"template_slide": 12, "fill": {
+        f"sp{BIO}": "Head of Trading\nTim Heekin\nFormer Managing Director and Head of Global "
+                    "Trading at a large bank, with twenty years of experience in equities, "
+                    "fixed income and currencies across three continents and two crises"}}]}))
+    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
+    proc = fill_cli(DECK, content, out, report)
+    assert proc.returncode == 0, proc.stderr
+    slide = json.loads(report.read_text())["slides"][0]
+    assert slide["quality"] == "success_clean"
+    (checked,) = slide["crosscheck"]["elements"]
+    assert checked["lo_overflow_px"] == 0  # LibreOffice draws it inside its box too
+    shape = next(s for s in Presentation(str(out)).slides[0].shapes if s.shape_id == BIO)
+    sizes = {int(r.get("sz")) for r in shape._element.iter(f"{A}rPr")}
+    pitches = {int(p.get("val")) for p in shape._element.iter(f"{A}spcPts")
+               if etree.QName(p.getparent()).localname == "lnSpc"}
+    (size,) = sizes
+    assert size < 1400  # the font shrank …
+    (pitch,) = pitches
+    assert abs(pitch - 2500 * size / 1400) <= 1  # … and its exact pitch with it
