@@ -21,12 +21,19 @@ def fill_cli(template: Path, content: Path, out: Path, report: Path,
                           capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
 
 
+def fill_json(template: Path, folder: Path, content: dict[str, Any],
+              *extra: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
+    """Fill ``template`` with ``content`` (written to ``folder/c.json``) through the CLI:
+    (the process, the output deck ``folder/out.pptx``, the report ``folder/r.json``)."""
+    path = folder / "c.json"
+    path.write_text(json.dumps(content))
+    out, report = folder / "out.pptx", folder / "r.json"
+    return fill_cli(template, path, out, report, *extra), out, report
+
+
 def fill_tokens(prs: PresentationType, folder: Path, tokens: dict[str, Any],
                 *extra: str) -> tuple[subprocess.CompletedProcess[str], Path, Path]:
-    """Save ``prs`` as ``folder/t.pptx``, fill it with ``{"tokens": tokens}`` through the CLI:
-    (the process, the output deck, the report)."""
-    template, content = folder / "t.pptx", folder / "c.json"
+    """Save ``prs`` as ``folder/t.pptx`` and fill it with ``{"tokens": tokens}`` (``fill_json``)."""
+    template = folder / "t.pptx"
     prs.save(str(template))
-    content.write_text(json.dumps({"tokens": tokens}))
-    out, report = folder / "out.pptx", folder / "r.json"
-    return fill_cli(template, content, out, report, *extra), out, report
+    return fill_json(template, folder, {"tokens": tokens}, *extra)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import fill_cli
+from cli_support import fill_json
 from lxml import etree
 from pptx import Presentation
 
@@ -21,13 +21,10 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 
 
 def test_a_shrunk_biography_keeps_its_lines_inside_its_box(tmp_path: Path) -> None:
-    content = tmp_path / "c.json"
-    content.write_text(json.dumps({"slides": [{"template_slide": 12, "fill": {
+    proc, out, report = fill_json(DECK, tmp_path, {"slides": [{"template_slide": 12, "fill": {
         f"sp{BIO}": "Head of Trading\nTim Heekin\nFormer Managing Director and Head of Global "
                     "Trading at a large bank, with twenty years of experience in equities, "
-                    "fixed income and currencies across three continents and two crises"}}]}))
-    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = fill_cli(DECK, content, out, report)
+                    "fixed income and currencies across three continents and two crises"}}]})
     assert proc.returncode == 0, proc.stderr
     slide = json.loads(report.read_text())["slides"][0]
     assert slide["quality"] == "success_clean"

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from cli_support import fill_cli
+from cli_support import fill_json
 from pptx import Presentation
 from pptx.presentation import Presentation as PresentationType
 from pptx.util import Inches, Pt
@@ -33,12 +33,10 @@ def _filled_edges(prs: PresentationType, tmp_path: Path, tokens: dict[str, str]
     """Fill ``prs`` (its tab stops set to 1 in) through the CLI: the one filled text's
     cross-check edges (left, top, right, bottom: LibreOffice minus the browser) and the
     output deck."""
-    plain, template, content = tmp_path / "p.pptx", tmp_path / "t.pptx", tmp_path / "c.json"
+    plain, template = tmp_path / "p.pptx", tmp_path / "t.pptx"
     prs.save(str(plain))
     _one_inch_stops(plain, template)
-    content.write_text(json.dumps({"tokens": tokens}))
-    out, report = tmp_path / "out.pptx", tmp_path / "r.json"
-    proc = fill_cli(template, content, out, report)
+    proc, out, report = fill_json(template, tmp_path, {"tokens": tokens})
     assert proc.returncode == 0, proc.stderr
     slide_report = json.loads(report.read_text())["slides"][0]
     assert slide_report["quality"] == "success_clean"
