@@ -34,16 +34,36 @@ def _has_text(p: etree._Element) -> bool:
 
 
 def template_for_level(templates: Sequence[etree._Element], level: int) -> etree._Element:
-    """The template paragraph for ``level``: among those at that level that carry text (an
-    empty first paragraph, as LibreOffice writes above its bullets, has lost the run format),
-    the first of the look most share (``_most_used``), else the first at that level; else the
-    same from the nearest lower level; else the first with text."""
+    """The template paragraph for a list item at ``level``: among those at that level that
+    carry text (an empty first paragraph, as LibreOffice writes above its bullets, has lost
+    the run format), the first of the look most share (``_most_used``), else the first at that
+    level; else the same from the nearest lower level; else the first with text."""
+    return template_slots(templates, level)[1]
+
+
+def template_slots(templates: Sequence[etree._Element],
+                   level: int) -> tuple[list[etree._Element], etree._Element]:
+    """(heading slots, list item) at ``level``: the i-th new paragraph at that level takes the
+    i-th slot, the others the list item. Slots are the template's leading paragraphs above its
+    items whose text is set apart (size, weight, slant, underline, colour or font): a card's
+    heading over its description, a name over a biography's bullets. A lead line that differs
+    from the items only by its bullet is no slot: the items keep their bullet."""
     for lvl in range(level, -1, -1):
         at = [p for p in templates if paragraph_level(p) == lvl]
-        if at:
-            chosen = _most_used([p for p in at if _has_text(p)])
-            return chosen if chosen is not None else at[0]
-    return next((p for p in templates if _has_text(p)), templates[0])
+        if not at:
+            continue
+        texts = [p for p in at if _has_text(p)]
+        item = _most_used(texts)
+        if item is None:
+            return [], at[0]
+        slots: list[etree._Element] = []
+        if lvl == level:
+            for p in texts[:texts.index(item)]:
+                if _emphasis(p) == _emphasis(item):
+                    break
+                slots.append(p)
+        return slots, item
+    return [], next((p for p in templates if _has_text(p)), templates[0])
 
 
 def _look(p: etree._Element) -> tuple[str, ...]:
@@ -56,13 +76,32 @@ def _look(p: etree._Element) -> tuple[str, ...]:
     return (ppr.get("marL", ""), ppr.get("indent", ""), *bullet)
 
 
+_EMPHASIS = ("sz", "b", "i", "u", "strike", "cap", "baseline")
+
+
+def _emphasis(p: etree._Element) -> tuple[str, ...]:
+    """How a paragraph's text is set apart: its first text run's size, weight, slant,
+    underline, strike, caps, baseline, colour and Latin font, as written."""
+    run = next((r for r in p.findall(qn("a:r")) if r.findtext(qn("a:t"))), None)
+    rpr = run.find(qn("a:rPr")) if run is not None else None
+    if rpr is None:
+        return ()
+    fill = rpr.find(qn("a:solidFill"))
+    colour = fill[0] if fill is not None and len(fill) else None
+    latin = rpr.find(qn("a:latin"))
+    return (*(rpr.get(k, "") for k in _EMPHASIS),
+            "" if colour is None else etree.QName(colour).localname + colour.get("val", ""),
+            "" if latin is None else latin.get("typeface", ""))
+
+
 def _most_used(paragraphs: Sequence[etree._Element]) -> etree._Element | None:
-    """The first paragraph of the look most of ``paragraphs`` share (the first of them on a
-    tie): a template's list items, not the unbulleted lead line above them."""
+    """The first paragraph of the look (list look and emphasis) most of ``paragraphs`` share;
+    on a tie the look that starts last: a template's list items, not the unbulleted lead line
+    or the heading above them."""
     if not paragraphs:
         return None
-    looks = [_look(p) for p in paragraphs]
-    best = max(looks, key=lambda k: (looks.count(k), -looks.index(k)))
+    looks = [(_look(p), _emphasis(p)) for p in paragraphs]
+    best = max(looks, key=lambda k: (looks.count(k), looks.index(k)))
     return paragraphs[looks.index(best)]
 
 
@@ -182,10 +221,11 @@ def _starts_with_break(p: etree._Element) -> bool:
     return False
 
 
-def _paragraph_for(old: Sequence[etree._Element], text: str, level: int,
+def _paragraph_for(old: Sequence[etree._Element], text: str, level: int, index: int,
                    levels: Mapping[int, etree._Element],
                    looks: Mapping[int, Look]) -> etree._Element:
-    template = template_for_level(old, level)
+    slots, item = template_slots(old, level)
+    template = slots[index] if index < len(slots) else item
     p = make_paragraph(template, text, level)
     if paragraph_level(template) != level and level in levels and spells_out_level(template):
         # not the borrowed level's indent and bullet
@@ -209,7 +249,11 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
     if not old:
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
-    new = [_paragraph_for(old, text, lvl, levels or {}, looks or {}) for text, lvl in wanted]
+    seen: dict[int, int] = {}
+    new: list[etree._Element] = []
+    for text, lvl in wanted:
+        seen[lvl] = seen.get(lvl, -1) + 1
+        new.append(_paragraph_for(old, text, lvl, seen[lvl], levels or {}, looks or {}))
     if wanted[-1][0]:
         for br in trailing_breaks(old[-1]):
             insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])
@@ -242,5 +286,6 @@ __all__ = [
     "make_paragraph",
     "paragraph_level",
     "template_for_level",
+    "template_slots",
     "trailing_breaks",
 ]

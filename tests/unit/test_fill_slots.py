@@ -1,0 +1,76 @@
+"""Text fill: a box whose template text is a heading over a description (a card, a name over
+a biography's bullets) keeps that shape: the first new paragraphs take the heading looks, the
+others the description's. Before, every paragraph took the heading's bold, large look."""
+
+from __future__ import annotations
+
+from fill_xml import runs, xml
+
+from pptxagent.ooxml.textfill import fill_paragraphs
+from pptxagent.ooxml.xml import qn
+
+CARD = """<p:txBody><a:bodyPr/>
+<a:p><a:r><a:rPr lang="en-US" sz="2000" b="1"><a:solidFill><a:schemeClr val="accent1"/>
+</a:solidFill></a:rPr><a:t>Step 01</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-US" sz="1200"/><a:t>Lorem ipsum dolor sit amet</a:t></a:r></a:p>
+</p:txBody>"""
+
+BIO = """<p:txBody><a:bodyPr/>
+<a:p><a:pPr marL="5"><a:buNone/></a:pPr><a:r><a:rPr sz="1400" b="1" u="sng"/><a:t>Role</a:t></a:r>
+</a:p>
+<a:p><a:pPr marL="5"><a:buNone/></a:pPr><a:r><a:rPr sz="1400" b="1"/><a:t>Name</a:t></a:r></a:p>
+<a:p><a:pPr marL="5"><a:buChar char="o"/></a:pPr><a:r><a:rPr sz="1400"/><a:t>one</a:t></a:r></a:p>
+<a:p><a:pPr marL="5"><a:buChar char="o"/></a:pPr><a:r><a:rPr sz="1400"/><a:t>two</a:t></a:r></a:p>
+</p:txBody>"""
+
+
+def _looks(body):  # type: ignore[no-untyped-def]
+    out = []
+    for p in body.findall(qn("a:p")):
+        (text, rpr), = runs(p)
+        bullet = p.find(f"{qn('a:pPr')}/{qn('a:buChar')}") is not None
+        out.append((text, rpr.get("sz"), rpr.get("b"), rpr.get("u"), bullet))
+    return out
+
+
+def test_a_card_keeps_its_heading_over_its_description() -> None:
+    body = xml(CARD)
+    fill_paragraphs(body, [("Discovery", 0), ("We interview users", 0), ("and read logs", 0)])
+    assert _looks(body) == [("Discovery", "2000", "1", None, False),
+                            ("We interview users", "1200", None, None, False),
+                            ("and read logs", "1200", None, None, False)]
+    heading = body.find(qn("a:p")).find(f".//{qn('a:schemeClr')}")
+    assert heading is not None and heading.get("val") == "accent1"
+
+
+def test_a_card_given_one_line_gets_its_heading() -> None:
+    body = xml(CARD)
+    fill_paragraphs(body, [("Discovery", 0)])
+    assert _looks(body) == [("Discovery", "2000", "1", None, False)]
+
+
+def test_a_biography_keeps_role_name_and_bullets() -> None:
+    body = xml(BIO)
+    fill_paragraphs(body, [("Chief Risk Officer", 0), ("Anna Berg", 0), ("Twelve years", 0),
+                           ("Options trader", 0), ("Board member", 0)])
+    assert _looks(body) == [("Chief Risk Officer", "1400", "1", "sng", False),
+                            ("Anna Berg", "1400", "1", None, False),
+                            ("Twelve years", "1400", None, None, True),
+                            ("Options trader", "1400", None, None, True),
+                            ("Board member", "1400", None, None, True)]
+
+
+def test_slots_count_within_a_level() -> None:
+    # a sub-item between the name and the bullets does not use up the heading slots
+    body = xml(BIO)
+    fill_paragraphs(body, [("Role", 0), ("x", 1), ("Name", 0), ("y", 0)])
+    texts = [(t, r.get("b"), r.get("u")) for p in body.findall(qn("a:p")) for t, r in runs(p)]
+    assert texts == [("Role", "1", "sng"), ("x", None, None), ("Name", "1", None),
+                     ("y", None, None)]
+
+
+def test_a_list_of_one_look_is_filled_as_before() -> None:
+    body = xml(BIO.replace('b="1" u="sng"', "").replace('b="1"', "")
+               .replace("<a:buNone/>", '<a:buChar char="o"/>'))
+    fill_paragraphs(body, [("a", 0), ("b", 0)])
+    assert [look[1:] for look in _looks(body)] == [("1400", None, None, True)] * 2
