@@ -36,6 +36,7 @@ from pptxagent.measure.crosscheck import (
     slanted,
 )
 from pptxagent.pipeline.early import early_bounds
+from pptxagent.pipeline.harmonize import harmonize_libreoffice_pass
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
 from pptxagent.pipeline.writeback import pack, write_back_slide
@@ -208,6 +209,7 @@ def refine_crosschecked(job: FillJob) -> None:
     assert all(ir is not None for ir in irs) and all(d is not None for d in doms)
     outcomes = refine_pass(job, work, [ir for ir in irs if ir is not None],
                            [d for d in doms if d is not None], suffix=LO_SUFFIX)
+    outcomes = harmonize_libreoffice_pass(job, work, outcomes, LO_SUFFIX)
     for w, outcome in zip(work, outcomes, strict=True):
         w.lo_outcome = outcome
         w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from pptxagent.ir import Element, SlideIR
+from pptxagent.loop import RefineOutcome
 from pptxagent.loop.fallbacks import fell_back
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
@@ -135,19 +136,49 @@ def harmonize_template_siblings(job: FillJob) -> None:
                "copies of one template box")
 
 
+def _start(w: SlideWork, outcome: RefineOutcome | None, groups: list[frozenset[str]] | None
+           ) -> SlideIR | None:
+    """The state to refine again from, or None. Degraded already: a second pass from the
+    truncated or shrunk state would lose the first one's record (its defects, its
+    overflow_left change)."""
+    if outcome is None or outcome.final_ir is None:
+        return None
+    if fell_back(outcome.final_ir) or outcome.result.fallbacks:
+        return None
+    return harmonized(outcome.final_ir, w.touched, groups)
+
+
+def _groups(job: FillJob, w: SlideWork) -> list[frozenset[str]] | None:
+    return None if job.scratch is not None else template_sibling_groups(w.ir, w.touched)
+
+
+def harmonize_libreoffice_pass(job: FillJob, work: Sequence[SlideWork],
+                               outcomes: Sequence[RefineOutcome], suffix: str
+                               ) -> list[RefineOutcome]:
+    """The LibreOffice pass's ``outcomes`` with siblings given one size again: that pass
+    shrinks only the box LibreOffice draws too tall, so a card heading could end smaller than
+    its twins after they had been evened out. Those slides are refined once more (with the
+    same LibreOffice facts); the others keep their outcome."""
+    out = list(outcomes)
+    todo = [(k, start) for k, (w, o) in enumerate(zip(work, outcomes, strict=True))
+            if (start := _start(w, o, _groups(job, w))) is not None]
+    if not todo:
+        return out
+    again = refine_pass(job, [work[k] for k, _ in todo], [s for _, s in todo], None,
+                        suffix=suffix + SUFFIX)
+    for (k, _), o in zip(todo, again, strict=True):
+        out[k] = o
+        work[k].notes.append("siblings set to one size again after the LibreOffice pass")
+    return out
+
+
 def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] | None],
                what: str) -> None:
     if not job.opts.repair:
         return
     todo: list[tuple[SlideWork, SlideIR]] = []
     for w in job.slides:
-        if w.outcome is None or w.final_ir is None:
-            continue
-        # Degraded already: a second pass from the truncated or shrunk state would lose the
-        # first one's record (its defects, its overflow_left change).
-        if fell_back(w.final_ir) or w.outcome.result.fallbacks:
-            continue
-        start = harmonized(w.final_ir, w.touched, groups(w))
+        start = _start(w, w.outcome, groups(w))
         if start is not None:
             todo.append((w, start))
     if not todo:

@@ -9,7 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_support import fill_tokens
+from cli_support import fill_json, fill_tokens
+from lxml import etree
 from pptx import Presentation
 from pptx.presentation import Presentation as PresentationType
 from pptx.slide import Slide
@@ -81,3 +82,39 @@ def test_a_degraded_slide_keeps_its_record(tmp_path: Path) -> None:
     assert slide_report["quality"] == "degraded"
     assert [d["type"] for d in slide_report["defects"]] == ["content_overflow"]
     assert "overflow_left" in {c["what"] for c in slide_report["changes"]}
+
+
+CARD = """<p:sp xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"
+xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><p:nvSpPr>
+<p:cNvPr id="{id}" name="Card {id}"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm>
+<a:off x="{x}" y="3547872"/><a:ext cx="3291840" cy="1691640"/></a:xfrm>
+<a:prstGeom prst="roundRect"><a:avLst/></a:prstGeom><a:solidFill><a:srgbClr val="1E2A3D"/>
+</a:solidFill></p:spPr><p:txBody><a:bodyPr anchor="ctr" wrap="square" lIns="101600"
+rIns="101600" tIns="76200" bIns="76200"/><a:lstStyle/>{paras}</p:txBody></p:sp>"""
+PARA = """<a:p><a:pPr algn="ctr"/><a:r><a:rPr lang="zh-CN" sz="2600"><a:solidFill>
+<a:srgbClr val="7FC8A9"/></a:solidFill><a:latin typeface="Segoe UI"/>
+<a:ea typeface="Microsoft YaHei"/></a:rPr><a:t>{text}</a:t></a:r></a:p>"""
+
+
+def test_twins_stay_one_size_after_the_libreoffice_pass(tmp_path: Path) -> None:
+    """Three KPI cards (a fresh deck's): LibreOffice draws the mixed Chinese and Latin label
+    taller than the browser, and its pass shrank that card alone to 22.2 pt after the twins
+    had been evened out at 23.3 pt."""
+    prs = Presentation()
+    prs.slide_width, prs.slide_height = 12191695, 6858000
+    tree = prs.slides.add_slide(prs.slide_layouts[6]).shapes._spTree
+    for k in range(3):
+        paras = PARA.format(text="5") + PARA.format(text="assign 归属")
+        tree.append(etree.fromstring(CARD.format(id=10 + k, x=640080 + k * 3749040,
+                                                 paras=paras)))
+    template = tmp_path / "t.pptx"
+    prs.save(str(template))
+    proc, out, report = fill_json(template, tmp_path, {"slides": [{"template_slide": 1, "fill": {
+        "sp10": "11\n语义布局 11\n语义布局", "sp11": "2\n渲染产物（PDF/PNG） 2\n渲染产物（PDF/PNG）",
+        "sp12": "0\n运行时第三方依赖 0\n运行时第三方依赖"}}]})
+    assert proc.returncode == 0, proc.stderr
+    notes = json.loads(report.read_text())["slides"][0]["notes"]
+    assert any(n.startswith("LibreOffice pass") for n in notes)  # the pass ran …
+    sizes = {r.font.size.pt for s in Presentation(str(out)).slides[0].shapes
+             for p in s.text_frame.paragraphs for r in p.runs}
+    assert len(sizes) == 1 and sizes.pop() < 26  # … and the three cards share one size
