@@ -110,7 +110,8 @@ def test_twins_stay_one_size_after_the_libreoffice_pass(tmp_path: Path) -> None:
     template = tmp_path / "t.pptx"
     prs.save(str(template))
     proc, out, report = fill_json(template, tmp_path, {"slides": [{"template_slide": 1, "fill": {
-        "sp10": "11\n语义布局 11\n语义布局", "sp11": "2\n渲染产物（PDF/PNG） 2\n渲染产物（PDF/PNG）",
+        "sp10": "11\n语义布局 11\n语义布局",
+        "sp11": "2\n渲染产物（PDF/PNG） 2\n渲染产物（PDF/PNG）",
         "sp12": "0\n运行时第三方依赖 0\n运行时第三方依赖"}}]})
     assert proc.returncode == 0, proc.stderr
     notes = json.loads(report.read_text())["slides"][0]["notes"]
