@@ -14,7 +14,7 @@ from lxml import etree
 from pptx import Presentation
 from pptx.presentation import Presentation as PresentationType
 from pptx.slide import Slide
-from pptx.util import Inches, Pt
+from pptx.util import Emu, Inches, Pt
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
@@ -101,7 +101,7 @@ def test_twins_stay_one_size_after_the_libreoffice_pass(tmp_path: Path) -> None:
     taller than the browser, and its pass shrank that card alone to 22.2 pt after the twins
     had been evened out at 23.3 pt."""
     prs = Presentation()
-    prs.slide_width, prs.slide_height = 12191695, 6858000
+    prs.slide_width, prs.slide_height = Emu(12191695), Emu(6858000)
     tree = prs.slides.add_slide(prs.slide_layouts[6]).shapes._spTree
     for k in range(3):
         paras = PARA.format(text="5") + PARA.format(text="assign 归属")
