@@ -47,6 +47,9 @@ class FilledSlide(BaseModel):
     filled: list[str] = Field(default_factory=list, description="eids that were filled")
     texts: dict[str, str] = Field(default_factory=dict, description="eid -> text now shown")
     notes: bool = False
+    links_dropped: list[str] = Field(
+        default_factory=list,
+        description="eids whose template text had a hyperlink the new text does not carry")
 
 
 class UnresolvedToken(BaseModel):
@@ -212,8 +215,10 @@ def _arrange(pkg: Package, jobs: list[_SlideJob]) -> list[str]:
     return out
 
 
-def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> list[str]:
+def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> tuple[list[str], list[str]]:
+    """Fill the slide's shapes: (eids filled, eids whose hyperlinks the new text dropped)."""
     filled: list[str] = []
+    unlinked: list[str] = []
     for job in sj.jobs:
         assert job.element.source is not None  # checked in plan_content
         sid, nth = job.element.source.shape_id, job.element.source.occurrence
@@ -226,9 +231,10 @@ def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> list[str]:
             filltarget.set_image(pkg, part, sid, job.image, frame, nth)
         else:
             items = [(p.text, p.level) for p in paragraphs_of(job.value)]
-            filltarget.set_text(pkg, part, sid, items, nth)
+            if filltarget.set_text(pkg, part, sid, items, nth):
+                unlinked.append(job.element.eid)
         filled.append(job.element.eid)
-    return list(dict.fromkeys(filled))
+    return list(dict.fromkeys(filled)), unlinked
 
 
 def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: bool,
@@ -240,7 +246,7 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     values = content.resolve_token
     plan = FillPlan(slides=[])
     for index, (part, sj) in enumerate(zip(parts, jobs, strict=True), start=1):
-        filled = _fill_slide(pkg, part, sj)
+        filled, unlinked = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
         plan.unresolved += _unresolved(res, index, "slide", _eids(pkg, part, index))
         for kind, gres in replace_graphic_tokens(pkg, part, values).items():
@@ -256,7 +262,8 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         texts = {eid: filltarget.shape_text(pkg, part, sid, nth)
                  for eid, (sid, nth) in ids.items()}
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
-                                       filled=filled, texts=texts, notes=sj.notes is not None))
+                                       filled=filled, texts=texts, notes=sj.notes is not None,
+                                       links_dropped=unlinked))
     drawn_on: set[str] = set()
     for index, part in enumerate(parts, start=1):  # art every slide of a layout shows
         for kind, art in filltarget.art_parts(pkg, part):

@@ -17,7 +17,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
 from pptxagent.ooxml.sublevels import inherited_looks
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
-from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs
+from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs, links_of
 from pptxagent.ooxml.tokens import Resolver, TokenResult, replace_tokens
 from pptxagent.ooxml.xml import qn
 
@@ -80,13 +80,16 @@ def table_columns(pkg: Package, part: str, shape_id: int, nth: int = 0) -> int:
 
 
 def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, int]],
-             nth: int = 0) -> None:
-    """Replace the shape's paragraphs with (text, level) items, keeping the template format."""
+             nth: int = 0) -> bool:
+    """Replace the shape's paragraphs with (text, level) items, keeping the template format.
+    True when the template's text had a hyperlink the new text does not carry."""
     shape = _shape(pkg, part, shape_id, nth)
     parts = [pkg.xml(p) for _, p in art_parts(pkg, part)]
-    fill_paragraphs(ensure_txbody(shape), items, inherited_levels(parts, shape),
-                    inherited_looks(parts, shape))
+    body = ensure_txbody(shape)
+    links = links_of(body)
+    fill_paragraphs(body, items, inherited_levels(parts, shape), inherited_looks(parts, shape))
     pkg.mark_dirty(part)
+    return links_of(body) < links
 
 
 def set_table(pkg: Package, part: str, shape_id: int, rows: Sequence[Sequence[str]],

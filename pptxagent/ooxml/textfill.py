@@ -141,9 +141,25 @@ def _keep_format_as_end(p: etree._Element, run: etree._Element) -> None:
     insert_in_order(p, end, SCHEMA_ORDER["a:p"])
 
 
+LINKS = ("a:hlinkClick", "a:hlinkMouseOver")
+
+
+def _drop_links(rpr: etree._Element) -> None:
+    for tag in LINKS:
+        for link in rpr.findall(qn(tag)):
+            rpr.remove(link)
+
+
+def links_of(txbody: etree._Element) -> int:
+    """How many runs of ``txbody`` carry a hyperlink."""
+    return sum(1 for r in txbody.iter(qn("a:rPr"))
+               if any(r.find(qn(tag)) is not None for tag in LINKS))
+
+
 def make_paragraph(template: etree._Element, text: str, level: int) -> etree._Element:
     """A deep copy of ``template`` holding ``text`` in its first run with text (format
-    kept)."""
+    kept). A hyperlink on that run is not kept on new text: it pointed at what the old text
+    named (the text keeps the run's own format, no longer the link's)."""
     p = copy.deepcopy(template)
     runs = p.findall(qn("a:r"))
     # The first run that shows text carries the format a reader sees (PowerPoint leaves
@@ -163,10 +179,12 @@ def make_paragraph(template: etree._Element, text: str, level: int) -> etree._El
         t = first.find(qn("a:t"))
         if t is None:
             t = etree.SubElement(first, qn("a:t"))
-        t.text = text
+        old_text, t.text = t.text, text
         rpr = first.find(qn("a:rPr"))
         if rpr is not None:
             _drop_attr(rpr, "err")  # the spell-check mark belonged to the old text
+            if text != old_text:
+                _drop_links(rpr)
     elif first is not None:
         _keep_format_as_end(p, first)
         p.remove(first)
@@ -283,6 +301,7 @@ __all__ = [
     "body_text",
     "ensure_txbody",
     "fill_paragraphs",
+    "links_of",
     "make_paragraph",
     "paragraph_level",
     "template_for_level",

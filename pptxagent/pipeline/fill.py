@@ -171,6 +171,9 @@ def inventory_filled(job: FillJob) -> None:
              "what": "removed_empty_placeholder",
              "text": "removed: the fill left this placeholder empty (PowerPoint would show "
                      "its prompt)"} for e in gone]))
+        job.slides[-1].notes += [
+            f"{eid}: the template's hyperlink is not kept on the new text (it pointed at what "
+            "the old text named)" for eid in fs.links_dropped]
 
 
 def template_baseline(job: FillJob) -> None:

@@ -74,3 +74,23 @@ def test_a_list_of_one_look_is_filled_as_before() -> None:
                .replace("<a:buNone/>", '<a:buChar char="o"/>'))
     fill_paragraphs(body, [("a", 0), ("b", 0)])
     assert [look[1:] for look in _looks(body)] == [("1400", None, None, True)] * 2
+
+
+LINKED = """<p:txBody><a:bodyPr/>
+<a:p><a:r><a:rPr lang="en-US"><a:hlinkClick r:id="rId2"/></a:rPr><a:t>example.com</a:t></a:r>
+</a:p></p:txBody>"""
+
+
+def test_new_text_does_not_keep_the_old_texts_link() -> None:
+    # "Our offices open in May" linked to the template's https://example.com/
+    body = xml(LINKED)
+    fill_paragraphs(body, [("Our offices open in May", 0)])
+    (_, rpr), = runs(body.find(qn("a:p")))
+    assert rpr.find(qn("a:hlinkClick")) is None and rpr.get("lang") == "en-US"
+
+
+def test_the_same_text_keeps_its_link() -> None:
+    body = xml(LINKED)
+    fill_paragraphs(body, [("example.com", 0)])
+    (_, rpr), = runs(body.find(qn("a:p")))
+    assert rpr.find(qn("a:hlinkClick")) is not None
