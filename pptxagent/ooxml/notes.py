@@ -116,7 +116,7 @@ def set_notes(pkg: Package, slide_part: str, paragraphs: Sequence[str]) -> str:
     """Replace the slide's notes text (creating the notes slide if needed); return the part."""
     part = notes_part(pkg, slide_part) or create_notes(pkg, slide_part)
     root = pkg.xml(part)
-    fill_paragraphs(_notes_body(root), [(text, 0) for text in paragraphs])
+    fill_paragraphs(_notes_body(root), [(text, 0) for text in paragraphs], slots=False)
     pkg.mark_dirty(part)
     return part
 

@@ -57,7 +57,7 @@ def _set_cell(tc: etree._Element, text: str) -> None:
     if first is not None:
         ppr = first.find(qn("a:pPr"))
         level = int(ppr.get("lvl", "0")) if ppr is not None else 0
-    fill_paragraphs(body, [(line, level) for line in text.split("\n")])
+    fill_paragraphs(body, [(line, level) for line in text.split("\n")], slots=False)
 
 
 def _row_height(tr: etree._Element) -> int:

@@ -1,8 +1,9 @@
 """Replace a text body's paragraphs while keeping the template's formatting.
 
 Runs are never rebuilt from scratch: each new paragraph is a deep copy of the template
-paragraph for its level (its ``a:pPr``, the first run with its ``a:rPr``, its
-``a:endParaRPr``); only the text changes and the other runs are dropped.
+paragraph it takes (``slots.template_slots``: a heading slot or the level's item; its
+``a:pPr``, the first run with its ``a:rPr``, its ``a:endParaRPr``); only the text changes and
+the other runs are dropped.
 """
 
 from __future__ import annotations
@@ -13,96 +14,16 @@ from collections.abc import Mapping, Sequence
 from lxml import etree
 
 from pptxagent.ooxml.levels import restyle_to_level, spells_out_level
+from pptxagent.ooxml.slots import paragraph_level, template_slots
 from pptxagent.ooxml.sublevels import Look, match_parent
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
 _RUNLIKE = ("a:r", "a:br", "a:fld")
 
 
-def paragraph_level(p: etree._Element) -> int:
-    ppr = p.find(qn("a:pPr"))
-    if ppr is None:
-        return 0
-    try:
-        return int(ppr.get("lvl", "0"))
-    except ValueError:
-        return 0
-
-
-def _has_text(p: etree._Element) -> bool:
-    return any(child.findtext(qn("a:t")) for child in p if child.tag in (qn("a:r"), qn("a:fld")))
-
-
 def template_for_level(templates: Sequence[etree._Element], level: int) -> etree._Element:
-    """The template paragraph for a list item at ``level``: among those at that level that
-    carry text (an empty first paragraph, as LibreOffice writes above its bullets, has lost
-    the run format), the first of the look most share (``_most_used``), else the first at that
-    level; else the same from the nearest lower level; else the first with text."""
+    """The template paragraph a list item at ``level`` copies (``slots.template_slots``)."""
     return template_slots(templates, level)[1]
-
-
-def template_slots(templates: Sequence[etree._Element],
-                   level: int) -> tuple[list[etree._Element], etree._Element]:
-    """(heading slots, list item) at ``level``: the i-th new paragraph at that level takes the
-    i-th slot, the others the list item. Slots are the template's leading paragraphs above its
-    items whose text is set apart (size, weight, slant, underline, colour or font): a card's
-    heading over its description, a name over a biography's bullets. A lead line that differs
-    from the items only by its bullet is no slot: the items keep their bullet."""
-    for lvl in range(level, -1, -1):
-        at = [p for p in templates if paragraph_level(p) == lvl]
-        if not at:
-            continue
-        texts = [p for p in at if _has_text(p)]
-        item = _most_used(texts)
-        if item is None:
-            return [], at[0]
-        slots: list[etree._Element] = []
-        if lvl == level:
-            for p in texts[:texts.index(item)]:
-                if _emphasis(p) == _emphasis(item):
-                    break
-                slots.append(p)
-        return slots, item
-    return [], next((p for p in templates if _has_text(p)), templates[0])
-
-
-def _look(p: etree._Element) -> tuple[str, ...]:
-    """A paragraph's look as a list item: its indent and its bullet (or none)."""
-    ppr = p.find(qn("a:pPr"))
-    if ppr is None:
-        return ()
-    bullet = [etree.QName(c).localname + (c.get("char") or c.get("type") or "")
-              for c in ppr if c.tag in (qn("a:buNone"), qn("a:buChar"), qn("a:buAutoNum"))]
-    return (ppr.get("marL", ""), ppr.get("indent", ""), *bullet)
-
-
-_EMPHASIS = ("sz", "b", "i", "u", "strike", "cap", "baseline")
-
-
-def _emphasis(p: etree._Element) -> tuple[str, ...]:
-    """How a paragraph's text is set apart: its first text run's size, weight, slant,
-    underline, strike, caps, baseline, colour and Latin font, as written."""
-    run = next((r for r in p.findall(qn("a:r")) if r.findtext(qn("a:t"))), None)
-    rpr = run.find(qn("a:rPr")) if run is not None else None
-    if rpr is None:
-        return ()
-    fill = rpr.find(qn("a:solidFill"))
-    colour = fill[0] if fill is not None and len(fill) else None
-    latin = rpr.find(qn("a:latin"))
-    return (*(rpr.get(k, "") for k in _EMPHASIS),
-            "" if colour is None else etree.QName(colour).localname + colour.get("val", ""),
-            "" if latin is None else latin.get("typeface", ""))
-
-
-def _most_used(paragraphs: Sequence[etree._Element]) -> etree._Element | None:
-    """The first paragraph of the look (list look and emphasis) most of ``paragraphs`` share;
-    on a tie the look that starts last: a template's list items, not the unbulleted lead line
-    or the heading above them."""
-    if not paragraphs:
-        return None
-    looks = [(_look(p), _emphasis(p)) for p in paragraphs]
-    best = max(looks, key=lambda k: (looks.count(k), looks.index(k)))
-    return paragraphs[looks.index(best)]
 
 
 def _copy_attrs(src: etree._Element, dst: etree._Element) -> None:
@@ -239,11 +160,12 @@ def _starts_with_break(p: etree._Element) -> bool:
     return False
 
 
-def _paragraph_for(old: Sequence[etree._Element], text: str, level: int, index: int,
+def _paragraph_for(old: Sequence[etree._Element], text: str, level: int, index: int | None,
                    levels: Mapping[int, etree._Element],
                    looks: Mapping[int, Look]) -> etree._Element:
+    """``index``: which heading slot the paragraph may take (None: the item's look)."""
     slots, item = template_slots(old, level)
-    template = slots[index] if index < len(slots) else item
+    template = slots[index] if index is not None and index < len(slots) else item
     p = make_paragraph(template, text, level)
     if paragraph_level(template) != level and level in levels and spells_out_level(template):
         # not the borrowed level's indent and bullet
@@ -254,14 +176,16 @@ def _paragraph_for(old: Sequence[etree._Element], text: str, level: int, index: 
 
 def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
                     levels: Mapping[int, etree._Element] | None = None,
-                    looks: Mapping[int, Look] | None = None) -> None:
+                    looks: Mapping[int, Look] | None = None, *, slots: bool = True) -> None:
     """Replace every paragraph of ``txbody`` (``p:txBody`` or ``a:txBody``) with ``items``.
 
     ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
     that end the template's text (``trailing_breaks``) end the new text too: the template's
     spacing, not its content. ``levels`` (``levels.inherited_levels``): the layout's and
     master's paragraph per level, for levels the template's text lacks; ``looks``
-    (``sublevels.inherited_looks``): what its list styles give each level.
+    (``sublevels.inherited_looks``): what its list styles give each level. ``slots``: the
+    first new paragraphs may take the template's heading paragraphs (``slots``); off for
+    speaker notes and table cells, which are no designed layout of their own.
     """
     old = txbody.findall(qn("a:p"))
     if not old:
@@ -270,8 +194,10 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
     seen: dict[int, int] = {}
     new: list[etree._Element] = []
     for text, lvl in wanted:
-        seen[lvl] = seen.get(lvl, -1) + 1
-        new.append(_paragraph_for(old, text, lvl, seen[lvl], levels or {}, looks or {}))
+        index = None
+        if slots and text:  # a blank line takes no heading slot
+            index = seen[lvl] = seen.get(lvl, -1) + 1
+        new.append(_paragraph_for(old, text, lvl, index, levels or {}, looks or {}))
     if wanted[-1][0]:
         for br in trailing_breaks(old[-1]):
             insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])
@@ -305,6 +231,5 @@ __all__ = [
     "make_paragraph",
     "paragraph_level",
     "template_for_level",
-    "template_slots",
     "trailing_breaks",
 ]

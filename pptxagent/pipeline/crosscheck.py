@@ -209,14 +209,16 @@ def refine_crosschecked(job: FillJob) -> None:
     assert all(ir is not None for ir in irs) and all(d is not None for d in doms)
     outcomes = refine_pass(job, work, [ir for ir in irs if ir is not None],
                            [d for d in doms if d is not None], suffix=LO_SUFFIX)
-    outcomes = harmonize_libreoffice_pass(job, work, outcomes, LO_SUFFIX)
-    for w, outcome in zip(work, outcomes, strict=True):
+    outcomes, evened = harmonize_libreoffice_pass(job, work, outcomes, LO_SUFFIX)
+    for k, (w, outcome) in enumerate(zip(work, outcomes, strict=True)):
         w.lo_outcome = outcome
         w.final_ir, w.diag, w.dom = outcome.final_ir, outcome.final_diag, outcome.final_dom
         left = [c for c in w.changes if c.get("what") == "overflow_left"]
         w.changes = write_back_slide(job.package, w.ir, outcome)
         w.changes += [c for c in left if c not in w.changes]
         w.notes += _lo_notes(w)
+        if k in evened:
+            w.notes.append("copies of one box set to one size again after the LibreOffice pass")
         job.say(f"slide {w.filled.index}: LibreOffice pass {_pass_quality(w)} after "
                 f"{outcome.result.iterations_to_converge} patch(es)")
     pack(job)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from pptxagent.ir import Element, SlideIR
@@ -152,24 +153,42 @@ def _groups(job: FillJob, w: SlideWork) -> list[frozenset[str]] | None:
     return None if job.scratch is not None else template_sibling_groups(w.ir, w.touched)
 
 
+RANK = {"success_clean": 2, "success_with_warnings": 1}
+
+
+def _after(prev: RefineOutcome, new: RefineOutcome) -> RefineOutcome | None:
+    """The rerun ``new`` as the continuation of ``prev`` (the patches of both counted), or
+    None when it ended worse (a fallback, or a lower quality): then ``prev`` stands."""
+    if fell_back(new.final_ir) or new.result.fallbacks:
+        return None
+    if RANK.get(str(new.result.quality), 0) < RANK.get(str(prev.result.quality), 0):
+        return None
+    steps = prev.result.iterations_to_converge + new.result.iterations_to_converge
+    return replace(new, result=new.result.model_copy(update={"iterations_to_converge": steps}))
+
+
 def harmonize_libreoffice_pass(job: FillJob, work: Sequence[SlideWork],
                                outcomes: Sequence[RefineOutcome], suffix: str
-                               ) -> list[RefineOutcome]:
-    """The LibreOffice pass's ``outcomes`` with siblings given one size again: that pass
-    shrinks only the box LibreOffice draws too tall, so a card heading could end smaller than
-    its twins after they had been evened out. Those slides are refined once more (with the
-    same LibreOffice facts); the others keep their outcome."""
+                               ) -> tuple[list[RefineOutcome], set[int]]:
+    """The LibreOffice pass's ``outcomes`` with siblings given one size again, and the
+    indices of the slides evened out: that pass shrinks only the box LibreOffice draws too
+    tall, so a card heading could end smaller than its twins after they had been evened out.
+    Those slides are refined once more (with the same LibreOffice facts); the others, and any
+    whose rerun ends worse, keep their outcome."""
     out = list(outcomes)
     todo = [(k, start) for k, (w, o) in enumerate(zip(work, outcomes, strict=True))
             if (start := _start(w, o, _groups(job, w))) is not None]
     if not todo:
-        return out
+        return out, set()
     again = refine_pass(job, [work[k] for k, _ in todo], [s for _, s in todo], None,
                         suffix=suffix + SUFFIX)
+    evened: set[int] = set()
     for (k, _), o in zip(todo, again, strict=True):
-        out[k] = o
-        work[k].notes.append("siblings set to one size again after the LibreOffice pass")
-    return out
+        merged = _after(out[k], o)
+        if merged is not None:
+            out[k] = merged
+            evened.add(k)
+    return out, evened
 
 
 def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] | None],
@@ -184,9 +203,17 @@ def _harmonize(job: FillJob, groups: Callable[[SlideWork], list[frozenset[str]] 
     if not todo:
         return
     outcomes = refine_pass(job, [w for w, _ in todo], [s for _, s in todo], None, suffix=SUFFIX)
+    done_on: list[SlideWork] = []
     for (w, _), o in zip(todo, outcomes, strict=True):
-        w.outcome = o
+        assert w.outcome is not None
+        merged = _after(w.outcome, o)
+        if merged is None:
+            continue
+        w.outcome = merged
         w.final_ir, w.diag, w.dom = o.final_ir, o.final_diag, o.final_dom
         w.notes.append(f"{what} set to one size after the loop fitted them one by one")
-    done = ", ".join(str(w.filled.index) for w, _ in todo)
+        done_on.append(w)
+    if not done_on:
+        return
+    done = ", ".join(str(w.filled.index) for w in done_on)
     job.say(f"{what} set to one size on slide(s) {done}")

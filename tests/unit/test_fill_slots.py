@@ -94,3 +94,48 @@ def test_the_same_text_keeps_its_link() -> None:
     fill_paragraphs(body, [("example.com", 0)])
     (_, rpr), = runs(body.find(qn("a:p")))
     assert rpr.find(qn("a:hlinkClick")) is not None
+
+
+def test_blank_lines_take_no_heading_slot() -> None:
+    # pandoc's reader deck: SKILLS / "" / Specialized workers: / "" / items; the blank line
+    # used up the second heading's slot and "Orchestration:" came out as a plain item
+    body = xml(BIO)
+    fill_paragraphs(body, [("Role", 0), ("", 0), ("Name", 0), ("one", 0)])
+    got = [(text, rpr.get("b"), rpr.get("u")) for p in body.findall(qn("a:p"))
+           for text, rpr in runs(p)]
+    assert got == [("Role", "1", "sng"), ("Name", "1", None), ("one", None, None)]
+
+
+def test_a_bold_lead_word_does_not_make_the_paragraph_a_heading() -> None:
+    # speaker notes like "Strands - the areas of study ...": the new lines came out bold
+    lead = ('<a:p><a:r><a:rPr sz="1200" b="1"/><a:t>{0}</a:t></a:r><a:r><a:rPr sz="1200"/>'
+            '<a:t> - the areas of study we cover in the course</a:t></a:r></a:p>')
+    body = xml('<p:txBody><a:bodyPr/><a:p><a:r><a:rPr sz="1200"/><a:t>Start here</a:t></a:r>'
+               "</a:p>" + lead.format("Strands") + lead.format("Topics") + "</p:txBody>")
+    fill_paragraphs(body, [("First", 0), ("Second", 0), ("Third", 0)])
+    assert [runs(p)[0][1].get("b") for p in body.findall(qn("a:p"))] == [None] * 3
+
+
+def test_a_lead_line_set_apart_only_by_its_bullet_or_by_off_values_is_no_heading() -> None:
+    items = ('<a:p><a:pPr marL="5"><a:buChar char="o"/></a:pPr><a:r><a:rPr sz="1400"/>'
+             "<a:t>item</a:t></a:r></a:p>") * 2
+    for lead in ('<a:r><a:t>Lead</a:t></a:r>', '<a:r><a:rPr b="0" u="none"/><a:t>Lead</a:t></a:r>'):
+        body = xml(f'<p:txBody><a:bodyPr/><a:p><a:pPr marL="5"><a:buNone/></a:pPr>{lead}</a:p>'
+                   f"{items}</p:txBody>")
+        fill_paragraphs(body, [("a", 0), ("b", 0), ("c", 0)])
+        assert all(p.find(f".//{qn('a:buChar')}") is not None
+                   for p in body.findall(qn("a:p")))
+
+
+def test_a_short_footnote_under_the_body_is_not_the_item() -> None:
+    body = xml("""<p:txBody><a:bodyPr/>
+<a:p><a:r><a:rPr sz="1800"/><a:t>The body text of the box, in a sentence or two</a:t></a:r></a:p>
+<a:p><a:r><a:rPr sz="1000" i="1"/><a:t>Source: ACME</a:t></a:r></a:p></p:txBody>""")
+    fill_paragraphs(body, [("First", 0), ("Second", 0), ("Third", 0)])
+    assert [runs(p)[0][1].get("sz") for p in body.findall(qn("a:p"))] == ["1800"] * 3
+
+
+def test_notes_and_cells_take_no_heading_slot() -> None:
+    body = xml(CARD)
+    fill_paragraphs(body, [("Discovery", 0), ("We interview users", 0)], slots=False)
+    assert [look[1] for look in _looks(body)] == ["1200", "1200"]
