@@ -181,6 +181,9 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
     out: list[_SlideJob] = []
     for n, entry in enumerate(content.slides):
         t = entry.template_slide
+        if t is None:  # a layout entry: ``fill.layouts.place_layout_slides`` resolves it
+            raise ContentError(f"$.slides[{n}].layout: new slides from layouts are made by "
+                               "the fill pipeline (fill.layouts.place_layout_slides)")
         if not 1 <= t <= len(parts):
             valid = f"1–{len(parts)}" if parts else "none: the template has no slides"
             raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "

@@ -18,6 +18,7 @@ from pydantic import (
     StrictInt,
     StrictStr,
     WithJsonSchema,
+    model_validator,
 )
 
 from pptxagent.errors import IRValidationError
@@ -58,14 +59,28 @@ image."""
 
 
 class SlideContent(_Strict):
-    template_slide: StrictInt = Field(
-        ge=1, description="1-based number of the template slide to use"
+    template_slide: StrictInt | None = Field(
+        None, ge=1, description="1-based number of the template slide to use (or layout)"
+    )
+    layout: StrictStr | StrictInt | None = Field(
+        None, description="or a new slide made from this layout of the template: its name "
+                          "(as PowerPoint lists it, any case) or its 1-based number among all "
+                          "layouts; the placeholders the fill leaves empty are removed",
     )
     fill: dict[str, FillValue] = Field(
         default_factory=dict,
         description="key (title, subtitle, body, body2, name:<shape name>, sp<id>) -> value",
     )
     notes: str | None = Field(None, description="replaces the speaker notes text")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> SlideContent:
+        if (self.template_slide is None) == (self.layout is None):
+            raise ValueError(ONE_SOURCE)
+        return self
+
+
+ONE_SOURCE = "give either template_slide (a slide of the template) or layout (a new slide)"
 
 
 class Content(_Strict):
@@ -206,6 +221,9 @@ def parse_content(data: Any, source: str = "content.json") -> Content:
     data = _one_newline(data)
     if isinstance(data, dict) and isinstance(data.get("slides"), list):
         for i, slide in enumerate(data["slides"]):
+            if isinstance(slide, dict) and ("template_slide" in slide) == ("layout" in slide):
+                where = json_path(("slides", i))
+                raise IRValidationError(f"{source}: {where}: {ONE_SOURCE}", path=where)
             fill = slide.get("fill") if isinstance(slide, dict) else None
             if isinstance(fill, dict):
                 for key, value in fill.items():

@@ -6,7 +6,9 @@ placeholder had text and the content emptied it (a token whose value is ``""``, 
 ``""``), the placeholder goes, unless it draws something itself (a fill or an outline, its
 own or inherited), something names it (an animation, a connector) or it is a title (an
 empty title is the content's to fix, and the visual QA says so). A placeholder the template
-itself left empty is the template's design and stays.
+itself left empty is the template's design and stays, except on a slide content.json made
+from a layout (``fresh``): there every placeholder the fill did not fill goes (a picture's,
+a table's or a chart's too, whose prompt is an icon), the title aside.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pptxagent.ooxml.package import Package
 EMPTIABLE = frozenset({"obj", "body", "subTitle"})
 """Placeholder types whose prompt shows when empty (titles, footers, pictures, tables,
 charts and media placeholders are left alone)."""
+FRESH_EMPTIABLE = EMPTIABLE | {"pic", "tbl", "chart", "dgm", "media", "clipArt"}
+"""On a slide made from a layout: every placeholder New Slide adds but the title."""
 
 
 def _painted(el: Element) -> bool:
@@ -33,24 +37,28 @@ def _painted(el: Element) -> bool:
     return fill or line or v.shadow is not None
 
 
-def emptied(before: Sequence[Element], after: Sequence[Element]) -> list[Element]:
+def emptied(before: Sequence[Element], after: Sequence[Element],
+            fresh: bool = False) -> list[Element]:
     """The text placeholders of ``after`` (the filled slide) that had text in ``before``
-    (the template slide), have none now and draw nothing themselves."""
+    (the template slide), have none now and draw nothing themselves; with ``fresh`` (a slide
+    made from a layout), every such placeholder with no content, whatever ``before`` had."""
     was = {e.eid: e for e in before}
+    kinds = FRESH_EMPTIABLE if fresh else EMPTIABLE
     out: list[Element] = []
     for el in after:
         src, tpl = el.source, was.get(el.eid)
-        if (src is None or tpl is None or src.kind != "sp" or src.ph_type not in EMPTIABLE
-                or not tpl.content.strip() or el.content.strip() or _painted(tpl)):
+        if (src is None or tpl is None or src.kind != "sp" or src.ph_type not in kinds
+                or not (fresh or tpl.content.strip()) or el.content.strip()
+                or _painted(tpl)):
             continue
         out.append(el)
     return out
 
 
 def remove_emptied(pkg: Package, part: str, before: Sequence[Element],
-                   after: Sequence[Element]) -> list[Element]:
+                   after: Sequence[Element], fresh: bool = False) -> list[Element]:
     """Remove ``emptied`` placeholders from the slide part; return those removed."""
-    return [el for el in emptied(before, after)
+    return [el for el in emptied(before, after, fresh)
             if el.source is not None and el.source.occurrence == 0
             and filltarget.remove_shape(pkg, part, el.source.shape_id)]
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from pptxagent.errors import ContentError, InputError
 from pptxagent.fill import apply_content
 from pptxagent.fill.content import ImageValue, key_path, load_content
 from pptxagent.fill.emptied import remove_emptied
+from pptxagent.fill.layouts import place_layout_slides
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import SlideIR
@@ -105,6 +107,9 @@ def open_template(job: FillJob) -> None:
     for note in explicit_slide_size(job.pkg):  # before any copy LibreOffice must open
         job.package_changes.append(note)
         job.say(note)
+    if job.content is not None:  # slides made from layouts become template slides
+        with _naming(job):
+            job.content, job.layout_slides = place_layout_slides(job.pkg, job.content)
     job.template_deck = inventory_deck(job.pkg)
     if job.measurer.media is None:  # pictures drawn from the package being filled
         job.measurer.media = MediaStore.for_package(job.pkg)
@@ -112,19 +117,26 @@ def open_template(job: FillJob) -> None:
     job.settings = fill_settings(size.w, size.h, job.opts.settings_overrides)
 
 
+@contextmanager
+def _naming(job: FillJob) -> Iterator[None]:
+    """A ``ContentError`` names the content file too, as schema errors do."""
+    try:
+        yield
+    except ContentError as exc:
+        exc.message = f"{job.opts.content}: {exc.message}"
+        exc.args = (exc.message,)
+        raise
+
+
 def fill_content(job: FillJob) -> None:
     assert job.content is not None
-    try:
-        deck = job.template_deck
-        assert deck is not None
+    deck = job.template_deck
+    assert deck is not None
+    with _naming(job):
         job.plan = apply_content(  # keys resolve on the template inventory open_template made
             job.package, job.content, job.opts.content.parent, strict=job.opts.strict,
             inventory=lambda _pkg, _part, index: deck.slides[index - 1],
         )
-    except ContentError as exc:  # name the content file too, as schema errors do
-        exc.message = f"{job.opts.content}: {exc.message}"
-        exc.args = (exc.message,)
-        raise
 
 
 def clear_rollouts(job: FillJob) -> None:
@@ -158,7 +170,8 @@ def inventory_filled(job: FillJob) -> None:
         before = {e.eid: e.content for e in template}
         changed = {e.eid for e in ds.elements if not _same_content(before.get(e.eid), e.content)}
         touched = frozenset(changed | set(fs.filled))  # a removed placeholder too: a change
-        gone = (remove_emptied(job.package, fs.part, template, ds.elements)
+        gone = (remove_emptied(job.package, fs.part, template, ds.elements,
+                               fresh=fs.template_slide in job.layout_slides)
                 if job.opts.repair else [])  # --no-repair ships what the fill wrote
         removed = {g.eid for g in gone}
         elements = [e for e in ds.elements if e.eid not in removed]
@@ -171,6 +184,9 @@ def inventory_filled(job: FillJob) -> None:
              "what": "removed_empty_placeholder",
              "text": "removed: the fill left this placeholder empty (PowerPoint would show "
                      "its prompt)"} for e in gone]))
+        if fs.template_slide in job.layout_slides:
+            job.slides[-1].notes.append(
+                f"a new slide from the layout {job.layout_slides[fs.template_slide]!r}")
         job.slides[-1].notes += [
             f"{eid}: the template's hyperlink is not kept on the new text (it pointed at what "
             "the old text named)" for eid in fs.links_dropped]

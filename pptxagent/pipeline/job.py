@@ -127,6 +127,8 @@ class FillJob:
     scratch: Scratch | None = None
     """Set by ``pptxagent compose``: no template, absolute QA, scratch rules."""
     early: EarlyBounds | None = None
+    layout_slides: dict[int, str] = field(default_factory=dict)
+    """Template slide number → layout name of the slides content.json made from a layout."""
 
     def say(self, msg: str) -> None:
         if self.opts.progress is not None:

@@ -1,0 +1,126 @@
+"""New slides made from a template's layouts, as PowerPoint's New Slide makes them.
+
+A corporate template is often only its masters and layouts (a .potx, or a deck whose sample
+slides do not fit the content). ``add_layout_slide`` appends an empty slide that uses a
+layout: one placeholder per layout placeholder (date, footer and slide number left off, as
+PowerPoint leaves them), each with no geometry of its own and an empty text body, so the
+layout's position, size and text styles apply. Filling then works on it as on a template
+slide.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from lxml import etree
+
+from pptxagent.ooxml.package import RT_BASE, RT_SLIDE, Package
+from pptxagent.ooxml.slides import _sld_id_list, _slide_ids, _sync_sections
+from pptxagent.ooxml.xml import NS, SCHEMA_ORDER, insert_in_order, qn, serialize
+
+RT_LAYOUT = RT_BASE + "slideLayout"
+CT_SLIDE = "application/vnd.openxmlformats-officedocument.presentationml.slide+xml"
+LEFT_OFF = frozenset({"dt", "ftr", "sldNum"})
+"""Placeholders a new slide does not get (PowerPoint adds them by Header & Footer)."""
+NO_TEXT = frozenset({"pic", "chart", "tbl", "dgm", "media", "clipArt"})
+"""Placeholders for content other than text: no text body."""
+
+
+def layouts(pkg: Package) -> list[tuple[str, str]]:
+    """(layout part, layout name) of every master's layouts, in the masters' order."""
+    main = pkg.main_part()
+    out: list[tuple[str, str]] = []
+    masters = pkg.xml(main).find(qn("p:sldMasterIdLst"))
+    for mid in masters.iterfind(qn("p:sldMasterId")) if masters is not None else []:
+        master = pkg.related(main, mid.get(qn("r:id"), ""))
+        lst = pkg.xml(master).find(qn("p:sldLayoutIdLst")) if pkg.has_part(master) else None
+        for lid in lst.iterfind(qn("p:sldLayoutId")) if lst is not None else []:
+            part = pkg.related(master, lid.get(qn("r:id"), ""))
+            if pkg.has_part(part):
+                csld = pkg.xml(part).find(qn("p:cSld"))
+                out.append((part, csld.get("name", "") if csld is not None else ""))
+    return out
+
+
+def _placeholder(shape: etree._Element, shape_id: int) -> etree._Element | None:
+    """The slide's empty placeholder for a layout placeholder ``shape`` (None: left off)."""
+    ph = shape.find(f"{qn('p:nvSpPr')}/{qn('p:nvPr')}/{qn('p:ph')}")
+    if ph is None:
+        ph = next(shape.iter(qn("p:ph")), None)
+    if ph is None or ph.get("type") in LEFT_OFF:
+        return None
+    name = next((c.get("name", "") for c in shape.iter(qn("p:cNvPr"))), "")
+    sp = etree.Element(qn("p:sp"), nsmap={k: NS[k] for k in ("a", "p", "r")})
+    nv = etree.SubElement(sp, qn("p:nvSpPr"))
+    etree.SubElement(nv, qn("p:cNvPr"), id=str(shape_id), name=name or f"Placeholder {shape_id}")
+    locks = etree.SubElement(etree.SubElement(nv, qn("p:cNvSpPr")), qn("a:spLocks"))
+    locks.set("noGrp", "1")
+    nvpr = etree.SubElement(nv, qn("p:nvPr"))
+    new_ph = etree.SubElement(nvpr, qn("p:ph"))
+    for key in ("type", "orient", "sz", "idx"):
+        if ph.get(key) is not None:
+            new_ph.set(key, ph.get(key, ""))
+    etree.SubElement(sp, qn("p:spPr"))
+    if ph.get("type") not in NO_TEXT:
+        body = etree.SubElement(sp, qn("p:txBody"))
+        etree.SubElement(body, qn("a:bodyPr"))
+        etree.SubElement(body, qn("a:lstStyle"))
+        etree.SubElement(body, qn("a:p"))
+    return sp
+
+
+def _slide_xml(pkg: Package, layout: str) -> bytes:
+    root = etree.Element(qn("p:sld"), nsmap={k: NS[k] for k in ("a", "p", "r")})
+    tree = etree.SubElement(etree.SubElement(root, qn("p:cSld")), qn("p:spTree"))
+    grp = etree.SubElement(tree, qn("p:nvGrpSpPr"))
+    etree.SubElement(grp, qn("p:cNvPr"), id="1", name="")
+    etree.SubElement(grp, qn("p:cNvGrpSpPr"))
+    etree.SubElement(grp, qn("p:nvPr"))
+    etree.SubElement(tree, qn("p:grpSpPr"))
+    layout_tree = pkg.xml(layout).find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+    next_id = 2
+    for shape in layout_tree if layout_tree is not None else []:
+        if not isinstance(shape.tag, str):
+            continue
+        sp = _placeholder(shape, next_id)
+        if sp is not None:
+            tree.append(sp)
+            next_id += 1
+    clr = etree.SubElement(root, qn("p:clrMapOvr"))
+    etree.SubElement(clr, qn("a:masterClrMapping"))
+    return serialize(root)
+
+
+def _fresh_slide_name(pkg: Package) -> str:
+    taken = {name.lower() for name in pkg.part_names()}
+    n = 1
+    while f"/ppt/slides/slide{n}.xml" in taken:
+        n += 1
+    return f"/ppt/slides/slide{n}.xml"
+
+
+def add_layout_slide(pkg: Package, layout: str) -> str:
+    """Append an empty slide that uses ``layout`` (a part of ``layouts``); its part name."""
+    part = _fresh_slide_name(pkg)
+    pkg.set_bytes(part, _slide_xml(pkg, layout), content_type=CT_SLIDE)
+    pkg.add_rel(part, RT_LAYOUT, layout)
+    main = pkg.main_part()
+    root = pkg.xml(main)
+    if root.find(qn("p:sldIdLst")) is None:
+        insert_in_order(root, etree.Element(qn("p:sldIdLst")), SCHEMA_ORDER["p:presentation"])
+    lst = _sld_id_list(pkg)
+    ids = [int(v) for v in _slide_ids(lst) if v.isdigit()]
+    entry = etree.SubElement(lst, qn("p:sldId"))
+    entry.set("id", str(max([255, *ids]) + 1))
+    entry.set(qn("r:id"), pkg.add_rel(main, RT_SLIDE, part))
+    _sync_sections(root, _slide_ids(lst))
+    pkg.mark_dirty(main)
+    return part
+
+
+def layout_name(pkg: Package, layout: str) -> str:
+    csld = pkg.xml(layout).find(qn("p:cSld"))
+    return (csld.get("name", "") if csld is not None else "") or posixpath.basename(layout)
+
+
+__all__ = ["add_layout_slide", "layout_name", "layouts"]
