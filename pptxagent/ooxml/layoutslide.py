@@ -10,7 +10,9 @@ slide.
 
 from __future__ import annotations
 
+import copy
 import posixpath
+from collections import Counter
 
 from lxml import etree
 
@@ -42,11 +44,20 @@ def layouts(pkg: Package) -> list[tuple[str, str]]:
     return out
 
 
-def _placeholder(shape: etree._Element, shape_id: int) -> etree._Element | None:
-    """The slide's empty placeholder for a layout placeholder ``shape`` (None: left off)."""
-    ph = shape.find(f"{qn('p:nvSpPr')}/{qn('p:nvPr')}/{qn('p:ph')}")
-    if ph is None:
-        ph = next(shape.iter(qn("p:ph")), None)
+def _ph(shape: etree._Element) -> etree._Element | None:
+    return next(shape.iter(qn("p:ph")), None) if isinstance(shape.tag, str) else None
+
+
+def _key(ph: etree._Element) -> tuple[str, str]:
+    return ph.get("type", "obj"), ph.get("idx", "")
+
+
+def _placeholder(shape: etree._Element, shape_id: int, ambiguous: bool) -> etree._Element | None:
+    """The slide's empty placeholder for a layout placeholder ``shape`` (None: left off).
+    ``ambiguous``: the layout has another placeholder of the same type and index (LibreOffice
+    writes two bodies with no index), which a reader could take this one's place from; the
+    slide then says where it is."""
+    ph = _ph(shape)
     if ph is None or ph.get("type") in LEFT_OFF:
         return None
     name = next((c.get("name", "") for c in shape.iter(qn("p:cNvPr"))), "")
@@ -60,13 +71,49 @@ def _placeholder(shape: etree._Element, shape_id: int) -> etree._Element | None:
     for key in ("type", "orient", "sz", "idx"):
         if ph.get(key) is not None:
             new_ph.set(key, ph.get(key, ""))
-    etree.SubElement(sp, qn("p:spPr"))
+    sppr = etree.SubElement(sp, qn("p:spPr"))
+    xfrm = shape.find(f"{qn('p:spPr')}/{qn('a:xfrm')}")
+    if ambiguous and xfrm is not None:
+        sppr.append(copy.deepcopy(xfrm))
     if ph.get("type") not in NO_TEXT:
         body = etree.SubElement(sp, qn("p:txBody"))
         etree.SubElement(body, qn("a:bodyPr"))
         etree.SubElement(body, qn("a:lstStyle"))
-        etree.SubElement(body, qn("a:p"))
+        for p in _empty_paragraphs(shape):
+            body.append(p)
     return sp
+
+
+_NOT_KEPT = ("lang", "altLang", "dirty", "err", "smtClean", "smtId", "noProof")
+
+
+def _empty_paragraphs(shape: etree._Element) -> list[etree._Element]:
+    """The layout placeholder's paragraphs without their prompt text: each one's ``a:pPr``
+    and the format of its text as ``a:endParaRPr``. LibreOffice and Google Slides write a
+    layout's look there rather than in list styles, and a new slide's text takes it from
+    there (PowerPoint's own layouts carry only a language: nothing changes)."""
+    out: list[etree._Element] = []
+    for src in shape.iterfind(f"{qn('p:txBody')}/{qn('a:p')}"):
+        p = etree.Element(qn("a:p"))
+        ppr = src.find(qn("a:pPr"))
+        if ppr is not None:
+            p.append(copy.deepcopy(ppr))
+        end = src.find(qn("a:endParaRPr"))
+        if end is None:
+            end = next((r.find(qn("a:rPr")) for r in src.iterfind(qn("a:r"))
+                        if r.find(qn("a:rPr")) is not None), None)
+        mark = etree.SubElement(p, qn("a:endParaRPr"))
+        for key, value in (end.attrib.items() if end is not None else []):
+            if key not in _NOT_KEPT:
+                mark.set(key, value)
+        for child in end if end is not None else []:
+            if isinstance(child.tag, str) and etree.QName(child).localname not in (
+                    "hlinkClick", "hlinkMouseOver"):
+                mark.append(copy.deepcopy(child))
+        if not len(mark) and not mark.attrib:
+            p.remove(mark)
+        out.append(p)
+    return out or [etree.Element(qn("a:p"))]
 
 
 def _slide_xml(pkg: Package, layout: str) -> bytes:
@@ -78,11 +125,14 @@ def _slide_xml(pkg: Package, layout: str) -> bytes:
     etree.SubElement(grp, qn("p:nvPr"))
     etree.SubElement(tree, qn("p:grpSpPr"))
     layout_tree = pkg.xml(layout).find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+    shapes = list(layout_tree) if layout_tree is not None else []
+    keys = Counter(_key(ph) for shape in shapes if (ph := _ph(shape)) is not None)
     next_id = 2
-    for shape in layout_tree if layout_tree is not None else []:
-        if not isinstance(shape.tag, str):
+    for shape in shapes:
+        ph = _ph(shape)
+        if ph is None:
             continue
-        sp = _placeholder(shape, next_id)
+        sp = _placeholder(shape, next_id, keys[_key(ph)] > 1)
         if sp is not None:
             tree.append(sp)
             next_id += 1
