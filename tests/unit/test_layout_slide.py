@@ -31,7 +31,7 @@ def test_a_powerpoint_layout_gives_its_placeholders_without_date_footer_number(
     path = tmp_path / "t.pptx"
     Presentation().save(str(path))
     pkg = Package.open(path)
-    (part, name), = [(p, n) for p, n in layouts(pkg) if n == "Title Slide"]
+    part = next(p for p, n in layouts(pkg) if n == "Title Slide")
     slide = add_layout_slide(pkg, part)
     assert pkg.slide_parts() == [slide]  # a presentation without slides gets its list
     assert _shapes(pkg.xml(slide)) == [("Title 1", "ctrTitle", False),
