@@ -22,6 +22,9 @@ from pptxagent.ir import Box, Defect, Hint, text_frame
 from pptxagent.ir.textrect import height_for_text
 
 _EPS = 1e-6
+LAYOUT_UNIT_PX = 1 / 64
+"""Chromium lays text out in 1/64 px units: a content box one unit past its box (a
+multi-column body whose columns fill it exactly) is the box's size, measured."""
 
 
 def overflow_px(bbox: Box, content: Box, edges: bool = True) -> tuple[float, float]:
@@ -30,10 +33,14 @@ def overflow_px(bbox: Box, content: Box, edges: bool = True) -> tuple[float, flo
     ``edges=False`` is the spec's literal rule (§4): only a content box larger than the box
     counts (a single line whose glyph box pokes past the top at line-height 1.0 does not)."""
     if not edges:
-        return max(0.0, content.w - bbox.w), max(0.0, content.h - bbox.h)
+        return _past(max(0.0, content.w - bbox.w)), _past(max(0.0, content.h - bbox.h))
     ox = max(0.0, content.w - bbox.w, content.right - bbox.right, bbox.x - content.x)
     oy = max(0.0, content.h - bbox.h, content.bottom - bbox.bottom, bbox.y - content.y)
-    return ox, oy
+    return _past(ox), _past(oy)
+
+
+def _past(px: float) -> float:
+    return 0.0 if px <= LAYOUT_UNIT_PX + _EPS else px
 
 
 def detect(ctx: Ctx) -> list[Defect]:

@@ -32,6 +32,14 @@ def test_content_exactly_filling_the_box_is_fine() -> None:
     assert overflow(BULLETS, content={"b": Box(x=64, y=140, w=820, h=520)}) == []
 
 
+def test_one_layout_unit_past_the_box_is_the_box_measured() -> None:
+    # a multi-column body whose columns fill it exactly measured 1/64 px wider than its box:
+    # "text still does not fit", and the slide degraded
+    assert overflow(BULLETS, content={"b": Box(x=64, y=140, w=820 + 1 / 64, h=520)}) == []
+    (defect,) = overflow(BULLETS, content={"b": Box(x=64, y=140, w=820 + 2 / 64, h=520)})
+    assert defect.details["overflow_x_px"] == round(2 / 64, 4)
+
+
 def test_half_a_pixel_too_tall_is_an_overflow() -> None:
     (defect,) = overflow(BULLETS, content={"b": Box(x=64, y=140, w=820, h=520.5)})
     assert defect.details == {"overflow_x_px": 0, "overflow_y_px": 0.5}
