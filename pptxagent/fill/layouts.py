@@ -29,9 +29,15 @@ def _resolve(found: list[tuple[str, str]], wanted: str | int, n: int) -> str:
             return found[wanted - 1][0]
         raise ContentError(f"{where}: layout {wanted} does not exist; {_listing(found)}")
     key = wanted.strip().casefold()
-    for part, name in found:
-        if name.strip().casefold() == key:
-            return part
+    if not key:
+        raise ContentError(f"{where}: an empty layout name; {_listing(found)}")
+    hits = [k for k, (_, name) in enumerate(found, start=1) if name.strip().casefold() == key]
+    if len(hits) > 1:  # one name in several masters (a light and a dark master, say)
+        raise ContentError(f"{where}: layouts {', '.join(map(str, hits))} are all named "
+                           f"{wanted!r} (in different masters): give the number of the one "
+                           f"to use; {_listing(found)}")
+    if hits:
+        return found[hits[0] - 1][0]
     raise ContentError(f"{where}: no layout named {wanted!r}; {_listing(found)}")
 
 
@@ -40,6 +46,13 @@ def place_layout_slides(pkg: Package, content: Content) -> tuple[Content, dict[i
     new slides added to ``pkg``), and template slide number → layout name of those slides."""
     if content.slides is None or all(s.layout is None for s in content.slides):
         return content, {}
+    count = len(pkg.slide_parts())
+    for n, entry in enumerate(content.slides):  # before the new slides take numbers
+        t = entry.template_slide
+        if t is not None and not 1 <= t <= count:
+            valid = f"1–{count}" if count else "none: the template has no slides (use layout)"
+            raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "
+                               f"exist; valid range: {valid}")
     found = layouts(pkg)
     names = dict(found)
     made: dict[str, int] = {}

@@ -17,7 +17,7 @@ from collections import Counter
 from lxml import etree
 
 from pptxagent.ooxml.package import RT_BASE, RT_SLIDE, Package
-from pptxagent.ooxml.slides import _sld_id_list, _slide_ids, _sync_sections
+from pptxagent.ooxml.slides import _new_slide_id, _sld_id_list, _slide_ids, _sync_sections
 from pptxagent.ooxml.xml import NS, SCHEMA_ORDER, insert_in_order, qn, serialize
 
 RT_LAYOUT = RT_BASE + "slideLayout"
@@ -45,7 +45,11 @@ def layouts(pkg: Package) -> list[tuple[str, str]]:
 
 
 def _ph(shape: etree._Element) -> etree._Element | None:
-    return next(shape.iter(qn("p:ph")), None) if isinstance(shape.tag, str) else None
+    """A top-level shape's own placeholder mark (a group's members are not looked at:
+    PowerPoint does not group placeholders)."""
+    if not isinstance(shape.tag, str):
+        return None
+    return shape.find(f"./*/{qn('p:nvPr')}/{qn('p:ph')}")
 
 
 def _key(ph: etree._Element) -> tuple[str, str]:
@@ -159,9 +163,9 @@ def add_layout_slide(pkg: Package, layout: str) -> str:
     if root.find(qn("p:sldIdLst")) is None:
         insert_in_order(root, etree.Element(qn("p:sldIdLst")), SCHEMA_ORDER["p:presentation"])
     lst = _sld_id_list(pkg)
-    ids = [int(v) for v in _slide_ids(lst) if v.isdigit()]
+    new_id = _new_slide_id(lst)
     entry = etree.SubElement(lst, qn("p:sldId"))
-    entry.set("id", str(max([255, *ids]) + 1))
+    entry.set("id", str(new_id))
     entry.set(qn("r:id"), pkg.add_rel(main, RT_SLIDE, part))
     _sync_sections(root, _slide_ids(lst))
     pkg.mark_dirty(main)

@@ -119,11 +119,16 @@ def open_template(job: FillJob) -> None:
 
 @contextmanager
 def _naming(job: FillJob) -> Iterator[None]:
-    """A ``ContentError`` names the content file too, as schema errors do."""
+    """A ``ContentError`` names the content file too, as schema errors do, and a slide made
+    from a layout by its layout (not by the number it took among the template's slides)."""
     try:
         yield
     except ContentError as exc:
-        exc.message = f"{job.opts.content}: {exc.message}"
+        message = exc.message
+        for number, name in job.layout_slides.items():
+            message = re.sub(rf"\btemplate slide {number}\b",
+                             f"the new slide from the layout {name!r}", message)
+        exc.message = f"{job.opts.content}: {message}"
         exc.args = (exc.message,)
         raise
 

@@ -76,3 +76,30 @@ def test_a_slide_names_one_source(tmp_path: Path) -> None:
         assert proc.returncode == 2
         assert "$.slides[0]: give either template_slide" in proc.stderr
         assert not out.exists()
+
+
+def test_layout_slides_do_not_stretch_the_templates_slide_range(tmp_path: Path) -> None:
+    # a layout slide was appended before the range check: template_slide 1 of a template
+    # with no slides silently became a copy of the layout slide
+    proc, out, _ = fill_json(_empty_template(tmp_path), tmp_path, {"slides": [
+        {"layout": "Title Only", "fill": {"title": "A"}},
+        {"template_slide": 1, "fill": {"title": "B"}}]})
+    assert proc.returncode == 2 and not out.exists()
+    assert "$.slides[1].template_slide: template slide 1 does not exist" in proc.stderr
+
+
+def test_messages_name_the_layout_not_an_inner_slide_number(tmp_path: Path) -> None:
+    proc, _, _ = fill_json(_empty_template(tmp_path), tmp_path, {"slides": [
+        {"layout": "Title Only", "fill": {"body": "no body on this layout"}}]})
+    assert proc.returncode == 2
+    assert "the new slide from the layout 'Title Only'" in proc.stderr
+    assert "template slide 1" not in proc.stderr
+
+
+def test_a_name_two_masters_share_asks_for_the_number(tmp_path: Path) -> None:
+    deck = Path("../shared/corpus/pptx/automizer__SlidesWithAdditionalMaster.pptx")
+    for name, said in (("Titel und Inhalt", "layouts 3, 15 are all named 'Titel und Inhalt'"),
+                       ("  ", "an empty layout name")):
+        proc, out, _ = fill_json(deck, tmp_path, {"slides": [{"layout": name, "fill": {}}]})
+        assert proc.returncode == 2 and not out.exists()
+        assert said in proc.stderr, proc.stderr
