@@ -6,6 +6,8 @@ placeholders, the fill goes through the whole pipeline, and what it leaves empty
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -103,3 +105,18 @@ def test_a_name_two_masters_share_asks_for_the_number(tmp_path: Path) -> None:
         proc, out, _ = fill_json(deck, tmp_path, {"slides": [{"layout": name, "fill": {}}]})
         assert proc.returncode == 2 and not out.exists()
         assert said in proc.stderr, proc.stderr
+
+
+def test_inventory_lists_the_layouts_and_the_keys_they_offer(tmp_path: Path) -> None:
+    template = _empty_template(tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "pptxagent.cli", "inventory", "--layouts",
+                           str(template)], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    listed = json.loads(proc.stdout)
+    assert [x["name"] for x in listed][:4] == [
+        "Title Slide", "Title and Content", "Section Header", "Two Content"]
+    two = listed[3]
+    assert [(k["key"], k["name"]) for k in two["keys"]] == [
+        ("title", "name:Title 1"), ("body", "name:Content Placeholder 2"),
+        ("body2", "name:Content Placeholder 3")]
+    assert len(Presentation(str(template)).slides) == 0  # the template is left as it was
