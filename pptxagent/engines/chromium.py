@@ -20,6 +20,7 @@ import math
 import os
 import shutil
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -58,6 +59,10 @@ a spare renderer kept for the next navigation."""
 DEFAULT_VIEWPORT = (1920, 1080)
 CLOSE_WAIT_S = 10.0
 START_TIMEOUT_S = 30.0
+START_ATTEMPTS = 2
+START_RETRY_S = 0.25
+"""A browser that closes its pipe as it starts (once in a full test run on a loaded 2-core
+machine, right after another was killed) is started once more after this pause."""
 LOAD_TIMEOUT_S = 30.0
 """Playwright's default for a page load (``set_content``): pictures are ``data:`` URIs."""
 ENV_VAR = "PPTXAGENT_CHROMIUM"
@@ -205,22 +210,28 @@ class Chromium:
             return
         where = "Playwright's bundled Chromium"
         scratch.sweep_soon()  # what killed runs left (profiles of killed browsers)
-        try:
-            exe = None if self._bundled else (self._executable or find_executable())
-            if exe is None:
-                exe = bundled_executable()
-            where = exe
-            self._browser = cdp.Browser(exe, engine_args())
-            self._open_page(self._browser)
-        except (OSError, cdp.CdpError, EngineError, ImportError) as exc:
-            why = self._browser.stderr_tail() if self._browser is not None else ""
-            self._close()
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise EngineError(f"cannot start Chromium ({where}): {first}"
-                              + (f" ({why})" if why else "") + f"; {_HELP}") from exc
-        except Exception as exc:  # Playwright's own errors (bundled browser not installed)
-            self._close()
-            raise EngineError(f"cannot start Chromium ({where}): {exc}; {_HELP}") from exc
+        for attempt in range(START_ATTEMPTS):
+            try:
+                exe = None if self._bundled else (self._executable or find_executable())
+                if exe is None:
+                    exe = bundled_executable()
+                where = exe
+                self._browser = cdp.Browser(exe, engine_args())
+                self._open_page(self._browser)
+                return
+            except (OSError, cdp.CdpError, EngineError, ImportError) as exc:
+                why = self._browser.stderr_tail() if self._browser is not None else ""
+                self._close()
+                if attempt + 1 < START_ATTEMPTS and isinstance(exc, cdp.BrowserGone):
+                    time.sleep(START_RETRY_S)  # a browser that closed its pipe as it started
+                    continue
+                first = (str(exc).strip().splitlines()[0] if str(exc).strip()
+                         else type(exc).__name__)
+                raise EngineError(f"cannot start Chromium ({where}): {first}"
+                                  + (f" ({why})" if why else "") + f"; {_HELP}") from exc
+            except Exception as exc:  # Playwright's errors (bundled browser not installed)
+                self._close()
+                raise EngineError(f"cannot start Chromium ({where}): {exc}; {_HELP}") from exc
 
     def _open_page(self, browser: cdp.Browser) -> None:
         self._target = browser.send("Target.createTarget", {"url": "about:blank"},

@@ -77,3 +77,21 @@ def test_a_killed_browser_is_replaced_and_its_folder_removed() -> None:
         engine.close()
     assert _profiles() == before_dirs
     assert vital_pids() == before_pids
+
+
+def test_a_browser_that_dies_as_it_starts_is_started_once_more(tmp_path: Path) -> None:
+    # once in a full test run on a loaded machine, a new browser closed its pipe as it
+    # started: the fill failed with "cannot start Chromium"
+    from pptxagent.engines.chromium import find_executable
+
+    real, marker = find_executable(), tmp_path / "tried"
+    flaky = tmp_path / "flaky-chromium"
+    flaky.write_text(f'#!/bin/sh\nif [ ! -e "{marker}" ]; then touch "{marker}"; exit 1; fi\n'
+                     f'exec "{real}" "$@"\n')
+    flaky.chmod(0o755)
+    engine = Chromium(str(flaky))
+    try:
+        assert engine.evaluate_document("<p>x</p>", "() => 3") == 3
+    finally:
+        engine.close()
+    assert marker.exists()  # the first start did die
