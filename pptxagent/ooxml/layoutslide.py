@@ -3,15 +3,15 @@
 A corporate template is often only its masters and layouts (a .potx, or a deck whose sample
 slides do not fit the content). ``add_layout_slide`` appends an empty slide that uses a
 layout: one placeholder per layout placeholder (date, footer and slide number left off, as
-PowerPoint leaves them), each with no geometry of its own and an empty text body, so the
-layout's position, size and text styles apply. Filling then works on it as on a template
-slide.
+PowerPoint leaves them), each with no geometry of its own (unless the layout has two of one
+kind and index, which a reader could confuse) and an empty text body that keeps the layout
+paragraphs' look but not their prompt, so the layout's position, size and text styles apply.
+Filling then works on it as on a template slide.
 """
 
 from __future__ import annotations
 
 import copy
-import posixpath
 from collections import Counter
 
 from lxml import etree
@@ -172,9 +172,4 @@ def add_layout_slide(pkg: Package, layout: str) -> str:
     return part
 
 
-def layout_name(pkg: Package, layout: str) -> str:
-    csld = pkg.xml(layout).find(qn("p:cSld"))
-    return (csld.get("name", "") if csld is not None else "") or posixpath.basename(layout)
-
-
-__all__ = ["add_layout_slide", "layout_name", "layouts"]
+__all__ = ["add_layout_slide", "layouts"]
