@@ -3,6 +3,7 @@ and an exit code (2 for bad input), never a traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -34,6 +35,10 @@ def handle_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except KeyboardInterrupt:
             err_console.print("pptxagent: interrupted")
             sys.exit(130)
+        except BrokenPipeError:  # the reader of stdout went away (`| head`): not our bug
+            with contextlib.suppress(OSError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(141)  # as a shell reports SIGPIPE
         except Exception as exc:  # a crash is a bug: say so plainly, keep the trace opt-in
             if os.environ.get("PPTXAGENT_DEBUG"):
                 raise
