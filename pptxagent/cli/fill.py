@@ -14,10 +14,12 @@ from typing import Any, NoReturn
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from pptxagent.cli.common import handle_errors, policy_options
 from pptxagent.errors import InputError
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.pipeline.fill import FROM_LAYOUT as _FROM_LAYOUT
 from pptxagent.pipeline.output import to_json, write_text
 from pptxagent.pipeline.policies import Policy, fit_policy
 from pptxagent.settings import Settings
@@ -56,7 +58,9 @@ def _print_summary(report: FillReport) -> None:
             agree = (", not cross-checked" + (" again after the LibreOffice pass"
                                               if cc.get("passes") == 2 else "")
                      + " (LibreOffice could not draw the deck)")
-        _err.print(f"slide {s.index} (template {s.template_slide}): [{style}]{s.quality}[/] "
+        source = next((f"layout {n[len(_FROM_LAYOUT):]}" for n in s.notes
+                       if n.startswith(_FROM_LAYOUT)), f"template {s.template_slide}")
+        _err.print(f"slide {s.index} ({escape(source)}): [{style}]{s.quality}[/] "
                    f"{what}{agree}", markup=True)
         for ch in s.changes[:_MAX_LISTED]:
             _err.print(f"  {ch.get('shape') or ch.get('eid')}: {ch.get('text')}", markup=False)

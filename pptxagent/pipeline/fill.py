@@ -150,6 +150,8 @@ def clear_rollouts(job: FillJob) -> None:
         clear_deck_rollout_dir(job.opts.rollout_dir)
 
 
+FROM_LAYOUT = "a new slide from the layout "
+"""How a slide's notes begin when content.json made it from a layout (the name follows)."""
 _PART_NUMBER = re.compile(r"\d+(?=\.\w+$)")
 
 
@@ -191,7 +193,7 @@ def inventory_filled(job: FillJob) -> None:
                      "its prompt)"} for e in gone]))
         if fs.template_slide in job.layout_slides:
             job.slides[-1].notes.append(
-                f"a new slide from the layout {job.layout_slides[fs.template_slide]!r}")
+                f"{FROM_LAYOUT}{job.layout_slides[fs.template_slide]!r}")
         job.slides[-1].notes += [
             f"{eid}: the template's hyperlink is not kept on the new text (it pointed at what "
             "the old text named)" for eid in fs.links_dropped]

@@ -52,6 +52,7 @@ def test_a_deck_of_layouts_only_is_filled_from_its_layouts(tmp_path: Path) -> No
     slides = json.loads(report.read_text())["slides"]
     assert [s["quality"] for s in slides] == ["success_clean"] * 5
     assert "a new slide from the layout 'Two Content'" in slides[2]["notes"]
+    assert "slide 3 (layout 'Two Content'): success_clean" in proc.stderr  # not "template 3"
     assert [c["shape"] for c in slides[2]["changes"]] == ["Content Placeholder 3"]
     # the placeholders inherit the layout's place and look: no geometry of their own
     body = prs.slides[1].shapes[1]
