@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -221,9 +222,17 @@ def parse_content(data: Any, source: str = "content.json") -> Content:
     data = _one_newline(data)
     if isinstance(data, dict) and isinstance(data.get("slides"), list):
         for i, slide in enumerate(data["slides"]):
-            if isinstance(slide, dict) and ("template_slide" in slide) == ("layout" in slide):
+            if isinstance(slide, dict) and ((slide.get("template_slide") is None)
+                                            == (slide.get("layout") is None)):
                 where = json_path(("slides", i))
                 raise IRValidationError(f"{source}: {where}: {ONE_SOURCE}", path=where)
+            layout = slide.get("layout") if isinstance(slide, dict) else None
+            if layout is not None and (isinstance(layout, bool)
+                                       or not isinstance(layout, str | int)):
+                where = json_path(("slides", i, "layout"))
+                raise IRValidationError(
+                    f"{source}: {where}: a layout's name (text) or number (1, 2, …), got "
+                    f"{json.dumps(layout)}", path=where)
             fill = slide.get("fill") if isinstance(slide, dict) else None
             if isinstance(fill, dict):
                 for key, value in fill.items():

@@ -74,11 +74,16 @@ def test_an_unknown_layout_is_refused_with_the_layouts_listed(tmp_path: Path) ->
 
 def test_a_slide_names_one_source(tmp_path: Path) -> None:
     template = _empty_template(tmp_path)
-    for entry in ({"fill": {"title": "x"}}, {"template_slide": 1, "layout": 1}):
+    for entry in ({"fill": {"title": "x"}}, {"template_slide": 1, "layout": 1},
+                  {"layout": None}):
         proc, out, _ = fill_json(template, tmp_path, {"slides": [entry]})
         assert proc.returncode == 2
         assert "$.slides[0]: give either template_slide" in proc.stderr
         assert not out.exists()
+    for odd in (True, 2.0, [1]):  # said "Input should be a valid string" for a number too
+        proc, out, _ = fill_json(template, tmp_path, {"slides": [{"layout": odd}]})
+        assert proc.returncode == 2 and not out.exists()
+        assert "$.slides[0].layout: a layout's name (text) or number (1, 2, …)" in proc.stderr
 
 
 def test_layout_slides_do_not_stretch_the_templates_slide_range(tmp_path: Path) -> None:
