@@ -21,6 +21,7 @@ from pptxagent.fill.content import (
     Content,
     FillValue,
     ImageValue,
+    check_template_slides,
     key_path,
     paragraphs_of,
     table_rows,
@@ -177,6 +178,7 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
     parts = pkg.slide_parts()
     if content.slides is None:
         return [_SlideJob(i + 1, p) for i, p in enumerate(parts)]
+    check_template_slides(content, len(parts))
     cache: dict[int, DeckSlide] = {}
     out: list[_SlideJob] = []
     for n, entry in enumerate(content.slides):
@@ -184,10 +186,6 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
         if t is None:  # a layout entry: ``fill.layouts.place_layout_slides`` resolves it
             raise ContentError(f"$.slides[{n}].layout: new slides from layouts are made by "
                                "the fill pipeline (fill.layouts.place_layout_slides)")
-        if not 1 <= t <= len(parts):
-            valid = f"1–{len(parts)}" if parts else "none: the template has no slides"
-            raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "
-                               f"exist; valid range: {valid}")
         sj = _SlideJob(t, parts[t - 1], notes=entry.notes)
         if entry.fill and t not in cache:
             cache[t] = inventory(pkg, parts[t - 1], t)

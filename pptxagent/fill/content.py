@@ -22,7 +22,7 @@ from pydantic import (
     model_validator,
 )
 
-from pptxagent.errors import IRValidationError
+from pptxagent.errors import ContentError, IRValidationError
 from pptxagent.fill.data import resolve, scalar_text
 from pptxagent.ir.load import json_path, read_json, validate
 from pptxagent.ooxml.tokens import Miss
@@ -242,3 +242,14 @@ def parse_content(data: Any, source: str = "content.json") -> Content:
 
 def load_content(path: Path) -> Content:
     return parse_content(read_json(path), source=str(path))
+
+
+def check_template_slides(content: Content, count: int) -> None:
+    """Every ``template_slide`` of ``content`` names one of the template's ``count`` slides."""
+    for n, entry in enumerate(content.slides or []):
+        t = entry.template_slide
+        if t is not None and not 1 <= t <= count:
+            valid = (f"1–{count}" if count
+                     else "none: the template has no slides (a slide entry may name a layout)")
+            raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "
+                               f"exist; valid range: {valid}")

@@ -10,7 +10,7 @@ afterwards, as for any placeholder the fill empties.
 from __future__ import annotations
 
 from pptxagent.errors import ContentError
-from pptxagent.fill.content import Content, SlideContent
+from pptxagent.fill.content import Content, SlideContent, check_template_slides
 from pptxagent.ooxml.layoutslide import add_layout_slide, layouts
 from pptxagent.ooxml.package import Package
 
@@ -46,13 +46,7 @@ def place_layout_slides(pkg: Package, content: Content) -> tuple[Content, dict[i
     new slides added to ``pkg``), and template slide number → layout name of those slides."""
     if content.slides is None or all(s.layout is None for s in content.slides):
         return content, {}
-    count = len(pkg.slide_parts())
-    for n, entry in enumerate(content.slides):  # before the new slides take numbers
-        t = entry.template_slide
-        if t is not None and not 1 <= t <= count:
-            valid = f"1–{count}" if count else "none: the template has no slides (use layout)"
-            raise ContentError(f"$.slides[{n}].template_slide: template slide {t} does not "
-                               f"exist; valid range: {valid}")
+    check_template_slides(content, len(pkg.slide_parts()))  # before new slides take numbers
     found = layouts(pkg)
     names = dict(found)
     made: dict[str, int] = {}

@@ -18,6 +18,7 @@ from lxml import etree
 
 from pptxagent.ooxml.package import RT_BASE, RT_SLIDE, Package
 from pptxagent.ooxml.slides import _new_slide_id, _sld_id_list, _slide_ids, _sync_sections
+from pptxagent.ooxml.textfill import end_mark
 from pptxagent.ooxml.xml import NS, SCHEMA_ORDER, insert_in_order, qn, serialize
 
 RT_LAYOUT = RT_BASE + "slideLayout"
@@ -106,16 +107,9 @@ def _empty_paragraphs(shape: etree._Element) -> list[etree._Element]:
         if end is None:
             end = next((r.find(qn("a:rPr")) for r in src.iterfind(qn("a:r"))
                         if r.find(qn("a:rPr")) is not None), None)
-        mark = etree.SubElement(p, qn("a:endParaRPr"))
-        for key, value in (end.attrib.items() if end is not None else []):
-            if key not in _NOT_KEPT:
-                mark.set(key, value)
-        for child in end if end is not None else []:
-            if isinstance(child.tag, str) and etree.QName(child).localname not in (
-                    "hlinkClick", "hlinkMouseOver"):
-                mark.append(copy.deepcopy(child))
-        if not len(mark) and not mark.attrib:
-            p.remove(mark)
+        mark = end_mark(end, _NOT_KEPT) if end is not None else None
+        if mark is not None and (len(mark) or mark.attrib):
+            p.append(mark)
         out.append(p)
     return out or [etree.Element(qn("a:p"))]
 

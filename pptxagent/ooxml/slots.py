@@ -85,8 +85,15 @@ def _same_emphasis(a: dict[str, str | None], b: dict[str, str | None]) -> bool:
                for k in a)
 
 
-def _alike(p: etree._Element, q: etree._Element) -> bool:
-    return list_look(p) == list_look(q) and _same_emphasis(emphasis(p), emphasis(q))
+_Look = tuple[tuple[str, ...], dict[str, str | None]]
+
+
+def _look(p: etree._Element) -> _Look:
+    return list_look(p), emphasis(p)
+
+
+def _alike(a: _Look, b: _Look) -> bool:
+    return a[0] == b[0] and _same_emphasis(a[1], b[1])
 
 
 def item_paragraph(paragraphs: Sequence[etree._Element]) -> etree._Element | None:
@@ -95,11 +102,12 @@ def item_paragraph(paragraphs: Sequence[etree._Element]) -> etree._Element | Non
     heading, a body over its footnote)."""
     if not paragraphs:
         return None
-    counts = [sum(_alike(p, q) for q in paragraphs) for p in paragraphs]
-    plain = [emphasis(p)["b"] == "" for p in paragraphs]
-    best = paragraphs[max(range(len(paragraphs)), key=lambda i: (
-        counts[i], plain[i], len(text_of(paragraphs[i])), -i))]
-    return next(p for p in paragraphs if _alike(p, best))
+    looks = [_look(p) for p in paragraphs]  # read once: compared pairwise below
+    counts = [sum(_alike(a, b) for b in looks) for a in looks]
+    best = max(range(len(paragraphs)), key=lambda i: (
+        counts[i], looks[i][1]["b"] == "", len(text_of(paragraphs[i])), -i))
+    return next(p for p, look in zip(paragraphs, looks, strict=True)
+                if _alike(look, looks[best]))
 
 
 def template_slots(templates: Sequence[etree._Element],

@@ -48,21 +48,28 @@ def _rpr_from_end(p: etree._Element) -> etree._Element | None:
     return rpr
 
 
+LINKS = ("a:hlinkClick", "a:hlinkMouseOver")
+
+
+def end_mark(rpr: etree._Element, drop: Sequence[str] = ("err",)) -> etree._Element:
+    """An ``a:endParaRPr`` with the text format of ``rpr`` (a run's ``a:rPr`` or an end
+    mark): its attributes but ``drop``, its children but links."""
+    end = etree.Element(qn("a:endParaRPr"))
+    _copy_attrs(rpr, end)
+    for name in drop:
+        _drop_attr(end, name)
+    for child in rpr:
+        if isinstance(child.tag, str) and child.tag not in tuple(qn(t) for t in LINKS):
+            end.append(copy.deepcopy(child))
+    return end
+
+
 def _keep_format_as_end(p: etree._Element, run: etree._Element) -> None:
     """Before dropping the last run of a paragraph, keep its format as ``a:endParaRPr``."""
     rpr = run.find(qn("a:rPr"))
     if rpr is None or p.find(qn("a:endParaRPr")) is not None:
         return
-    end = etree.Element(qn("a:endParaRPr"))
-    _copy_attrs(rpr, end)
-    _drop_attr(end, "err")
-    for child in rpr:
-        if child.tag not in (qn("a:hlinkClick"), qn("a:hlinkMouseOver")):
-            end.append(copy.deepcopy(child))
-    insert_in_order(p, end, SCHEMA_ORDER["a:p"])
-
-
-LINKS = ("a:hlinkClick", "a:hlinkMouseOver")
+    insert_in_order(p, end_mark(rpr), SCHEMA_ORDER["a:p"])
 
 
 def _drop_links(rpr: etree._Element) -> None:
@@ -160,11 +167,12 @@ def _starts_with_break(p: etree._Element) -> bool:
     return False
 
 
-def _paragraph_for(old: Sequence[etree._Element], text: str, level: int, index: int | None,
-                   levels: Mapping[int, etree._Element],
+def _paragraph_for(choice: tuple[list[etree._Element], etree._Element], text: str,
+                   level: int, index: int | None, levels: Mapping[int, etree._Element],
                    looks: Mapping[int, Look]) -> etree._Element:
-    """``index``: which heading slot the paragraph may take (None: the item's look)."""
-    slots, item = template_slots(old, level)
+    """``choice``: ``template_slots`` at ``level``; ``index``: which heading slot the
+    paragraph may take (None: the item's look)."""
+    slots, item = choice
     template = slots[index] if index is not None and index < len(slots) else item
     p = make_paragraph(template, text, level)
     if paragraph_level(template) != level and level in levels and spells_out_level(template):
@@ -192,12 +200,15 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
     seen: dict[int, int] = {}
+    chosen: dict[int, tuple[list[etree._Element], etree._Element]] = {}  # once per level
     new: list[etree._Element] = []
     for text, lvl in wanted:
         index = None
         if slots and text:  # a blank line takes no heading slot
             index = seen[lvl] = seen.get(lvl, -1) + 1
-        new.append(_paragraph_for(old, text, lvl, index, levels or {}, looks or {}))
+        if lvl not in chosen:
+            chosen[lvl] = template_slots(old, lvl)
+        new.append(_paragraph_for(chosen[lvl], text, lvl, index, levels or {}, looks or {}))
     if wanted[-1][0]:
         for br in trailing_breaks(old[-1]):
             insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])
@@ -225,6 +236,7 @@ def body_text(txbody: etree._Element) -> str:
 
 __all__ = [
     "body_text",
+    "end_mark",
     "ensure_txbody",
     "fill_paragraphs",
     "links_of",
