@@ -220,6 +220,13 @@ def _one_newline(data: Any) -> Any:
 def parse_content(data: Any, source: str = "content.json") -> Content:
     """Validate a parsed content.json; raise ``IRValidationError`` naming the JSON path."""
     data = _one_newline(data)
+    stray = [k for k in data if k not in Content.model_fields] if isinstance(data, dict) else []
+    if stray:  # {"title": "Q3"}: token values given at the top, the way other tools take them
+        where = json_path((str(stray[0]),))
+        raise IRValidationError(
+            f"{source}: {where}: not a content.json key (its keys are \"tokens\" and "
+            f"\"slides\"); values for {{{{name}}}} tokens go under \"tokens\": "
+            f"{{\"tokens\": {{{json.dumps(str(stray[0]))}: …}}}}", path=where)
     if isinstance(data, dict) and isinstance(data.get("slides"), list):
         for i, slide in enumerate(data["slides"]):
             if isinstance(slide, dict) and ((slide.get("template_slide") is None)

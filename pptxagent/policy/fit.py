@@ -5,7 +5,9 @@ the template put it and the text gets smaller (font first, then up to 20% tighte
 spacing, never below the min font). Text that tight line spacing lifts over the box's top
 edge moves down inside the box instead (a larger top inset). Only when the font is at its
 minimum does the inner policy (``hints``) move or grow the box, and then never over template
-art (decorations) the box did not already touch.
+art (decorations) the box did not already touch. A box set to "resize shape to fit text"
+(``a:spAutoFit``) is the exception: PowerPoint grows it, so it grows first, into empty space
+only (``grow``), and its font takes what that space cannot hold.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pptxagent.diagnose.libreoffice import SIDEWAYS_PX
 from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.ir.textrect import text_insets
 from pptxagent.policy.base import Policy, PolicyContext
+from pptxagent.policy.grow import grow_edit, grows_to_fit
 from pptxagent.policy.hints import HintsPolicy
 from pptxagent.policy.room import keep_to_room
 from pptxagent.policy.tablefit import table_growth, table_room
@@ -130,6 +133,15 @@ class FitPolicy:
             lift = lift_edit(el, d, ctx.settings) if el.is_text and d.eid not in other else None
             if lift is not None:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
+                in_place.add(d.eid)
+                continue
+            grown = grow_edit(ir, el, d, ctx.settings) \
+                if grows_to_fit(el) and d.eid not in other else None
+            if grown is not None:  # "resize shape to fit text": the box first, as PowerPoint
+                layout, rest = grown
+                moved = el.model_copy(update={"layout": el.layout.model_copy(update=layout)})
+                fit = shrink_edit(moved, rest, ctx.settings, again) if rest else None
+                edits[d.eid] = Edit(eid=d.eid, layout=layout, style=fit[0] if fit else {})
                 in_place.add(d.eid)
                 continue
             fit = shrink_edit(el, d, ctx.settings, again) if el.is_text else None

@@ -77,7 +77,7 @@ def _carry(old: Box, new: Box, art: Box) -> dict[str, float]:
     return {"x": x0, "y": y0, "w": max(1.0, x1 - x0), "h": max(1.0, y1 - y0)}
 
 
-def _avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
+def avoid(old: Box, new: Box, art: Box, gap: float) -> dict[str, float]:
     """``new`` stopped short of ``art`` on the side it grew or moved towards."""
     x0, y0, x1, y1 = new.x, new.y, new.right, new.bottom
     if art.y >= old.bottom - 0.5:
@@ -131,7 +131,7 @@ def keep_to_room(
         if old.intersection_area(art) > 0:
             fixed = _carry(old, new, art)
         elif new.intersection_area(art) > 0:
-            fixed = _avoid(old, new, art, gap)
+            fixed = avoid(old, new, art, gap)
         else:
             continue
         new = Box(**fixed)

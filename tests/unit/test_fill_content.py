@@ -92,3 +92,11 @@ def test_windows_and_old_mac_line_ends_are_newlines_everywhere() -> None:
     assert c.slides is not None
     assert [p.text for p in paragraphs_of(c.slides[0].fill["body"])] == ["one", "two"]
     assert c.slides[0].notes == "n1\nn2"
+
+
+def test_token_values_given_at_the_top_are_refused_with_where_they_go() -> None:
+    with pytest.raises(IRValidationError) as info:
+        parse_content({"title": "Q3 review", "tokens": {}}, source="c.json")
+    msg = str(info.value)
+    assert msg.startswith("c.json: $.title: not a content.json key")
+    assert '{"tokens": {"title": …}}' in msg

@@ -1,0 +1,101 @@
+"""A "resize shape to fit text" box grows before its text shrinks, as PowerPoint grows it.
+
+A text box drawn in PowerPoint gets ``a:spAutoFit``: typing a longer text makes the box
+taller (or, with wrapping off, wider), never the text smaller. So when filled text overflows
+such a box, the fit policy first grows it the way PowerPoint would: by the overflow, from the
+edge its text is anchored to (top-anchored text grows down, bottom-anchored up, centred text
+both ways; with wrapping off, left-aligned text grows right, right-aligned left, centred both
+ways). It grows only into space that is empty on the rendered slide: short of every other
+shape, inside the art it sits on, off the page margin the QA checks (``EDGE_MIN_FRAC``). What that
+room cannot hold is then taken by the font, as for any other box. A title or key text
+(priority ≥ ``HIGH_PRIORITY``) grows by its per-patch budget at most, and its font takes the
+rest in the same patch.
+"""
+
+from __future__ import annotations
+
+from pptxagent.ir import Box, Defect, Element, SlideIR
+from pptxagent.policy.plan import movable
+from pptxagent.policy.room import avoid, box_of, keep_to_room
+from pptxagent.settings import Settings
+
+GROW_SLACK_SHARE = 0.01
+"""Grown by this share of the text's extent beyond the overflow (at least ``HINT_BUFFER_PX``):
+LibreOffice lays a line out up to 0.5 % wider than the browser."""
+
+
+def grows_to_fit(el: Element) -> bool:
+    """A text box set to "resize shape to fit text" whose box the repair may change."""
+    extra = el.style.model_extra or {}
+    return (el.is_text and el.table is None and extra.get("autofit") == "shape"
+            and "vert" not in extra and movable(el))
+
+
+def _span(lo: float, size: float, grow: float, side: str) -> tuple[float, float]:
+    """``(start, size)`` of an axis grown by ``grow`` from the edge ``side`` keeps."""
+    if side == "start":
+        return lo, size + grow
+    if side == "end":
+        return lo - grow, size + grow
+    return lo - grow / 2, size + grow
+
+
+def _neighbours(ir: SlideIR, el: Element) -> list[Box]:
+    """Other visible text (the template's too) and shapes the repair may move, that the box
+    does not already touch: the overlap check keeps them a safe padding each away (art is
+    ``keep_to_room``'s)."""
+    old = box_of(el)
+    out: list[Box] = []
+    for o in ir.elements:
+        if o.eid == el.eid or o.style.display == "none" or not (o.is_text or movable(o)):
+            continue
+        b = box_of(o)
+        if b.w * b.h > 0 and old.intersection_area(b) <= 0:
+            out.append(b)
+    return out
+
+
+def grow_edit(
+    ir: SlideIR, el: Element, d: Defect, settings: Settings
+) -> tuple[dict[str, float], Defect | None] | None:
+    """The layout that grows ``el``'s box by its overflow ``d`` into the room around it, and
+    the overflow left for the font to take (None when the room holds it all); None when the
+    box cannot grow at all."""
+    ox = float(d.details.get("overflow_x_px", 0.0))
+    oy = float(d.details.get("overflow_y_px", 0.0))
+    wrap = el.style.wrap is not False
+    old = box_of(el)
+    buffer = settings.HINT_BUFFER_PX
+    gx = ox + max(buffer, GROW_SLACK_SHARE * (old.w + ox)) if ox > 0 and not wrap else 0.0
+    gy = oy + max(buffer, GROW_SLACK_SHARE * (old.h + oy)) if oy > 0 else 0.0
+    if gx <= 0 and gy <= 0:
+        return None
+    if el.priority >= settings.HIGH_PRIORITY:  # a patch changes a size by its budget at most
+        gx = min(gx, settings.HIGH_PRIO_SIZE_BUDGET * old.w)
+        gy = min(gy, settings.HIGH_PRIO_SIZE_BUDGET * old.h)
+    align = {"left": "start", "justify": "start", "right": "end", "center": "middle"}
+    anchor = {"top": "start", "bottom": "end", "middle": "middle"}
+    x, w = _span(old.x, old.w, gx, align.get(el.style.textAlign or "left", "start"))
+    y, h = _span(old.y, old.h, gy, anchor.get(el.style.verticalAlign or "top", "start"))
+    asked = {k: v for k, v in (("x", x), ("y", y), ("w", w), ("h", h))
+             if abs(v - getattr(old, k)) > 0.01}
+    room = keep_to_room(ir, el.eid, asked, settings.FIT_ART_GAP_PX,
+                        settings.ROOM_BACKGROUND_SHARE, settings.qa.EDGE_MIN_FRAC * ir.slide.w)
+    new = box_of(el, room)
+    gap = 2 * settings.SAFE_PADDING
+    for other in _neighbours(ir, el):
+        if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
+            new = Box(**avoid(old, new, other, gap))
+    got_w, got_h = max(0.0, new.w - old.w), max(0.0, new.h - old.h)
+    if got_w < 0.5 and got_h < 0.5:
+        return None
+    layout = {k: round(getattr(new, k), 2) for k in ("x", "y", "w", "h")
+              if abs(getattr(new, k) - getattr(old, k)) > 0.01}
+    left_x = max(0.0, ox - got_w) if not wrap else ox
+    left_y = max(0.0, oy - got_h)
+    if left_x <= 0 and left_y <= 0:
+        return layout, None
+    rest = d.model_copy(deep=True)
+    rest.details["overflow_x_px"] = left_x
+    rest.details["overflow_y_px"] = left_y
+    return layout, rest

@@ -1,0 +1,80 @@
+"""A "resize shape to fit text" box (``a:spAutoFit``) grows before its text shrinks.
+
+Found on a 1920 × 1080 template of PowerPoint text boxes: a long title in an 80 pt box with
+wrapping off came out at 15.3 pt, a 28 pt caption with the whole slide empty below it at
+12.4 pt, both labelled clean. PowerPoint grows such a box as the text gets longer.
+"""
+
+from __future__ import annotations
+
+from diag_helpers import el, slide
+
+from pptxagent.ir import Defect, Diagnostics, Element, Summary
+from pptxagent.policy.base import PolicyContext
+from pptxagent.policy.fit import FitPolicy
+from pptxagent.settings import Settings
+
+
+def _propose(*els: Element, eid: str, ox: float = 0.0, oy: float = 0.0,
+             w: float = 1280, h: float = 720) -> dict[str, dict[str, float]]:
+    d = Defect(type="content_overflow", eid=eid, severity=ox + oy,
+               details={"overflow_x_px": ox, "overflow_y_px": oy})
+    diag = Diagnostics(defects=[d], warnings=[], summary=Summary(
+        defect_count=1, total_severity=ox + oy, warning_count=0))
+    patch = FitPolicy().propose(slide(*els, w=w, h=h), diag,
+                                PolicyContext(settings=Settings(), iteration=0))
+    return {e.eid: {**e.layout, **e.style} for e in patch.edits}
+
+
+def test_a_caption_grows_down_into_the_empty_slide_and_keeps_its_font() -> None:
+    cap = el("c", "text", 100, 400, 400, 50, fs=37, autofit="shape")
+    (edit,) = _propose(cap, eid="c", oy=150).values()
+    assert "fontSize" not in edit
+    assert edit["h"] >= 200 and "y" not in edit  # top-anchored: grows down
+
+
+def test_the_same_box_without_resize_to_fit_shrinks_its_font_in_place() -> None:
+    cap = el("c", "text", 100, 400, 400, 50, fs=37)
+    (edit,) = _propose(cap, eid="c", oy=150).values()
+    assert edit["fontSize"] < 37 and "h" not in edit
+
+
+def test_bottom_anchored_text_grows_up_and_centred_text_both_ways() -> None:
+    up = el("c", "text", 100, 400, 400, 50, fs=37, autofit="shape", verticalAlign="bottom")
+    (edit,) = _propose(up, eid="c", oy=100).values()
+    assert edit["y"] + edit["h"] == 450 and edit["y"] < 300
+    mid = el("c", "text", 100, 400, 400, 50, fs=37, autofit="shape", verticalAlign="middle")
+    (edit,) = _propose(mid, eid="c", oy=100).values()
+    assert abs((edit["y"] + edit["h"] / 2) - 425) < 0.01
+
+
+def test_unwrapped_text_grows_sideways_from_its_alignment() -> None:
+    left = el("t", "text", 100, 50, 500, 100, fs=100, autofit="shape", wrap=False)
+    (edit,) = _propose(left, eid="t", ox=300).values()
+    assert edit.get("x", 100) == 100 and edit["w"] >= 800 and "fontSize" not in edit
+    centred = el("t", "text", 400, 50, 500, 100, fs=100, autofit="shape", wrap=False,
+                 textAlign="center")
+    (edit,) = _propose(centred, eid="t", ox=300).values()
+    assert abs((edit["x"] + edit["w"] / 2) - 650) < 0.01
+
+
+def test_it_stops_short_of_a_neighbour_and_the_font_takes_the_rest() -> None:
+    cap = el("c", "text", 100, 400, 400, 50, fs=37, autofit="shape")
+    below = el("n", "text", 100, 560, 400, 50, fs=18)
+    edit = _propose(cap, below, eid="c", oy=150)["c"]
+    assert edit["h"] <= 560 - 16 - 400 + 0.01  # two safe paddings short of the neighbour
+    assert edit["fontSize"] < 37
+
+
+def test_no_growth_past_the_page_margin() -> None:
+    right = el("t", "text", 900, 50, 300, 60, fs=40, autofit="shape", wrap=False)
+    edit = _propose(right, eid="t", ox=400)["t"]
+    assert edit["w"] <= 1280 - 0.015 * 1280 - 900 + 0.01
+    assert edit["fontSize"] < 40  # what the room cannot hold
+
+
+def test_a_title_grows_by_its_budget_and_its_font_takes_the_rest() -> None:
+    title = el("t", "title", 100, 50, 800, 100, fs=60, autofit="shape")
+    edit = _propose(title, eid="t", oy=100)["t"]
+    assert edit["h"] <= 115.01  # +15 % a patch (HIGH_PRIO_SIZE_BUDGET)
+    assert 60 * 0.85 - 0.01 <= edit["fontSize"] < 60
