@@ -135,8 +135,10 @@ class FitPolicy:
                 edits[d.eid] = Edit(eid=d.eid, style={"insets": lift})
                 in_place.add(d.eid)
                 continue
-            grown = grow_edit(ir, el, d, ctx.settings) \
-                if grows_to_fit(el) and d.eid not in other else None
+            # Not for LibreOffice's overflow: the height written for such a box is the
+            # browser's text height (``writeback``), so only a smaller font reaches LibreOffice.
+            grown = grow_edit(ir, el, d, ctx.settings) if grows_to_fit(el) \
+                and d.eid not in other and d.details.get("source") != "libreoffice" else None
             if grown is not None:  # "resize shape to fit text": the box first, as PowerPoint
                 layout, rest = grown
                 moved = el.model_copy(update={"layout": el.layout.model_copy(update=layout)})

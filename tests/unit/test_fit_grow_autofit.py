@@ -78,3 +78,16 @@ def test_a_title_grows_by_its_budget_and_its_font_takes_the_rest() -> None:
     edit = _propose(title, eid="t", oy=100)["t"]
     assert edit["h"] <= 115.01  # +15 % a patch (HIGH_PRIO_SIZE_BUDGET)
     assert 60 * 0.85 - 0.01 <= edit["fontSize"] < 60
+
+
+def test_libreoffice_s_overflow_still_takes_a_smaller_font() -> None:
+    # The height written for such a box is the browser's text height: only a smaller font
+    # reaches LibreOffice's drawing.
+    cap = el("c", "text", 100, 400, 400, 50, fs=37, autofit="shape")
+    d = Defect(type="content_overflow", eid="c", severity=20,
+               details={"overflow_x_px": 0.0, "overflow_y_px": 20.0, "source": "libreoffice"})
+    diag = Diagnostics(defects=[d], warnings=[], summary=Summary(
+        defect_count=1, total_severity=20, warning_count=0))
+    (edit,) = FitPolicy().propose(slide(cap), diag,
+                                  PolicyContext(settings=Settings(), iteration=0)).edits
+    assert edit.style["fontSize"] < 37 and "h" not in edit.layout
