@@ -118,6 +118,7 @@ class FitPolicy:
         other = {e for d in diag.defects if d.type != "content_overflow"
                  for e in (d.eid, d.owner_eid, d.other_eid) if e}
         in_place: set[str] = set()
+        overflowing = {d.eid for d in diag.defects if d.type == "content_overflow" and d.eid}
         for d in diag.defects:
             if d.type != "content_overflow" or not d.eid:
                 continue
@@ -137,7 +138,7 @@ class FitPolicy:
                 continue
             # Not for LibreOffice's overflow: the height written for such a box is the
             # browser's text height (``writeback``), so only a smaller font reaches LibreOffice.
-            grown = grow_edit(ir, el, d, ctx.settings) if grows_to_fit(el) \
+            grown = grow_edit(ir, el, d, ctx.settings, overflowing) if grows_to_fit(el) \
                 and d.eid not in other and d.details.get("source") != "libreoffice" else None
             if grown is not None:  # "resize shape to fit text": the box first, as PowerPoint
                 layout, rest = grown

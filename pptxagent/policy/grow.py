@@ -14,9 +14,11 @@ rest in the same patch.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pptxagent.ir import Box, Defect, Element, SlideIR
 from pptxagent.policy.plan import movable
-from pptxagent.policy.room import avoid, box_of, keep_to_room
+from pptxagent.policy.room import avoid, box_of, is_line, keep_to_room
 from pptxagent.settings import Settings
 
 GROW_SLACK_SHARE = 0.01
@@ -40,27 +42,41 @@ def _span(lo: float, size: float, grow: float, side: str) -> tuple[float, float]
     return lo - grow / 2, size + grow
 
 
-def _neighbours(ir: SlideIR, el: Element) -> list[Box]:
-    """Other visible text (the template's too) and shapes the repair may move, that the box
-    does not already touch: the overlap check keeps them a safe padding each away (art is
-    ``keep_to_room``'s)."""
+def _neighbours(ir: SlideIR, el: Element, crowded: Collection[str]) -> list[tuple[Box, bool]]:
+    """Every other visible shape on the slide (text, pictures, art; not lines) the box does
+    not already touch, and whether it is ``crowded`` (its own text overflows too)."""
     old = box_of(el)
-    out: list[Box] = []
+    out: list[tuple[Box, bool]] = []
     for o in ir.elements:
-        if o.eid == el.eid or o.style.display == "none" or not (o.is_text or movable(o)):
+        if o.eid == el.eid or o.style.display == "none" or is_line(o):
             continue
         b = box_of(o)
         if b.w * b.h > 0 and old.intersection_area(b) <= 0:
-            out.append(b)
+            out.append((b, o.eid in crowded))
     return out
 
 
+def _gap(a: Box, b: Box) -> float:
+    """How far apart two boxes that do not intersect stand (along the axis they are apart)."""
+    return max(b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+
+
+def _holding(old: Box, new: Box) -> Box:
+    """``new`` never smaller than ``old`` on any side (a cut never eats the template's box)."""
+    x0, y0 = min(new.x, old.x), min(new.y, old.y)
+    x1, y1 = max(new.right, old.right), max(new.bottom, old.bottom)
+    return Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0)
+
+
 def grow_edit(
-    ir: SlideIR, el: Element, d: Defect, settings: Settings
+    ir: SlideIR, el: Element, d: Defect, settings: Settings,
+    crowded: Collection[str] = (),
 ) -> tuple[dict[str, float], Defect | None] | None:
     """The layout that grows ``el``'s box by its overflow ``d`` into the room around it, and
     the overflow left for the font to take (None when the room holds it all); None when the
-    box cannot grow at all."""
+    box cannot grow at all. ``crowded``: the other elements whose text overflows too; the
+    space between the box and one of them is left to that one (a body at its min font moves
+    or grows into it), so the box does not grow toward it."""
     ox = float(d.details.get("overflow_x_px", 0.0))
     oy = float(d.details.get("overflow_y_px", 0.0))
     wrap = el.style.wrap is not False
@@ -82,10 +98,11 @@ def grow_edit(
     room = keep_to_room(ir, el.eid, asked, settings.FIT_ART_GAP_PX,
                         settings.ROOM_BACKGROUND_SHARE, settings.qa.EDGE_MIN_FRAC * ir.slide.w)
     new = box_of(el, room)
-    gap = 2 * settings.SAFE_PADDING
-    for other in _neighbours(ir, el):
+    for other, theirs in _neighbours(ir, el, crowded):
+        # Two safe paddings away, or as far as the template already had it, if nearer.
+        gap = _gap(old, other) if theirs else min(2 * settings.SAFE_PADDING, _gap(old, other))
         if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
-            new = Box(**avoid(old, new, other, gap))
+            new = _holding(old, Box(**avoid(old, new, other, gap)))
     got_w, got_h = max(0.0, new.w - old.w), max(0.0, new.h - old.h)
     if got_w < 0.5 and got_h < 0.5:
         return None

@@ -26,7 +26,7 @@ def box_of(el: Element, layout: dict[str, float] | None = None) -> Box:
     return Box(x=lay["x"], y=lay["y"], w=lay["w"], h=lay["h"])
 
 
-def _is_line(el: Element) -> bool:
+def is_line(el: Element) -> bool:
     return el.visual is not None and el.visual.geometry in LINE_GEOMETRIES
 
 
@@ -38,7 +38,7 @@ def art_boxes(ir: SlideIR, eid: str, background_share: float = 0.5) -> list[Box]
             continue
         if movable(el) and el.type not in ("decoration", "image"):
             continue  # a text the repair may move itself: the overlap rules handle it
-        if _is_line(el):
+        if is_line(el):
             continue  # a connector's box is where it runs, not an area text sits in
         b = box_of(el)
         if b.w * b.h > 0:
@@ -55,7 +55,7 @@ def inherited_art(ir: SlideIR, background_share: float = 0.5) -> list[Box]:
     slide_area = ir.slide.w * ir.slide.h
     out: list[Box] = []
     for shape in ir.backdrop.art:
-        if _is_line(shape):
+        if is_line(shape):
             continue
         b = box_of(shape)
         if 0 < b.w * b.h <= background_share * slide_area:

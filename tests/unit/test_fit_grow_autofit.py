@@ -91,3 +91,24 @@ def test_libreoffice_s_overflow_still_takes_a_smaller_font() -> None:
     (edit,) = FitPolicy().propose(slide(cap), diag,
                                   PolicyContext(settings=Settings(), iteration=0)).edits
     assert edit.style["fontSize"] < 37 and "h" not in edit.layout
+
+
+def test_the_space_toward_a_body_that_overflows_too_is_left_to_the_body() -> None:
+    # unstructured's science deck: a heading box grew down into the 30 px the body needed to
+    # move up into at its min font, and the body was left 4 px too long (degraded).
+    head = el("h", "text", 100, 20, 700, 80, fs=32, autofit="shape")
+    body = el("b", "bullets", 0, 130, 940, 520, fs=20)
+    d = [Defect(type="content_overflow", eid=e, severity=50,
+                details={"overflow_x_px": 0.0, "overflow_y_px": 50.0}) for e in ("h", "b")]
+    diag = Diagnostics(defects=d, warnings=[], summary=Summary(
+        defect_count=2, total_severity=100, warning_count=0))
+    edits = {e.eid: e for e in FitPolicy().propose(
+        slide(head, body), diag, PolicyContext(settings=Settings(), iteration=0)).edits}
+    assert "h" not in edits["h"].layout and edits["h"].style["fontSize"] < 32
+
+
+def test_a_picture_the_template_set_nearer_than_the_padding_is_not_grown_toward() -> None:
+    cap = el("c", "text", 100, 256, 600, 125, fs=32, autofit="shape")
+    pic = el("p", "image", 400, 392, 112, 136)  # 11 px below the caption
+    edit = _propose(cap, pic, eid="c", oy=100)["c"]
+    assert "h" not in edit and edit["fontSize"] < 32  # no growth, and no cut into its box
