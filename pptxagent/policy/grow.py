@@ -14,7 +14,7 @@ rest in the same patch.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from pptxagent.ir import Box, Defect, Element, SlideIR
 from pptxagent.policy.plan import movable
@@ -42,18 +42,23 @@ def _span(lo: float, size: float, grow: float, side: str) -> tuple[float, float]
     return lo - grow / 2, size + grow
 
 
-def _neighbours(ir: SlideIR, el: Element, crowded: Collection[str]) -> list[tuple[Box, bool]]:
-    """Every other visible shape on the slide (text, pictures, art; not lines) the box does
-    not already touch, and whether it is ``crowded`` (its own text overflows too)."""
-    old = box_of(el)
-    out: list[tuple[Box, bool]] = []
+def _neighbours(ir: SlideIR, el: Element) -> Iterator[Element]:
+    """Every other visible shape on the slide (text, pictures, art; not lines)."""
     for o in ir.elements:
-        if o.eid == el.eid or o.style.display == "none" or is_line(o):
-            continue
-        b = box_of(o)
-        if b.w * b.h > 0 and old.intersection_area(b) <= 0:
-            out.append((b, o.eid in crowded))
-    return out
+        if o.eid != el.eid and o.style.display != "none" and not is_line(o) \
+                and o.layout.w * o.layout.h > 0:
+            yield o
+
+
+def _kept_off(old: Box, new: Box, other: Box) -> Box:
+    """``new`` not grown on any side where ``other`` (text whose box the template made
+    overlap this one: a title box reaching down over the body's) reaches further: growing
+    there would lay this text over that one."""
+    x0 = old.x if other.x < old.x else new.x
+    y0 = old.y if other.y < old.y else new.y
+    x1 = old.right if other.right > old.right else new.right
+    y1 = old.bottom if other.bottom > old.bottom else new.bottom
+    return Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0)
 
 
 def _gap(a: Box, b: Box) -> float:
@@ -97,10 +102,17 @@ def grow_edit(
              if abs(v - getattr(old, k)) > 0.01}
     room = keep_to_room(ir, el.eid, asked, settings.FIT_ART_GAP_PX,
                         settings.ROOM_BACKGROUND_SHARE, settings.qa.EDGE_MIN_FRAC * ir.slide.w)
-    new = box_of(el, room)
-    for other, theirs in _neighbours(ir, el, crowded):
-        # Two safe paddings away, or as far as the template already had it, if nearer.
-        gap = _gap(old, other) if theirs else min(2 * settings.SAFE_PADDING, _gap(old, other))
+    new = _holding(old, box_of(el, room))
+    for o in _neighbours(ir, el):
+        other = box_of(o)
+        if old.intersection_area(other) > 0:  # art it sits on: ``keep_to_room``'s
+            if o.is_text:
+                new = _kept_off(old, new, other)
+            continue
+        # Two safe paddings away, or as far as the template already had it, if nearer; text
+        # that overflows too keeps the space between (a body at its min font moves into it).
+        apart = _gap(old, other)
+        gap = apart if o.eid in crowded else min(2 * settings.SAFE_PADDING, apart)
         if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
             new = _holding(old, Box(**avoid(old, new, other, gap)))
     got_w, got_h = max(0.0, new.w - old.w), max(0.0, new.h - old.h)

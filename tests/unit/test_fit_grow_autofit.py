@@ -112,3 +112,21 @@ def test_a_picture_the_template_set_nearer_than_the_padding_is_not_grown_toward(
     pic = el("p", "image", 400, 392, 112, 136)  # 11 px below the caption
     edit = _propose(cap, pic, eid="c", oy=100)["c"]
     assert "h" not in edit and edit["fontSize"] < 32  # no growth, and no cut into its box
+
+
+def test_a_title_box_the_template_laid_over_the_body_does_not_grow_down_over_its_text() -> None:
+    # PHPPresentation's sample: the title's box reaches 20 px into the body's; grown down, the
+    # title's second line lay over the first bullet.
+    title = el("t", "text", 40, 40, 880, 100, fs=64, autofit="shape")
+    body = el("b", "bullets", 40, 120, 880, 500, fs=28)
+    edit = _propose(title, body, eid="t", oy=80)["t"]
+    assert "h" not in edit and edit["fontSize"] < 64
+
+
+def test_growth_never_cuts_the_template_s_own_box() -> None:
+    # A label on a chevron 8 px narrower than the label's box: grown down inside it, the box
+    # keeps its width (it came out 8 px narrower and moved).
+    label = el("l", "text", 288, 408, 200, 55, fs=37, autofit="shape")
+    chevron = el("c", "decoration", 304, 312, 168, 232)
+    edit = _propose(label, chevron, eid="l", oy=40)["l"]
+    assert edit["h"] > 90 and "w" not in edit and "x" not in edit
