@@ -84,10 +84,7 @@ class TemplateGuard:
         defects = [d for d in diag.defects if self.keeps(defect_key(d))
                    and not (ir is not None and self._spaced(d, ir))]
         warnings = [w for w in diag.warnings if self.keeps(warning_key(w))]
-        # A conflict chain is made of overlaps: when every overlap in it is the template's own
-        # (a note the designer set over the body's last line), its hints (push the note down
-        # and shrink it) are not ours either, even while a member overflows.
-        kept_eids = {e for d in defects if d.type == "overlap" for e in defect_eids(d)}
+        kept_eids = {e for d in defects for e in defect_eids(d)}
         summary = diag.summary.model_copy(
             update={
                 "defect_count": len(defects),

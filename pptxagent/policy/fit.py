@@ -107,6 +107,30 @@ def lift_edit(
     return sides
 
 
+def _pushed_for_nothing(ir: SlideIR, diag: Diagnostics, edits: dict[str, Edit],
+                        in_place: set[str], settings: Settings) -> set[str]:
+    """Members of a conflict chain made of the template's own overlaps only (no overlap
+    defect left) that the chain would push along although no member before them needs room
+    (grows, or overflows at its min font): a body that shrinks inside its own box does not
+    need the note the designer set against it pushed down (and shrunk) toward the slide's
+    edge."""
+    if any(d.type == "overlap" for d in diag.defects):
+        return set()
+    defective = {e for d in diag.defects for e in (d.eid, d.owner_eid, d.other_eid) if e}
+    out: set[str] = set()
+    room = False
+    for eid in diag.summary.conflict_chain:
+        e = edits.get(eid)
+        if eid in defective:
+            el = ir.element(eid)
+            floor = min_font_for(el.priority, settings) or 1.0
+            at_min = el.is_text and (el.style.fontSize or 0.0) <= floor + 0.01
+            room = room or at_min or (eid not in in_place and e is not None and bool(e.layout))
+        elif not room and eid in edits:
+            out.add(eid)
+    return out
+
+
 @dataclass
 class FitPolicy:
     inner: Policy = field(default_factory=HintsPolicy)
@@ -163,6 +187,8 @@ class FitPolicy:
                 e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
             edits[d.eid] = e
+        for eid in _pushed_for_nothing(ir, diag, edits, in_place, ctx.settings):
+            del edits[eid]
         if in_place and all(d.eid in in_place for d in diag.defects):
             # Nothing else is wrong: the inner policy's moves (making room for a taller box)
             # are not needed, and untouched shapes keep their place.

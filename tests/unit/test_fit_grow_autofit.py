@@ -130,3 +130,30 @@ def test_growth_never_cuts_the_template_s_own_box() -> None:
     chevron = el("c", "decoration", 304, 312, 168, 232)
     edit = _propose(label, chevron, eid="l", oy=40)["l"]
     assert edit["h"] > 90 and "w" not in edit and "x" not in edit
+
+
+def _chain_patch(body_fs: float) -> dict[str, dict[str, float]]:
+    """Open XML SDK's typical deck: a note the template set against the body's last line
+    (their boxes 12 px into each other: the template's own overlap), the body overflowing."""
+    from pptxagent.ir import ChainHint
+
+    body = el("b", "bullets", 124, 212, 816, 432, fs=body_fs)
+    note = el("n", "text", 24, 632, 914, 60, fs=24)
+    d = Defect(type="content_overflow", eid="b", severity=68,
+               details={"overflow_x_px": 0.0, "overflow_y_px": 68.0})
+    diag = Diagnostics(defects=[d], warnings=[], summary=Summary(
+        defect_count=1, total_severity=68, warning_count=0, conflict_chain=["b", "n"],
+        chain_hints=[ChainHint(eid="b", action="keep"),
+                     ChainHint(eid="n", action="move_down_and_shrink", suggested_y=660,
+                               suggested_h=50, suggested_fontSize=20)]))
+    patch = FitPolicy().propose(slide(body, note), diag,
+                                PolicyContext(settings=Settings(), iteration=1))
+    return {e.eid: {**e.layout, **e.style} for e in patch.edits}
+
+
+def test_a_body_shrinking_in_its_box_does_not_push_the_note_set_against_it() -> None:
+    assert set(_chain_patch(40)) == {"b"}  # the note stays where the designer put it
+
+
+def test_a_body_at_its_min_font_may_push_it_to_make_room() -> None:
+    assert "n" in _chain_patch(20)  # 20 px: the bullets' min font
