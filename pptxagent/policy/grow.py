@@ -73,6 +73,31 @@ def _holding(old: Box, new: Box) -> Box:
     return Box(x=x0, y=y0, w=x1 - x0, h=y1 - y0)
 
 
+def _clip(ir: SlideIR, el: Element, asked: Box, settings: Settings,
+          crowded: Collection[str]) -> Box:
+    """``asked`` (``el``'s box grown) cut to the empty space around the box; never smaller
+    than the box."""
+    old = box_of(el)
+    layout = {k: getattr(asked, k) for k in ("x", "y", "w", "h")
+              if abs(getattr(asked, k) - getattr(old, k)) > 0.01}
+    room = keep_to_room(ir, el.eid, layout, settings.FIT_ART_GAP_PX,
+                        settings.ROOM_BACKGROUND_SHARE, settings.qa.EDGE_MIN_FRAC * ir.slide.w)
+    new = _holding(old, box_of(el, room))
+    for o in _neighbours(ir, el):
+        other = box_of(o)
+        if old.intersection_area(other) > 0:  # art it sits on: ``keep_to_room``'s
+            if o.is_text:
+                new = _kept_off(old, new, other)
+            continue
+        # Two safe paddings away, or as far as the template already had it, if nearer; text
+        # that overflows too keeps the space between (a body at its min font moves into it).
+        apart = _gap(old, other)
+        gap = apart if o.eid in crowded else min(2 * settings.SAFE_PADDING, apart)
+        if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
+            new = _holding(old, Box(**avoid(old, new, other, gap)))
+    return new
+
+
 def grow_edit(
     ir: SlideIR, el: Element, d: Defect, settings: Settings,
     crowded: Collection[str] = (),
@@ -94,27 +119,24 @@ def grow_edit(
     if el.priority >= settings.HIGH_PRIORITY:  # a patch changes a size by its budget at most
         gx = min(gx, settings.HIGH_PRIO_SIZE_BUDGET * old.w)
         gy = min(gy, settings.HIGH_PRIO_SIZE_BUDGET * old.h)
-    align = {"left": "start", "justify": "start", "right": "end", "center": "middle"}
     anchor = {"top": "start", "bottom": "end", "middle": "middle"}
-    x, w = _span(old.x, old.w, gx, align.get(el.style.textAlign or "left", "start"))
     y, h = _span(old.y, old.h, gy, anchor.get(el.style.verticalAlign or "top", "start"))
-    asked = {k: v for k, v in (("x", x), ("y", y), ("w", w), ("h", h))
-             if abs(v - getattr(old, k)) > 0.01}
-    room = keep_to_room(ir, el.eid, asked, settings.FIT_ART_GAP_PX,
-                        settings.ROOM_BACKGROUND_SHARE, settings.qa.EDGE_MIN_FRAC * ir.slide.w)
-    new = _holding(old, box_of(el, room))
-    for o in _neighbours(ir, el):
-        other = box_of(o)
-        if old.intersection_area(other) > 0:  # art it sits on: ``keep_to_room``'s
-            if o.is_text:
-                new = _kept_off(old, new, other)
-            continue
-        # Two safe paddings away, or as far as the template already had it, if nearer; text
-        # that overflows too keeps the space between (a body at its min font moves into it).
-        apart = _gap(old, other)
-        gap = apart if o.eid in crowded else min(2 * settings.SAFE_PADDING, apart)
-        if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
-            new = _holding(old, Box(**avoid(old, new, other, gap)))
+    tall = _clip(ir, el, Box(x=old.x, y=y, w=old.w, h=h), settings, crowded)
+    if gx > 0:  # unwrapped text: sideways from its alignment, then the other way if blocked
+        reach = ir.slide.w
+        right = _clip(ir, el, Box(x=old.x, y=tall.y, w=old.w + reach, h=tall.h),
+                      settings, crowded).right - old.right
+        left = old.x - _clip(ir, el, Box(x=old.x - reach, y=tall.y, w=old.w + reach,
+                                          h=tall.h), settings, crowded).x
+        side = {"right": "end", "center": "middle"}.get(el.style.textAlign or "left", "start")
+        first = gx / 2 if side == "middle" else gx
+        take_r = min(right, first) if side != "end" else 0.0
+        take_l = min(left, first) if side != "start" else 0.0
+        take_r += min(right - take_r, gx - take_r - take_l)
+        take_l += min(left - take_l, gx - take_r - take_l)
+        tall = _clip(ir, el, Box(x=old.x - take_l, y=tall.y, w=old.w + take_l + take_r,
+                                 h=tall.h), settings, crowded)
+    new = tall
     got_w, got_h = max(0.0, new.w - old.w), max(0.0, new.h - old.h)
     if got_w < 0.5 and got_h < 0.5:
         return None

@@ -66,11 +66,21 @@ def test_it_stops_short_of_a_neighbour_and_the_font_takes_the_rest() -> None:
     assert edit["fontSize"] < 37
 
 
-def test_no_growth_past_the_page_margin() -> None:
+def test_no_growth_past_the_page_margin_the_other_way_instead() -> None:
+    # Open XML SDK's typical deck: a left-aligned label near the right edge came out 40 %
+    # smaller; its line now reaches left into the empty space instead.
     right = el("t", "text", 900, 50, 300, 60, fs=40, autofit="shape", wrap=False)
     edit = _propose(right, eid="t", ox=400)["t"]
-    assert edit["w"] <= 1280 - 0.015 * 1280 - 900 + 0.01
-    assert edit["fontSize"] < 40  # what the room cannot hold
+    assert edit["x"] + edit["w"] <= 1280 - 0.015 * 1280 + 0.01
+    assert edit["x"] < 900 - 300 and "fontSize" not in edit
+
+
+def test_blocked_on_both_sides_the_font_takes_the_rest() -> None:
+    label = el("t", "text", 500, 50, 300, 60, fs=40, autofit="shape", wrap=False)
+    left = el("a", "text", 300, 50, 180, 60, fs=20)
+    right = el("b", "text", 820, 50, 180, 60, fs=20)
+    edit = _propose(label, left, right, eid="t", ox=400)["t"]
+    assert edit.get("x", 500) >= 500 - 4.01 and edit["fontSize"] < 40
 
 
 def test_a_title_grows_by_its_budget_and_its_font_takes_the_rest() -> None:
