@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -220,13 +221,20 @@ def _one_newline(data: Any) -> Any:
 def parse_content(data: Any, source: str = "content.json") -> Content:
     """Validate a parsed content.json; raise ``IRValidationError`` naming the JSON path."""
     data = _one_newline(data)
+    if isinstance(data, dict) and "$schema" in data:  # an editor's schema link, not content
+        data = {k: v for k, v in data.items() if k != "$schema"}
     stray = [k for k in data if k not in Content.model_fields] if isinstance(data, dict) else []
-    if stray:  # {"title": "Q3"}: token values given at the top, the way other tools take them
-        where = json_path((str(stray[0]),))
+    if stray:
+        key = str(stray[0])
+        where = json_path((key,))
+        near = difflib.get_close_matches(key.lower(), list(Content.model_fields), n=1)
+        # {"title": "Q3"}: token values given at the top, the way other tools take them
+        advice = (f"did you mean \"{near[0]}\"?" if near else
+                  f"values for {{{{name}}}} tokens go under \"tokens\": "
+                  f"{{\"tokens\": {{{json.dumps(key)}: …}}}}")
         raise IRValidationError(
             f"{source}: {where}: not a content.json key (its keys are \"tokens\" and "
-            f"\"slides\"); values for {{{{name}}}} tokens go under \"tokens\": "
-            f"{{\"tokens\": {{{json.dumps(str(stray[0]))}: …}}}}", path=where)
+            f"\"slides\"); {advice}", path=where)
     if isinstance(data, dict) and isinstance(data.get("slides"), list):
         for i, slide in enumerate(data["slides"]):
             if isinstance(slide, dict) and ((slide.get("template_slide") is None)

@@ -19,7 +19,7 @@ from pptxagent.diagnose.libreoffice import SIDEWAYS_PX
 from pptxagent.ir import Defect, Diagnostics, Edit, Element, Patch, SlideIR
 from pptxagent.ir.textrect import text_insets
 from pptxagent.policy.base import Policy, PolicyContext
-from pptxagent.policy.grow import grow_edit, grows_to_fit
+from pptxagent.policy.grow import grow_edit, grows_to_fit, room_for
 from pptxagent.policy.hints import HintsPolicy
 from pptxagent.policy.room import keep_to_room
 from pptxagent.policy.tablefit import table_growth, table_room
@@ -186,6 +186,10 @@ class FitPolicy:
                 at_min = style["fontSize"] <= floor + 0.01
                 e.layout = {} if enough or not at_min else {
                     k: v for k, v in e.layout.items() if k in ("w", "h")}
+                if e.layout and grows_to_fit(el):  # the room its own growth keeps to
+                    e.layout = room_for(ir, el, e.layout, ctx.settings, overflowing)
+                if not e.layout:  # shrinks in its own box: it needs no room this patch
+                    in_place.add(d.eid)
             edits[d.eid] = e
         for eid in _pushed_for_nothing(ir, diag, edits, in_place, ctx.settings):
             del edits[eid]

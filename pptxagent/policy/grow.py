@@ -21,6 +21,9 @@ from pptxagent.policy.plan import movable
 from pptxagent.policy.room import avoid, box_of, is_line, keep_to_room
 from pptxagent.settings import Settings
 
+SITS_ON_SHARE = 0.5
+"""A box sits on art (and may grow inside it) when at least this share of it lies on the art;
+a caption that only touches a picture's edge does not grow over the picture."""
 GROW_SLACK_SHARE = 0.01
 """Grown by this share of the text's extent beyond the overflow (at least ``HINT_BUFFER_PX``):
 LibreOffice lays a line out up to 0.5 % wider than the browser."""
@@ -43,10 +46,9 @@ def _span(lo: float, size: float, grow: float, side: str) -> tuple[float, float]
 
 
 def _neighbours(ir: SlideIR, el: Element) -> Iterator[Element]:
-    """Every other visible shape on the slide (text, pictures, art; not lines)."""
+    """Every other visible shape on the slide: text, pictures, art, rules and connectors."""
     for o in ir.elements:
-        if o.eid != el.eid and o.style.display != "none" and not is_line(o) \
-                and o.layout.w * o.layout.h > 0:
+        if o.eid != el.eid and o.style.display != "none" and o.layout.w + o.layout.h > 0:
             yield o
 
 
@@ -85,8 +87,11 @@ def _clip(ir: SlideIR, el: Element, asked: Box, settings: Settings,
     new = _holding(old, box_of(el, room))
     for o in _neighbours(ir, el):
         other = box_of(o)
-        if old.intersection_area(other) > 0:  # art it sits on: ``keep_to_room``'s
-            if o.is_text:
+        touch = old.intersection_area(other.inflate(0.5))
+        if touch > 0:
+            # Art the box sits on (half of the box on it at least) carries it
+            # (``keep_to_room``); a rule, or art it only touches, is not grown over.
+            if o.is_text or is_line(o) or touch < SITS_ON_SHARE * old.w * old.h:
                 new = _kept_off(old, new, other)
             continue
         # Two safe paddings away, or as far as the template already had it, if nearer; text
@@ -96,6 +101,16 @@ def _clip(ir: SlideIR, el: Element, asked: Box, settings: Settings,
         if new.intersection_area(other.inflate(gap - 0.01)) > 0:  # cut back on its side
             new = _holding(old, Box(**avoid(old, new, other, gap)))
     return new
+
+
+def room_for(ir: SlideIR, el: Element, layout: dict[str, float], settings: Settings,
+             crowded: Collection[str] = ()) -> dict[str, float]:
+    """``layout`` (a growth some other step asks of a resize-to-fit box) cut to the room
+    ``grow_edit`` would give it."""
+    old = box_of(el)
+    new = _clip(ir, el, box_of(el, layout), settings, crowded)
+    return {k: round(getattr(new, k), 2) for k in ("x", "y", "w", "h")
+            if abs(getattr(new, k) - getattr(old, k)) > 0.01}
 
 
 def grow_edit(
@@ -111,6 +126,10 @@ def grow_edit(
     oy = float(d.details.get("overflow_y_px", 0.0))
     wrap = el.style.wrap is not False
     old = box_of(el)
+    if any(o.is_text and old.intersection_area(box_of(o)) > 0 for o in _neighbours(ir, el)):
+        # Text the template laid over other text (a huge "01" behind a heading, a title box
+        # reaching into the body's): more lines would run into that text; the font does it.
+        return None
     buffer = settings.HINT_BUFFER_PX
     gx = ox + max(buffer, GROW_SLACK_SHARE * (old.w + ox)) if ox > 0 and not wrap else 0.0
     gy = oy + max(buffer, GROW_SLACK_SHARE * (old.h + oy)) if oy > 0 else 0.0
@@ -119,15 +138,22 @@ def grow_edit(
     if el.priority >= settings.HIGH_PRIORITY:  # a patch changes a size by its budget at most
         gx = min(gx, settings.HIGH_PRIO_SIZE_BUDGET * old.w)
         gy = min(gy, settings.HIGH_PRIO_SIZE_BUDGET * old.h)
+    # A title's move is budgeted too (``HIGH_PRIO_MOVE_PX``): a box asked to reach further
+    # up or left would be clamped in place and slide the other way instead.
+    move = settings.HIGH_PRIO_MOVE_PX if el.priority >= settings.HIGH_PRIORITY \
+        else ir.slide.w + ir.slide.h
     anchor = {"top": "start", "bottom": "end", "middle": "middle"}
     y, h = _span(old.y, old.h, gy, anchor.get(el.style.verticalAlign or "top", "start"))
+    if old.y - y > move:
+        y, h = old.y - move, h - (old.y - y - move)
     tall = _clip(ir, el, Box(x=old.x, y=y, w=old.w, h=h), settings, crowded)
     if gx > 0:  # unwrapped text: sideways from its alignment, then the other way if blocked
         reach = ir.slide.w
         right = _clip(ir, el, Box(x=old.x, y=tall.y, w=old.w + reach, h=tall.h),
                       settings, crowded).right - old.right
-        left = old.x - _clip(ir, el, Box(x=old.x - reach, y=tall.y, w=old.w + reach,
-                                          h=tall.h), settings, crowded).x
+        left = min(move, old.x - _clip(ir, el, Box(x=old.x - reach, y=tall.y,
+                                                    w=old.w + reach, h=tall.h),
+                                        settings, crowded).x)
         side = {"right": "end", "center": "middle"}.get(el.style.textAlign or "left", "start")
         first = gx / 2 if side == "middle" else gx
         take_r = min(right, first) if side != "end" else 0.0

@@ -100,3 +100,12 @@ def test_token_values_given_at_the_top_are_refused_with_where_they_go() -> None:
     msg = str(info.value)
     assert msg.startswith("c.json: $.title: not a content.json key")
     assert '{"tokens": {"title": …}}' in msg
+
+
+def test_a_misspelt_key_is_named_and_a_schema_link_is_ignored() -> None:
+    with pytest.raises(IRValidationError) as info:
+        parse_content({"slide": [{"template_slide": 1}]}, source="c.json")
+    assert str(info.value).endswith('did you mean "slides"?')
+    c = parse_content({"$schema": "https://example.com/content.schema.json",
+                       "tokens": {"a": "b"}})
+    assert c.token_values() == {"a": "b"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from diag_helpers import el, slide
 
 from pptxagent.ir import Defect, Diagnostics, Element, Summary
+from pptxagent.ir.visual import Visual
 from pptxagent.policy.base import PolicyContext
 from pptxagent.policy.fit import FitPolicy
 from pptxagent.settings import Settings
@@ -167,3 +168,29 @@ def test_a_body_shrinking_in_its_box_does_not_push_the_note_set_against_it() -> 
 
 def test_a_body_at_its_min_font_may_push_it_to_make_room() -> None:
     assert "n" in _chain_patch(20)  # 20 px: the bullets' min font
+
+
+def test_a_rule_below_a_caption_is_not_grown_over() -> None:
+    cap = el("c", "text", 100, 100, 500, 50, fs=32, autofit="shape")
+    rule = el("r", "decoration", 100, 190, 500, 0)
+    rule = rule.model_copy(update={"visual": Visual(geometry="line")})
+    edit = _propose(cap, rule, eid="c", oy=120)["c"]
+    assert cap.layout.y + edit.get("h", 50) <= 190 - 15.99  # two safe paddings above it
+
+
+def test_a_caption_touching_a_picture_does_not_grow_over_it() -> None:
+    # The reviewer's case: a caption 4 px into the picture below it grew 113 px down over the
+    # dark picture (3.0:1), or under it when the picture is drawn on top (degraded).
+    cap = el("c", "text", 100, 60, 500, 50, fs=32, autofit="shape")
+    pic = el("p", "image", 100, 106, 500, 400)
+    edit = _propose(cap, pic, eid="c", oy=120)["c"]
+    assert "h" not in edit and edit["fontSize"] < 32
+
+
+def test_a_title_growing_left_moves_within_its_move_budget() -> None:
+    # A right-aligned title: asked 147 px left and 147 px wider, the move was clamped to
+    # 48 px and the box slid right, to the slide's edge.
+    title = el("t", "title", 250, 40, 980, 90, fs=58, autofit="shape", wrap=False,
+               textAlign="right")
+    edit = _propose(title, eid="t", ox=300)["t"]
+    assert 250 - edit["x"] <= 48.01 and edit["x"] + edit["w"] <= 1280 - 0.015 * 1280 + 0.01
