@@ -5,11 +5,14 @@ taller (or, with wrapping off, wider), never the text smaller. So when filled te
 such a box, the fit policy first grows it the way PowerPoint would: by the overflow, from the
 edge its text is anchored to (top-anchored text grows down, bottom-anchored up, centred text
 both ways; with wrapping off, left-aligned text grows right, right-aligned left, centred both
-ways). It grows only into space that is empty on the rendered slide: short of every other
-shape, inside the art it sits on, off the page margin the QA checks (``EDGE_MIN_FRAC``). What that
-room cannot hold is then taken by the font, as for any other box. A title or key text
-(priority ≥ ``HIGH_PRIORITY``) grows by its per-patch budget at most, and its font takes the
-rest in the same patch.
+ways, and the other way when that side has no room). It grows only into space that is empty
+on the rendered slide: two safe paddings short of every other shape, rules and connectors
+included (or no nearer than the template set it), never toward text that overflows too,
+never over art it only touches, inside the art it sits on, off the page margin the QA checks
+(``EDGE_MIN_FRAC``). A box the template laid over other text does not grow. What the room
+cannot hold is then taken by the font, as for any other box. A title or key text (priority
+≥ ``HIGH_PRIORITY``) grows within its per-patch budgets (size and move), and its font takes
+the rest in the same patch.
 """
 
 from __future__ import annotations
@@ -53,9 +56,8 @@ def _neighbours(ir: SlideIR, el: Element) -> Iterator[Element]:
 
 
 def _kept_off(old: Box, new: Box, other: Box) -> Box:
-    """``new`` not grown on any side where ``other`` (text whose box the template made
-    overlap this one: a title box reaching down over the body's) reaches further: growing
-    there would lay this text over that one."""
+    """``new`` not grown on any side where ``other`` (a shape the box already touches: text,
+    a rule, art it is not on) reaches further: growing there would lay the text over it."""
     x0 = old.x if other.x < old.x else new.x
     y0 = old.y if other.y < old.y else new.y
     x1 = old.right if other.right > old.right else new.right
@@ -146,13 +148,13 @@ def grow_edit(
     y, h = _span(old.y, old.h, gy, anchor.get(el.style.verticalAlign or "top", "start"))
     if old.y - y > move:
         y, h = old.y - move, h - (old.y - y - move)
-    tall = _clip(ir, el, Box(x=old.x, y=y, w=old.w, h=h), settings, crowded)
+    new = _clip(ir, el, Box(x=old.x, y=y, w=old.w, h=h), settings, crowded)
     if gx > 0:  # unwrapped text: sideways from its alignment, then the other way if blocked
         reach = ir.slide.w
-        right = _clip(ir, el, Box(x=old.x, y=tall.y, w=old.w + reach, h=tall.h),
+        right = _clip(ir, el, Box(x=old.x, y=new.y, w=old.w + reach, h=new.h),
                       settings, crowded).right - old.right
-        left = min(move, old.x - _clip(ir, el, Box(x=old.x - reach, y=tall.y,
-                                                    w=old.w + reach, h=tall.h),
+        left = min(move, old.x - _clip(ir, el, Box(x=old.x - reach, y=new.y,
+                                                    w=old.w + reach, h=new.h),
                                         settings, crowded).x)
         side = {"right": "end", "center": "middle"}.get(el.style.textAlign or "left", "start")
         first = gx / 2 if side == "middle" else gx
@@ -160,9 +162,8 @@ def grow_edit(
         take_l = min(left, first) if side != "start" else 0.0
         take_r += min(right - take_r, gx - take_r - take_l)
         take_l += min(left - take_l, gx - take_r - take_l)
-        tall = _clip(ir, el, Box(x=old.x - take_l, y=tall.y, w=old.w + take_l + take_r,
-                                 h=tall.h), settings, crowded)
-    new = tall
+        new = _clip(ir, el, Box(x=old.x - take_l, y=new.y, w=old.w + take_l + take_r,
+                                h=new.h), settings, crowded)
     got_w, got_h = max(0.0, new.w - old.w), max(0.0, new.h - old.h)
     if got_w < 0.5 and got_h < 0.5:
         return None
