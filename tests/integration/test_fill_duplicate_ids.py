@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from pptx import Presentation
+from pptx.enum.text import MSO_AUTO_SIZE
 from pptx.util import Inches, Pt
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -36,6 +37,8 @@ def _template(tmp: Path) -> Path:
     first.text_frame.text = "First note"
     second = slide.shapes.add_textbox(Inches(0.5), Inches(4), Inches(3), Inches(0.5))
     second.text_frame.word_wrap = True
+    # No "resize shape to fit text" (such a box grows first): the font's repair is tested here.
+    second.text_frame.auto_size = MSO_AUTO_SIZE.NONE
     second.text_frame.text = "Second note"
     second.text_frame.paragraphs[0].runs[0].font.size = Pt(24)
     for shape in (first, second):  # the table's id, on two text boxes

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from cli_support import fill_cli
 from pptx import Presentation
+from pptx.enum.text import MSO_AUTO_SIZE
 from pptx.util import Emu, Pt
 
 from pptxagent.engines.libreoffice import get_libreoffice
@@ -27,6 +28,7 @@ def _deck(path: Path) -> None:
     box.name = "Body"
     tf = box.text_frame
     tf.word_wrap = True
+    tf.auto_size = MSO_AUTO_SIZE.NONE  # a resize-to-fit box would grow first; the font's tested
     tf.paragraphs[0].text = "One short line"
     tf.paragraphs[0].font.size = Pt(40)
     tf.paragraphs[0].font.bold = True

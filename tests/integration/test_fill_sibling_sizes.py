@@ -12,6 +12,7 @@ import pytest
 from cli_support import fill_json, fill_tokens
 from lxml import etree
 from pptx import Presentation
+from pptx.enum.text import MSO_AUTO_SIZE
 from pptx.presentation import Presentation as PresentationType
 from pptx.slide import Slide
 from pptx.util import Emu, Inches, Pt
@@ -23,6 +24,7 @@ def _card(slide: Slide, left: float, text: str, top: float = 2) -> None:
     box = slide.shapes.add_textbox(Inches(left), Inches(top), Inches(3.5), Inches(0.6))
     frame = box.text_frame
     frame.word_wrap = True
+    frame.auto_size = MSO_AUTO_SIZE.NONE  # fixed card headings (a resize-to-fit one grows)
     frame.text = text
     frame.paragraphs[0].runs[0].font.size = Pt(28)
     frame.paragraphs[0].runs[0].font.bold = True
