@@ -85,8 +85,17 @@ class SlideContent(_Strict):
 ONE_SOURCE = "give either template_slide (a slide of the template) or layout (a new slide)"
 
 
+def _schema_link(schema: dict[str, Any]) -> None:
+    """An editor's ``"$schema"`` link is allowed (``parse_content`` ignores it)."""
+    props = schema.setdefault("properties", {})
+    props["$schema"] = {"type": "string",
+                        "description": "a JSON Schema link for editors; ignored"}
+
+
 class Content(_Strict):
     """A content.json document."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_schema_link)
 
     tokens: dict[str, TokenValue] = Field(
         default_factory=dict,

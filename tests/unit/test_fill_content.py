@@ -109,3 +109,10 @@ def test_a_misspelt_key_is_named_and_a_schema_link_is_ignored() -> None:
     c = parse_content({"$schema": "https://example.com/content.schema.json",
                        "tokens": {"a": "b"}})
     assert c.token_values() == {"a": "b"}
+
+
+def test_the_printed_schema_allows_the_link_it_is_read_with() -> None:
+    from pptxagent.fill.content import Content
+
+    schema = Content.model_json_schema()
+    assert schema["additionalProperties"] is False and "$schema" in schema["properties"]
