@@ -231,7 +231,10 @@ def _fill_slide(pkg: Package, part: str, sj: _SlideJob) -> tuple[list[str], list
             frame = (job.element.layout.w, job.element.layout.h)
             filltarget.set_image(pkg, part, sid, job.image, frame, nth)
         else:
-            items = [(p.text, p.level) for p in paragraphs_of(job.value)]
+            if isinstance(job.value, str) and filltarget.lines_stay_lines(pkg, part, sid, nth):
+                items = [(job.value, 0)]  # one paragraph of lines, as the template's
+            else:
+                items = [(p.text, p.level) for p in paragraphs_of(job.value)]
             if filltarget.set_text(pkg, part, sid, items, nth):
                 unlinked.append(job.element.eid)
         filled.append(job.element.eid)

@@ -15,9 +15,16 @@ from pptxagent.ooxml.drawables import c_nv_pr, numbered
 from pptxagent.ooxml.levels import inherited_levels
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.picture import ImageInfo, is_picture_placeholder, place_image
+from pptxagent.ooxml.placeholders import TITLE_TYPES
 from pptxagent.ooxml.sublevels import inherited_looks
 from pptxagent.ooxml.tablefill import column_count, fill_table, find_table, table_cells
-from pptxagent.ooxml.textfill import body_text, ensure_txbody, fill_paragraphs, links_of
+from pptxagent.ooxml.textfill import (
+    body_text,
+    ensure_txbody,
+    fill_paragraphs,
+    links_of,
+    one_paragraph_of_lines,
+)
 from pptxagent.ooxml.tokens import Resolver, TokenResult, replace_tokens
 from pptxagent.ooxml.xml import qn
 
@@ -90,6 +97,19 @@ def set_text(pkg: Package, part: str, shape_id: int, items: Sequence[tuple[str, 
     fill_paragraphs(body, items, inherited_levels(parts, shape), inherited_looks(parts, shape))
     pkg.mark_dirty(part)
     return links_of(body) < links
+
+
+def lines_stay_lines(pkg: Package, part: str, shape_id: int, nth: int = 0) -> bool:
+    """Whether a string's newlines are line breaks in this shape's one template paragraph
+    (``textfill.one_paragraph_of_lines``), not new paragraphs. A body or content placeholder
+    counts as bulleted (its master's list gives its lines bullets)."""
+    shape = _shape(pkg, part, shape_id, nth)
+    body = shape.find(qn("p:txBody"))
+    if body is None:
+        return False
+    ph = shape.find(f"{qn('p:nvSpPr')}/{qn('p:nvPr')}/{qn('p:ph')}")
+    bulleted = ph is not None and ph.get("type", "body") not in TITLE_TYPES | {"subTitle"}
+    return one_paragraph_of_lines(body, bulleted)
 
 
 def set_table(pkg: Package, part: str, shape_id: int, rows: Sequence[Sequence[str]],

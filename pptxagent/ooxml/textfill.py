@@ -84,15 +84,83 @@ def links_of(txbody: etree._Element) -> int:
                if any(r.find(qn(tag)) is not None for tag in LINKS))
 
 
+def _line_runs(p: etree._Element) -> list[etree._Element]:
+    """The run that gives each line of ``p`` its look: the first run with text after each
+    line break (lines without text skipped)."""
+    out: list[etree._Element] = []
+    taken = False
+    for child in p:
+        if child.tag == qn("a:br"):
+            taken = False
+        elif child.tag == qn("a:r") and not taken and child.findtext(qn("a:t")):
+            out.append(child)
+            taken = True
+    return out
+
+
+def one_paragraph_of_lines(txbody: etree._Element, bulleted: bool) -> bool:
+    """Whether the template's text is one paragraph of several lines split by line breaks
+    (a title "How They / Throw Out / a Challenge" in two sizes): a string's newlines then
+    stay line breaks in that paragraph, each line in its template line's look, rather than
+    new paragraphs in the first line's. Not in a ``bulleted`` box unless the paragraph turns
+    its bullet off: there, lines are items."""
+    texts = [p for p in txbody.findall(qn("a:p")) if any(
+        (t.text or "").strip() for t in p.iter(qn("a:t")))]
+    if len(texts) != 1 or len(_line_runs(texts[0])) < 2:
+        return False
+    ppr = texts[0].find(qn("a:pPr"))
+    return not bulleted or (ppr is not None and ppr.find(qn("a:buNone")) is not None)
+
+
+def _fresh_text(run: etree._Element, text: str, old_text: str | None) -> None:
+    """``run`` holding ``text``: the spell-check mark belonged to the old text, and so did a
+    hyperlink (new text keeps the run's own format, no longer the link's)."""
+    t = run.find(qn("a:t"))
+    if t is None:
+        t = etree.SubElement(run, qn("a:t"))
+    t.text = text
+    rpr = run.find(qn("a:rPr"))
+    if rpr is not None:
+        _drop_attr(rpr, "err")
+        if text != old_text:
+            _drop_links(rpr)
+
+
+def _break_into_lines(p: etree._Element, first: etree._Element, lines: Sequence[str],
+                      looks: Sequence[etree._Element]) -> None:
+    """Lines 2… of a paragraph's new text after ``first``, each after a line break (in the
+    format of the line before it) and in the look of the template's line of the same rank
+    (``looks``; the last one's for lines past them): a name over a title line in one
+    paragraph keeps both looks."""
+    at = first
+    for k, line in enumerate(lines[1:], start=1):
+        br = etree.Element(qn("a:br"))
+        rpr = at.find(qn("a:rPr"))
+        if rpr is not None:
+            br.append(copy.deepcopy(rpr))
+        at.addnext(br)
+        if not line:
+            at = br
+            continue
+        look = looks[min(k, len(looks) - 1)] if looks else first
+        run = copy.deepcopy(look)
+        _fresh_text(run, line, look.findtext(qn("a:t")))
+        br.addnext(run)
+        at = run
+
+
 def make_paragraph(template: etree._Element, text: str, level: int) -> etree._Element:
     """A deep copy of ``template`` holding ``text`` in its first run with text (format
-    kept). A hyperlink on that run is not kept on new text: it pointed at what the old text
-    named (the text keeps the run's own format, no longer the link's)."""
+    kept). A newline in ``text`` is a line break; each line after it takes the look of the
+    template's line of the same rank. A hyperlink on a run is not kept on new text: it
+    pointed at what the old text named (the text keeps the run's own format, no longer the
+    link's)."""
     p = copy.deepcopy(template)
     runs = p.findall(qn("a:r"))
     # The first run that shows text carries the format a reader sees (PowerPoint leaves
     # empty runs before a line break, often in another colour).
     first = next((r for r in runs if r.findtext(qn("a:t"))), runs[0] if runs else None)
+    looks = _line_runs(template)
     for child in list(p):
         if child.tag in tuple(qn(t) for t in _RUNLIKE) and child is not first:
             p.remove(child)
@@ -104,15 +172,9 @@ def make_paragraph(template: etree._Element, text: str, level: int) -> etree._El
                 first.append(rpr)
             etree.SubElement(first, qn("a:t"))
             insert_in_order(p, first, SCHEMA_ORDER["a:p"])
-        t = first.find(qn("a:t"))
-        if t is None:
-            t = etree.SubElement(first, qn("a:t"))
-        old_text, t.text = t.text, text
-        rpr = first.find(qn("a:rPr"))
-        if rpr is not None:
-            _drop_attr(rpr, "err")  # the spell-check mark belonged to the old text
-            if text != old_text:
-                _drop_links(rpr)
+        lines = text.split("\n")
+        _fresh_text(first, lines[0], first.findtext(qn("a:t")))
+        _break_into_lines(p, first, lines, looks)
     elif first is not None:
         _keep_format_as_end(p, first)
         p.remove(first)
@@ -169,9 +231,10 @@ def _starts_with_break(p: etree._Element) -> bool:
 
 def _paragraph_for(choice: tuple[list[etree._Element], etree._Element], text: str,
                    level: int, index: int | None, levels: Mapping[int, etree._Element],
-                   looks: Mapping[int, Look]) -> etree._Element:
-    """``choice``: ``template_slots`` at ``level``; ``index``: which heading slot the
-    paragraph may take (None: the item's look)."""
+                   looks: Mapping[int, Look]) -> tuple[etree._Element, etree._Element]:
+    """The new paragraph and the template paragraph it copies. ``choice``:
+    ``template_slots`` at ``level``; ``index``: which heading slot the paragraph may take
+    (None: the item's look)."""
     slots, item = choice
     template = slots[index] if index is not None and index < len(slots) else item
     p = make_paragraph(template, text, level)
@@ -179,7 +242,12 @@ def _paragraph_for(choice: tuple[list[etree._Element], etree._Element], text: st
         # not the borrowed level's indent and bullet
         restyle_to_level(p, levels[level], level, levels.get(paragraph_level(template)))
     match_parent(p, level, template, paragraph_level(template), looks)
-    return p
+    return p, template
+
+
+def _end_with(p: etree._Element, breaks: Sequence[etree._Element]) -> None:
+    for br in breaks:
+        insert_in_order(p, copy.deepcopy(br), SCHEMA_ORDER["a:p"])
 
 
 def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
@@ -189,11 +257,13 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
 
     ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
     that end the template's text (``trailing_breaks``) end the new text too: the template's
-    spacing, not its content. ``levels`` (``levels.inherited_levels``): the layout's and
-    master's paragraph per level, for levels the template's text lacks; ``looks``
-    (``sublevels.inherited_looks``): what its list styles give each level. ``slots``: the
-    first new paragraphs may take the template's heading paragraphs (``slots``); off for
-    speaker notes and table cells, which are no designed layout of their own.
+    spacing, not its content; so do those that end a template paragraph above another (a
+    blank line between two groups), on each new paragraph but the last that copies it.
+    ``levels`` (``levels.inherited_levels``): the layout's and master's paragraph per level,
+    for levels the template's text lacks; ``looks`` (``sublevels.inherited_looks``): what its
+    list styles give each level. ``slots``: the first new paragraphs may take the template's
+    heading paragraphs (``slots``); off for speaker notes and table cells, which are no
+    designed layout of their own.
     """
     old = txbody.findall(qn("a:p"))
     if not old:
@@ -208,10 +278,12 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
             index = seen[lvl] = seen.get(lvl, -1) + 1
         if lvl not in chosen:
             chosen[lvl] = template_slots(old, lvl)
-        new.append(_paragraph_for(chosen[lvl], text, lvl, index, levels or {}, looks or {}))
+        p, template = _paragraph_for(chosen[lvl], text, lvl, index, levels or {}, looks or {})
+        if text and template is not old[-1] and len(new) < len(wanted) - 1:
+            _end_with(p, trailing_breaks(template))
+        new.append(p)
     if wanted[-1][0]:
-        for br in trailing_breaks(old[-1]):
-            insert_in_order(new[-1], copy.deepcopy(br), SCHEMA_ORDER["a:p"])
+        _end_with(new[-1], trailing_breaks(old[-1]))
     anchor = old[0]
     for p in new:
         anchor.addprevious(p)
@@ -241,6 +313,7 @@ __all__ = [
     "fill_paragraphs",
     "links_of",
     "make_paragraph",
+    "one_paragraph_of_lines",
     "paragraph_level",
     "template_for_level",
     "trailing_breaks",

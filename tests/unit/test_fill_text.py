@@ -155,3 +155,42 @@ def test_blank_lines_around_a_centred_title_both_go() -> None:
         '<a:r><a:t/></a:r><a:br/></a:p></a:txBody>')
     fill_paragraphs(body, [("Quarterly results", 0)])
     assert body_text(body) == "Quarterly results"
+
+
+AGENDA = """<p:txBody><a:bodyPr/><a:lstStyle/>
+<a:p><a:r><a:rPr lang="en-US" b="1"/><a:t>About the brand</a:t></a:r><a:br><a:rPr/></a:br>
+<a:r><a:rPr lang="en-US"/><a:t>Market analysis</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br>
+<a:r><a:rPr lang="en-US"/><a:t>Core values</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br>
+<a:endParaRPr lang="en-US"/></a:p>
+<a:p><a:r><a:rPr lang="en-US" b="1"/><a:t>Marketing</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br>
+<a:r><a:rPr lang="en-US"/><a:t>Brand positioning</a:t></a:r><a:br><a:rPr lang="en-US"/></a:br>
+<a:endParaRPr lang="en-US"/></a:p>
+<a:p><a:r><a:rPr lang="en-US" b="1"/><a:t>Final thoughts</a:t></a:r><a:br><a:rPr/></a:br>
+<a:r><a:rPr lang="en-US"/><a:t>Q&amp;A session</a:t></a:r></a:p>
+</p:txBody>"""
+
+
+def test_a_newline_in_a_paragraph_is_a_line_break_in_the_template_lines_looks() -> None:
+    """An agenda card (a Google Slides-made proposal): each paragraph is a bold heading line
+    over plain lines, split by line breaks. A new paragraph's newlines are line breaks, never
+    a raw newline in ``a:t`` (LibreOffice drew each as a new paragraph); line k takes the
+    look of the template's line k, lines past them the last line's."""
+    body = xml(AGENDA)
+    fill_paragraphs(body, [("Who we are\nOur market\nOur values\nOur people", 0),
+                           ("Plans\nPositioning", 0), ("Close\nQuestions", 0)])
+    assert body_text(body) == ("Who we are\nOur market\nOur values\nOur people\n\n"
+                               "Plans\nPositioning\n\nClose\nQuestions")
+    first = _paras(body)[0]
+    assert [(t, r.get("b")) for t, r in runs(first)] == [
+        ("Who we are", "1"), ("Our market", None), ("Our values", None), ("Our people", None)]
+    assert all("\n" not in (t.text or "") for t in body.iter(qn("a:t")))
+
+
+def test_a_blank_line_between_groups_stays_between_them() -> None:
+    """The same card keeps its blank line under every group but the last: the break that
+    ends a template paragraph above another is its spacing, as a trailing break is."""
+    body = xml(AGENDA)
+    fill_paragraphs(body, [("A\na", 0), ("B\nb", 0), ("C\nc", 0), ("D\nd", 0)])
+    assert body_text(body) == "A\na\n\nB\nb\n\nC\nc\n\nD\nd"
+    fill_paragraphs(body, [("Only", 0)])  # the last paragraph: the template's last one's end
+    assert body_text(body) == "Only"
