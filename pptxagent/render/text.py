@@ -72,7 +72,15 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     if not runs and isinstance(end_px, int | float) and end_px > 0:
         base_px = float(end_px)
     first_px = next((r.fontSize for r in runs if r.fontSize), None) or base_px
-    decl = [("font-size", css.px(first_px * fscale))]
+    # The paragraph's own font is each line's strut: a line of smaller runs after a larger
+    # first one ("How They" 80 pt over "Throw Out" 66 pt, split by line breaks) would be as
+    # tall as the first run's. PowerPoint and LibreOffice pitch each line by its own runs,
+    # so the strut takes the smallest run's size (not under an exact pitch, which every line
+    # keeps) and the bullet and unsized runs keep the first run's.
+    strut_px = first_px
+    if not (p.model_extra or {}).get("lineExactPx"):
+        strut_px = min([r.fontSize or first_px for r in runs if r.text.strip()] or [first_px])
+    decl = [("font-size", css.px(strut_px * fscale))]
     tab = (p.model_extra or {}).get("tabSize")
     if isinstance(tab, int | float) and tab > 0:
         decl.append(("tab-size", css.px(float(tab))))
@@ -104,7 +112,9 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
         decl.append(("padding-top", css.px(before)))
     if after:
         decl.append(("padding-bottom", css.px(after)))
-    run_views = [run_view(el, r, f"{where}: runs[{i}]") for i, r in enumerate(runs)]
+    run_views = [run_view(el, r if r.fontSize or strut_px == first_px
+                          else r.model_copy(update={"fontSize": first_px}),
+                          f"{where}: runs[{i}]") for i, r in enumerate(runs)]
     bullet = None
     if p.bullet:
         # line-height 0: a bullet in another font (or size) must not make its line taller
@@ -117,6 +127,8 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
         scale = (p.model_extra or {}).get("bulletScale")
         if isinstance(scale, int | float) and scale > 0:
             bdecl.append(("font-size", css.px(first_px * fscale * min(float(scale), 4.0))))
+        elif strut_px != first_px:
+            bdecl.append(("font-size", css.px(first_px * fscale)))
         glyphs = symbol_text(p.bullet, p.bulletFont)
         if glyphs is not None:
             bdecl.append(("font-family", css.font_family(SYMBOL_FALLBACK, f"{where}: bulletFont")))
