@@ -53,6 +53,32 @@ def shaft(adj: Adjust, length: float, across: float, scale: float) -> tuple[floa
     return dx1 - (y1 * dx1 / (across / 2) if across else 0.0), y1
 
 
+_MATH_ARM = 73490 / 200000
+"""Half of the plus and minus signs' reach across the box."""
+
+
+def _math_plus(adj: Adjust, w: float, h: float) -> Sides:
+    """The bar across: the arms' reach wide, the bar's thickness high."""
+    half = min(w, h) * pin(0, adj.get("adj1", 23520), 73490) / 200000
+    side = w / 2 - w * _MATH_ARM
+    return h / 2 - half, side, h / 2 - half, side
+
+
+def _math_minus(adj: Adjust, w: float, h: float) -> Sides:
+    half = h * pin(0, adj.get("adj1", 23520), 100000) / 200000
+    side = w / 2 - w * _MATH_ARM
+    return h / 2 - half, side, h / 2 - half, side
+
+
+def _math_multiply(adj: Adjust, w: float, h: float) -> Sides:
+    """The square where the cross's arms meet, grown to its arms' ends along the diagonal."""
+    thick = min(w, h) * pin(0, adj.get("adj1", 23520), 51965) / 100000
+    diag = math.hypot(w, h) or 1.0
+    side = w * (1 - 51965 / 100000) / 2 - h / diag * thick / 2
+    top = h * (1 - 51965 / 100000) / 2 - w / diag * thick / 2
+    return top, side, top, side
+
+
 def _up_arrow(adj: Adjust, w: float, h: float) -> Sides:
     head, side = shaft(adj, h, w, 100000)
     return head, side, 0.0, side
@@ -216,6 +242,11 @@ MORE_PRESETS: dict[str, Preset] = {
                                            _scroll(adj, w, h), _scroll(adj, w, h)),
     "cloud": _CLOUD,
     "cloudCallout": _CLOUD,
+    "irregularSeal1": _fractions(6320 / 21600, 4898 / 21600, 7663 / 21600, 4627 / 21600),
+    "irregularSeal2": _fractions(6382 / 21600, 6960 / 21600, 5665 / 21600, 5372 / 21600),
+    "mathPlus": _math_plus,
+    "mathMinus": _math_minus,
+    "mathMultiply": _math_multiply,
     "heart": _fractions(1 / 4, 1 / 6, 1 / 3, 1 / 6),
     "teardrop": ellipse,
 }

@@ -1,6 +1,6 @@
 """Text in a preset shape (rounded rectangle, ellipse, diamond, triangles, arrows, chevron,
 pentagon arrow, hexagon, octagon, parallelogram, plaque, callouts, flowchart symbols, stars,
-can, cube, scrolls, heart, frame …) is laid out in the
+can, cube, scrolls, heart, frame, explosions, plus, minus and multiply signs …) is laid out in the
 preset's text rectangle, as LibreOffice (and PowerPoint) lay it out: through the real CLI, the
 browser's lines start and end where LibreOffice's do, with the presets' own adjust values too.
 Laid out in the whole box before, they ran 9 to 124 px wider on a side."""
@@ -39,6 +39,8 @@ SLIDES: list[list[tuple[str, dict[str, int]]]] = [
     [("upArrow", {"adj1": 70000, "adj2": 30000}), ("leftRightArrow", {}),
      ("round2SameRect", {"adj1": 30000, "adj2": 20000}), ("snip2SameRect", {}), ("star8", {}),
      ("leftArrowCallout", {}), ("verticalScroll", {}), ("heart", {}), ("frame", {"adj1": 25000})],
+    [("irregularSeal1", {}), ("irregularSeal2", {}), ("mathPlus", {}),
+     ("mathMinus", {"adj1": 60000}), ("mathMultiply", {}), ("mathPlus", {"adj1": 40000})],
 ]
 
 

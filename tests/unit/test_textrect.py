@@ -54,6 +54,14 @@ def _el(geometry: str, adjust: dict[str, float] | None = None, *, flip_v: bool =
     ("leftRightArrow", (48, 48, 48, 48)),  # heads of 96, crossed half way: 96 − 48
     ("rightArrowCallout", (0, 100.87, 0, 0)),  # the box is adj4 = 64.977 % of the width
     ("star6", (48, 48, 48, 48)),  # 144 − 144 × 1.1547 × 0.57736, 96 − 96 × 0.57736 × sin 60°
+    # the explosions' fixed shares (LibreOffice's TextFrames: 4627, 6320, 16702, 13937 / 21600)
+    ("irregularSeal1", (56.18, 65.31, 68.12, 61.69)),
+    ("irregularSeal2", (56.73, 92.8, 50.36, 71.63)),
+    # the signs: the bar across (arms of 73.49 % of the width, a bar 23.52 % of ss thick) …
+    ("mathPlus", (73.42, 38.17, 73.42, 38.17)),
+    ("mathMinus", (73.42, 38.17, 73.42, 38.17)),
+    # … and the cross's middle, out to where its arms end along the diagonal
+    ("mathMultiply", (27.33, 56.65, 27.33, 56.65)),
 ])
 def test_preset_text_rectangles(geometry: str, sides: tuple[float, ...]) -> None:
     ins = geometry_insets(_el(geometry))
