@@ -152,9 +152,9 @@ def _break_into_lines(p: etree._Element, first: etree._Element, lines: Sequence[
 def make_paragraph(template: etree._Element, text: str, level: int) -> etree._Element:
     """A deep copy of ``template`` holding ``text`` in its first run with text (format
     kept). A newline in ``text`` is a line break; each line after it takes the look of the
-    template's line of the same rank. A hyperlink on a run is not kept on new text: it
-    pointed at what the old text named (the text keeps the run's own format, no longer the
-    link's)."""
+    template's line of the same rank; spaces ending a line are dropped. A hyperlink on a run
+    is not kept on new text: it pointed at what the old text named (the text keeps the run's
+    own format, no longer the link's)."""
     p = copy.deepcopy(template)
     runs = p.findall(qn("a:r"))
     # The first run that shows text carries the format a reader sees (PowerPoint leaves
@@ -172,7 +172,9 @@ def make_paragraph(template: etree._Element, text: str, level: int) -> etree._El
                 first.append(rpr)
             etree.SubElement(first, qn("a:t"))
             insert_in_order(p, first, SCHEMA_ORDER["a:p"])
-        lines = text.split("\n")
+        # Spaces that end a line show nothing in PowerPoint, but LibreOffice wraps one that
+        # no longer fits onto a line of its own: the text grew a blank line there.
+        lines = [line.rstrip(" ") for line in text.split("\n")]
         _fresh_text(first, lines[0], first.findtext(qn("a:t")))
         _break_into_lines(p, first, lines, looks)
     elif first is not None:

@@ -253,6 +253,9 @@ def _break_lines(run: etree._Element) -> None:
     parts = _NEWLINE.split(t_el.text or "") if t_el is not None else []
     if len(parts) < 2 or t_el is None:
         return
+    # spaces before a break show nothing in PowerPoint; LibreOffice wraps one that no longer
+    # fits onto a blank line of its own
+    parts = [*(part.rstrip(" ") for part in parts[:-1]), parts[-1]]
     t_el.text = parts[0]
     rpr = run.find(qn("a:rPr"))
     at = run

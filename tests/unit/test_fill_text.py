@@ -194,3 +194,9 @@ def test_a_blank_line_between_groups_stays_between_them() -> None:
     assert body_text(body) == "A\na\n\nB\nb\n\nC\nc\n\nD\nd"
     fill_paragraphs(body, [("Only", 0)])  # the last paragraph: the template's last one's end
     assert body_text(body) == "Only"
+
+
+def test_spaces_that_end_a_new_line_are_dropped() -> None:
+    body = xml(AGENDA)
+    fill_paragraphs(body, [("Growing list as #1 IT Services Player \n(2019-2021) ", 0)])
+    assert body_text(body) == "Growing list as #1 IT Services Player\n(2019-2021)"

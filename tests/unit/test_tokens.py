@@ -132,3 +132,11 @@ def test_newlines_in_a_value_become_line_breaks_in_the_runs_format() -> None:
                     ("br", None), ("r", "USA (by post)")]
     assert all(c.find("{*}rPr").get("b") == "1" for c in p)  # runs and breaks keep the bold
     assert "\n" not in "".join(t.text or "" for t in p.iter("{*}t"))
+
+
+def test_spaces_before_a_line_break_in_a_value_are_dropped() -> None:
+    """PowerPoint shows nothing of them; LibreOffice wraps a space that no longer fits its
+    line onto a blank line of its own (an award card's text grew a line and degraded)."""
+    p = xml("<a:p><a:r><a:t>{{v}} next</a:t></a:r></a:p>")
+    replace_tokens(p, {"v": "Services Player  \n(2019-2021) "})
+    assert [c.findtext("{*}t") for c in p] == ["Services Player", None, "(2019-2021)  next"]
