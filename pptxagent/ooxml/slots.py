@@ -12,7 +12,7 @@ takes the i-th slot, the others the item.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from lxml import etree
 
@@ -60,22 +60,37 @@ def _main_run(p: etree._Element) -> etree._Element | None:
     return max(runs, key=lambda r: len(r.findtext(qn("a:t")) or ""), default=None)
 
 
-def emphasis(p: etree._Element) -> dict[str, str | None]:
-    """How the paragraph's main run is set apart. Toggles are "" when off; size, colour and
-    font are None when the run leaves them to inheritance (they match anything)."""
+Inherited = tuple[str | None, str | None]
+"""What a level's list styles give its runs: (size in 1/100 pt, colour as ``colour_of``
+names it); None where no style says."""
+
+
+def colour_of(fill: etree._Element | None) -> str | None:
+    """A solid fill's colour as one comparable name (``schemeClraccent1``); None otherwise."""
+    if fill is None or fill.tag != qn("a:solidFill") or not len(fill):
+        return None
+    return etree.QName(fill[0]).localname + fill[0].get("val", "")
+
+
+def emphasis(p: etree._Element, inherited: Inherited = (None, None)) -> dict[str, str | None]:
+    """How the paragraph's main run is set apart. Toggles are "" when off; a size or colour
+    the run leaves to inheritance is the paragraph's own default's (``a:pPr/a:defRPr``), else
+    the level's list styles' (``inherited``); size, colour and font that nothing says are
+    None (they match anything)."""
     run = _main_run(p)
     rpr = run.find(qn("a:rPr")) if run is not None else None
+    ppr = p.find(qn("a:pPr"))
+    own = ppr.find(qn("a:defRPr")) if ppr is not None else None
     attrs: dict[str, str] = {}
     if rpr is not None:
         attrs = {str(k): str(v) for k, v in rpr.attrib.items()}
     out: dict[str, str | None] = {
         k: "" if attrs.get(k, off[0]) in off else attrs[k] for k, off in TOGGLES.items()}
-    fill = rpr.find(qn("a:solidFill")) if rpr is not None else None
-    colour = fill[0] if fill is not None and len(fill) else None
     latin = rpr.find(qn("a:latin")) if rpr is not None else None
-    out["sz"] = attrs.get("sz")
-    out["colour"] = (None if colour is None
-                     else etree.QName(colour).localname + colour.get("val", ""))
+    out["sz"] = attrs.get("sz") or (own.get("sz") if own is not None else None) or inherited[0]
+    out["colour"] = (colour_of(rpr.find(qn("a:solidFill")) if rpr is not None else None)
+                     or colour_of(own.find(qn("a:solidFill")) if own is not None else None)
+                     or inherited[1])
     out["font"] = latin.get("typeface") if latin is not None else None
     return out
 
@@ -88,21 +103,22 @@ def _same_emphasis(a: dict[str, str | None], b: dict[str, str | None]) -> bool:
 _Look = tuple[tuple[str, ...], dict[str, str | None]]
 
 
-def _look(p: etree._Element) -> _Look:
-    return list_look(p), emphasis(p)
+def _look(p: etree._Element, inherited: Inherited) -> _Look:
+    return list_look(p), emphasis(p, inherited)
 
 
 def _alike(a: _Look, b: _Look) -> bool:
     return a[0] == b[0] and _same_emphasis(a[1], b[1])
 
 
-def item_paragraph(paragraphs: Sequence[etree._Element]) -> etree._Element | None:
+def item_paragraph(paragraphs: Sequence[etree._Element],
+                   inherited: Inherited = (None, None)) -> etree._Element | None:
     """The first paragraph of the look most of ``paragraphs`` share; on a tie a look that is
     not bold (headings are), then the look of the longest text (a description under its
     heading, a body over its footnote)."""
     if not paragraphs:
         return None
-    looks = [_look(p) for p in paragraphs]  # read once: compared pairwise below
+    looks = [_look(p, inherited) for p in paragraphs]  # read once: compared pairwise below
     counts = [sum(_alike(a, b) for b in looks) for a in looks]
     best = max(range(len(paragraphs)), key=lambda i: (
         counts[i], looks[i][1]["b"] == "", len(text_of(paragraphs[i])), -i))
@@ -110,34 +126,38 @@ def item_paragraph(paragraphs: Sequence[etree._Element]) -> etree._Element | Non
                 if _alike(look, looks[best]))
 
 
-def template_slots(templates: Sequence[etree._Element],
-                   level: int) -> tuple[list[etree._Element], etree._Element]:
+def template_slots(templates: Sequence[etree._Element], level: int,
+                   inherited: Mapping[int, Inherited] | None = None,
+                   ) -> tuple[list[etree._Element], etree._Element]:
     """(heading slots, item) at ``level`` among the template's paragraphs: those at that
     level with text (an empty first paragraph, as LibreOffice writes above its bullets, has
     lost the run format), else the first at that level; else the same from the nearest lower
     level (no slots then); else the first with text. A lead line that differs from the items
-    only by its bullet is no slot: the items keep their bullet."""
+    only by its bullet is no slot: the items keep their bullet. ``inherited``: what each
+    level's list styles give a run that says nothing itself (a white lead line left to the
+    master over green items is set apart from them)."""
     for lvl in range(level, -1, -1):
         at = [p for p in templates if paragraph_level(p) == lvl]
         if not at:
             continue
+        given = (inherited or {}).get(lvl, (None, None))
         texts = [p for p in at if has_text(p)]
         # a field alone (a date, a slide number) has no run format to copy
-        item = item_paragraph([p for p in texts if _main_run(p) is not None] or texts)
+        item = item_paragraph([p for p in texts if _main_run(p) is not None] or texts, given)
         if item is None:
             return [], at[0]
         slots: list[etree._Element] = []
         if lvl == level:
-            mark = emphasis(item)
+            mark = emphasis(item, given)
             for p in texts[:texts.index(item)]:
                 if _main_run(p) is None:
                     continue
-                if _same_emphasis(emphasis(p), mark):
+                if _same_emphasis(emphasis(p, given), mark):
                     break
                 slots.append(p)
         return slots, item
     return [], next((p for p in templates if has_text(p)), templates[0])
 
 
-__all__ = ["emphasis", "has_text", "item_paragraph", "list_look", "paragraph_level",
-           "template_slots", "text_of"]
+__all__ = ["Inherited", "colour_of", "emphasis", "has_text", "item_paragraph", "list_look",
+           "paragraph_level", "template_slots", "text_of"]

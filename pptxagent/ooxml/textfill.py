@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from lxml import etree
 
 from pptxagent.ooxml.levels import restyle_to_level, spells_out_level
-from pptxagent.ooxml.slots import paragraph_level, template_slots
+from pptxagent.ooxml.slots import colour_of, paragraph_level, template_slots
 from pptxagent.ooxml.sublevels import Look, match_parent
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
@@ -272,6 +272,8 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
         old = [etree.SubElement(txbody, qn("a:p"))]
     wanted = list(items) or [("", paragraph_level(old[0]))]
     seen: dict[int, int] = {}
+    given = {lvl: (str(look.size) if look.size else None, colour_of(look.fill))
+             for lvl, look in (looks or {}).items()}
     chosen: dict[int, tuple[list[etree._Element], etree._Element]] = {}  # once per level
     new: list[etree._Element] = []
     for text, lvl in wanted:
@@ -279,7 +281,7 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
         if slots and text:  # a blank line takes no heading slot
             index = seen[lvl] = seen.get(lvl, -1) + 1
         if lvl not in chosen:
-            chosen[lvl] = template_slots(old, lvl)
+            chosen[lvl] = template_slots(old, lvl, given)
         p, template = _paragraph_for(chosen[lvl], text, lvl, index, levels or {}, looks or {})
         if text and template is not old[-1] and len(new) < len(wanted) - 1:
             _end_with(p, trailing_breaks(template))

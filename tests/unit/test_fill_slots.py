@@ -139,3 +139,45 @@ def test_notes_and_cells_take_no_heading_slot() -> None:
     body = xml(CARD)
     fill_paragraphs(body, [("Discovery", 0), ("We interview users", 0)], slots=False)
     assert [look[1] for look in _looks(body)] == ["1200", "1200"]
+
+
+LEFT_TO_MASTER = """<p:txBody><a:bodyPr/>
+<a:p><a:r><a:rPr lang="en-IN" sz="2000"/><a:t>Cultural tourism is the subset of tourism concerned
+with a country's culture</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-IN"><a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:rPr>
+<a:t>Every race has something to contribute</a:t></a:r></a:p>
+<a:p><a:r><a:rPr lang="en-IN"><a:solidFill><a:schemeClr val="accent1"/></a:solidFill></a:rPr>
+<a:t>India offers her philosophy</a:t></a:r></a:p>
+</p:txBody>"""
+
+
+def test_a_lead_line_that_leaves_its_colour_to_the_master_is_set_apart() -> None:
+    """A white 20 pt lead paragraph (its colour the master's) over green items (their size
+    the master's 18 pt): both looks compare through what the master gives. Before, a value
+    left to inheritance matched anything, the longer lead became the item, and every new
+    paragraph came out white."""
+    from pptxagent.ooxml.sublevels import Look
+
+    white = xml('<a:solidFill><a:schemeClr val="tx1"/></a:solidFill>')
+    body = xml(LEFT_TO_MASTER)
+    fill_paragraphs(body, [("Lead", 0), ("One", 0), ("Two", 0)],
+                    looks={0: Look(size=1800, fill=white, size_from=3, fill_from=3)})
+    colours = [p.find(f".//{qn('a:schemeClr')}") for p in body.findall(qn("a:p"))]
+    assert [c.get("val") if c is not None else None for c in colours] == [
+        None, "accent1", "accent1"]
+    assert [rpr.get("sz") for p in body.findall(qn("a:p")) for _, rpr in runs(p)] == [
+        "2000", None, None]
+
+
+def test_a_size_spelled_as_the_master_gives_it_sets_nothing_apart() -> None:
+    """A paragraph that spells out the master's own 18 pt is not a heading over its
+    siblings that leave it to the master."""
+    from pptxagent.ooxml.sublevels import Look
+
+    body = xml("<p:txBody><a:bodyPr/>"
+               '<a:p><a:r><a:rPr sz="1800"/><a:t>First point, longest of all</a:t></a:r></a:p>'
+               "<a:p><a:r><a:rPr/><a:t>Second</a:t></a:r></a:p>"
+               "<a:p><a:r><a:rPr/><a:t>Third</a:t></a:r></a:p></p:txBody>")
+    fill_paragraphs(body, [("A", 0), ("B", 0), ("C", 0)], looks={0: Look(size=1800)})
+    sizes = [rpr.get("sz") for p in body.findall(qn("a:p")) for _, rpr in runs(p)]
+    assert sizes == ["1800", "1800", "1800"]  # one look: the item, the first of it
