@@ -77,8 +77,8 @@ def content_for(inv: Json, mode: str, max_slides: int) -> Json | None:
     return {"slides": slides} if any("fill" in s for s in slides) else None
 
 
-def run_deck(deck: Path, work: Path, mode: str, max_slides: int) -> Json:
-    folder = work / deck.stem
+def run_deck(deck: Path, work: Path, mode: str, max_slides: int, n: int = 0) -> Json:
+    folder = work / f"{n:03d}-{deck.name}"  # two decks may share a name
     folder.mkdir(parents=True, exist_ok=True)
     row: Json = {"deck": deck.name}
     inv = _cli("inventory", str(deck))
@@ -154,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     work = args.work or Path(tempfile.mkdtemp(prefix="sweep-"))
     decks = _decks(args.paths)
     with ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda d: run_deck(d, work, args.mode, args.slides), decks))
+        rows = list(pool.map(lambda nd: run_deck(nd[1], work, args.mode, args.slides, nd[0]),
+                             enumerate(decks)))
     labels: Counter[str] = Counter()
     qa: Counter[str] = Counter()
     bugs = 0

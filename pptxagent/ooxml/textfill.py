@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from lxml import etree
 
 from pptxagent.ooxml.levels import restyle_to_level, spells_out_level
-from pptxagent.ooxml.slots import colour_of, paragraph_level, template_slots
+from pptxagent.ooxml.slots import colour_of, has_text, paragraph_level, template_slots
 from pptxagent.ooxml.sublevels import Look, match_parent
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
 
@@ -92,7 +92,7 @@ def _line_runs(p: etree._Element) -> list[etree._Element]:
     for child in p:
         if child.tag == qn("a:br"):
             taken = False
-        elif child.tag == qn("a:r") and not taken and child.findtext(qn("a:t")):
+        elif child.tag == qn("a:r") and not taken and (child.findtext(qn("a:t")) or "").strip():
             out.append(child)
             taken = True
     return out
@@ -102,13 +102,18 @@ def one_paragraph_of_lines(txbody: etree._Element, bulleted: bool) -> bool:
     """Whether the template's text is one paragraph of several lines split by line breaks
     (a title "How They / Throw Out / a Challenge" in two sizes): a string's newlines then
     stay line breaks in that paragraph, each line in its template line's look, rather than
-    new paragraphs in the first line's. Not in a ``bulleted`` box unless the paragraph turns
-    its bullet off: there, lines are items."""
+    new paragraphs in the first line's. Not in a ``bulleted`` box (a body placeholder, or
+    bullets the paragraph or the box's list style set) unless the paragraph turns its bullet
+    off: there, lines are items."""
     texts = [p for p in txbody.findall(qn("a:p")) if any(
         (t.text or "").strip() for t in p.iter(qn("a:t")))]
     if len(texts) != 1 or len(_line_runs(texts[0])) < 2:
         return False
     ppr = texts[0].find(qn("a:pPr"))
+    lvl1 = txbody.find(f"{qn('a:lstStyle')}/{qn('a:lvl1pPr')}")
+    marks = (qn("a:buChar"), qn("a:buAutoNum"), qn("a:buBlip"))
+    bulleted = bulleted or any(src is not None and any(src.find(m) is not None for m in marks)
+                               for src in (ppr, lvl1))
     return not bulleted or (ppr is not None and ppr.find(qn("a:buNone")) is not None)
 
 
@@ -133,16 +138,20 @@ def _break_into_lines(p: etree._Element, first: etree._Element, lines: Sequence[
     (``looks``; the last one's for lines past them): a name over a title line in one
     paragraph keeps both looks."""
     at = first
-    for k, line in enumerate(lines[1:], start=1):
+    rank = 1 if lines[0] else 0  # blank lines take no look, as the template's are skipped
+    for line in lines[1:]:
         br = etree.Element(qn("a:br"))
         rpr = at.find(qn("a:rPr"))
         if rpr is not None:
-            br.append(copy.deepcopy(rpr))
+            kept = copy.deepcopy(rpr)
+            _drop_links(kept)  # a break links to nothing
+            br.append(kept)
         at.addnext(br)
         if not line:
             at = br
             continue
-        look = looks[min(k, len(looks) - 1)] if looks else first
+        look = looks[min(rank, len(looks) - 1)] if looks else first
+        rank += 1
         run = copy.deepcopy(look)
         _fresh_text(run, line, look.findtext(qn("a:t")))
         br.addnext(run)
@@ -164,7 +173,10 @@ def make_paragraph(template: etree._Element, text: str, level: int) -> etree._El
     for child in list(p):
         if child.tag in tuple(qn(t) for t in _RUNLIKE) and child is not first:
             p.remove(child)
-    if text:
+    # Spaces that end a line show nothing in PowerPoint, but LibreOffice wraps one that
+    # no longer fits onto a line of its own: the text grew a blank line there.
+    lines = [line.rstrip(" ") for line in text.split("\n")]
+    if any(lines):
         if first is None:
             first = etree.SubElement(p, qn("a:r"))
             rpr = _rpr_from_end(template)
@@ -172,9 +184,6 @@ def make_paragraph(template: etree._Element, text: str, level: int) -> etree._El
                 first.append(rpr)
             etree.SubElement(first, qn("a:t"))
             insert_in_order(p, first, SCHEMA_ORDER["a:p"])
-        # Spaces that end a line show nothing in PowerPoint, but LibreOffice wraps one that
-        # no longer fits onto a line of its own: the text grew a blank line there.
-        lines = [line.rstrip(" ") for line in text.split("\n")]
         _fresh_text(first, lines[0], first.findtext(qn("a:t")))
         _break_into_lines(p, first, lines, looks)
     elif first is not None:
@@ -247,6 +256,15 @@ def _paragraph_for(choice: tuple[list[etree._Element], etree._Element], text: st
     return p, template
 
 
+def _ends_groups(old: Sequence[etree._Element], level: int) -> bool:
+    """Whether the template ends every paragraph at ``level`` that another follows with a
+    blank line of the same height (line breaks after its text): the spacing between its
+    groups, not one stray break."""
+    above = [p for p in old[:-1] if paragraph_level(p) == level and has_text(p)]
+    ends = [len(trailing_breaks(p)) for p in above]
+    return bool(ends) and ends[0] > 0 and all(n == ends[0] for n in ends)
+
+
 def _end_with(p: etree._Element, breaks: Sequence[etree._Element]) -> None:
     for br in breaks:
         insert_in_order(p, copy.deepcopy(br), SCHEMA_ORDER["a:p"])
@@ -259,8 +277,8 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
 
     ``items`` are (text, level); an empty sequence leaves one empty paragraph. Line breaks
     that end the template's text (``trailing_breaks``) end the new text too: the template's
-    spacing, not its content; so do those that end a template paragraph above another (a
-    blank line between two groups), on each new paragraph but the last that copies it.
+    spacing, not its content; so do those that end each template paragraph above another
+    (a blank line between two groups, ``_ends_groups``), between new paragraphs of one level.
     ``levels`` (``levels.inherited_levels``): the layout's and master's paragraph per level,
     for levels the template's text lacks; ``looks`` (``sublevels.inherited_looks``): what its
     list styles give each level. ``slots``: the first new paragraphs may take the template's
@@ -276,17 +294,20 @@ def fill_paragraphs(txbody: etree._Element, items: Sequence[tuple[str, int]],
              for lvl, look in (looks or {}).items()}
     chosen: dict[int, tuple[list[etree._Element], etree._Element]] = {}  # once per level
     new: list[etree._Element] = []
-    for text, lvl in wanted:
+    gaps: dict[int, bool] = {}
+    for k, (text, lvl) in enumerate(wanted):
         index = None
-        if slots and text:  # a blank line takes no heading slot
+        if slots and text.strip():  # a blank line takes no heading slot
             index = seen[lvl] = seen.get(lvl, -1) + 1
         if lvl not in chosen:
             chosen[lvl] = template_slots(old, lvl, given)
+            gaps[lvl] = _ends_groups(old, lvl)
         p, template = _paragraph_for(chosen[lvl], text, lvl, index, levels or {}, looks or {})
-        if text and template is not old[-1] and len(new) < len(wanted) - 1:
+        after = wanted[k + 1] if k + 1 < len(wanted) else None
+        if gaps[lvl] and text.strip() and after and after[1] == lvl and after[0].strip():
             _end_with(p, trailing_breaks(template))
         new.append(p)
-    if wanted[-1][0]:
+    if wanted[-1][0].strip():
         _end_with(new[-1], trailing_breaks(old[-1]))
     anchor = old[0]
     for p in new:

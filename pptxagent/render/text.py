@@ -29,6 +29,8 @@ class ParaView:
     bullet: RunView | None = None
     trailing_br: bool = False
     """An empty last line (empty paragraph, text ending in a break) still takes a line."""
+    trailing_style: str = ""
+    """That line's own font size, where it is not the paragraph's strut."""
 
 
 _SPACES = re.compile(r" {2,}")
@@ -140,7 +142,11 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     # A line of nothing but spaces still takes its height in PowerPoint and LibreOffice; CSS
     # drops the spaces at a line's end and, with them, the line.
     trailing = not "".join(r.text for r in runs).split("\n")[-1].strip(" \t")
-    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, trailing)
+    # That last empty line is as tall as the break (or run) that opens it, not the strut.
+    last_px = (runs[-1].fontSize or first_px) if runs and trailing else strut_px
+    end = css.declarations([("font-size", css.px(last_px * fscale))]) \
+        if last_px != strut_px else ""
+    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, trailing, end)
 
 
 def run_view(el: Element, r: Run, where: str) -> RunView:

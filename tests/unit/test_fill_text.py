@@ -200,3 +200,58 @@ def test_spaces_that_end_a_new_line_are_dropped() -> None:
     body = xml(AGENDA)
     fill_paragraphs(body, [("Growing list as #1 IT Services Player \n(2019-2021) ", 0)])
     assert body_text(body) == "Growing list as #1 IT Services Player\n(2019-2021)"
+
+
+def test_one_stray_break_after_a_bullet_is_no_spacing_between_items() -> None:
+    """A Shift+Enter left after one bullet of three is not the template's spacing: only a
+    break that ends every paragraph above another is (a reviewer's case: every new bullet
+    got a blank line under it and the body shrank 12 %)."""
+    body = xml("<p:txBody><a:bodyPr/>"
+               "<a:p><a:r><a:t>Revenue grew in every region this year</a:t></a:r><a:br/></a:p>"
+               "<a:p><a:r><a:t>Margins held</a:t></a:r></a:p>"
+               "<a:p><a:r><a:t>New hires</a:t></a:r></a:p></p:txBody>")
+    fill_paragraphs(body, [("One", 0), ("Two", 0), ("Three", 0), ("Four", 0)])
+    assert body_text(body) == "One\nTwo\nThree\nFour"
+
+
+def test_the_blank_line_between_groups_is_not_added_around_blank_or_deeper_items() -> None:
+    body = xml(AGENDA)
+    fill_paragraphs(body, [("A", 0), ("", 0), ("B", 0), ("b", 1), ("C", 0)])
+    assert body_text(body) == "A\n\nB\nb\nC"
+
+
+def test_blank_text_is_no_text() -> None:
+    """Spaces alone take no heading slot and no spacing: the paragraph is empty."""
+    body = xml(AGENDA)
+    fill_paragraphs(body, [("   ", 0), ("Only\nline", 0)])
+    assert body_text(body) == "\nOnly\nline"
+    first = _paras(body)[0]
+    assert first.find(qn("a:r")) is None
+
+
+def test_a_line_takes_the_look_of_the_template_line_of_its_rank_among_lines_with_text() -> None:
+    body = xml("<p:txBody><a:bodyPr/><a:p>"
+               '<a:r><a:rPr sz="2800" b="1"/><a:t>Jane Doe</a:t></a:r><a:br/>'
+               '<a:r><a:rPr sz="1800"/><a:t>Chief Executive</a:t></a:r><a:br/>'
+               '<a:r><a:rPr sz="800"/><a:t> </a:t></a:r><a:br/>'
+               '<a:r><a:rPr sz="1000"/><a:t>ACME Corp</a:t></a:r></a:p></p:txBody>')
+    fill_paragraphs(body, [("Bob\n\nCEO\nGlobex", 0)])
+    (p,) = _paras(body)
+    # the blank new line takes no look; the template's line of spaces is none either
+    assert [(t, r.get("sz")) for t, r in runs(p)] == [("Bob", "2800"), ("CEO", "1800"),
+                                                      ("Globex", "1000")]
+
+
+def test_a_text_box_that_sets_bullets_takes_a_strings_lines_as_items() -> None:
+    from pptxagent.ooxml.textfill import one_paragraph_of_lines
+
+    lines = ("<a:p>{ppr}<a:r><a:t>First point</a:t></a:r><a:br/>"
+             "<a:r><a:t>continued</a:t></a:r></a:p>")
+    dot = lines.format(ppr='<a:pPr><a:buChar char="•"/></a:pPr>')
+    bulleted = xml(f"<p:txBody><a:bodyPr/><a:lstStyle/>{dot}</p:txBody>")
+    listed = xml('<p:txBody><a:bodyPr/><a:lstStyle><a:lvl1pPr><a:buAutoNum type="arabicPeriod"/>'
+                 f"</a:lvl1pPr></a:lstStyle>{lines.format(ppr='')}</p:txBody>")
+    plain = xml(f"<p:txBody><a:bodyPr/><a:lstStyle/>{lines.format(ppr='')}</p:txBody>")
+    assert not one_paragraph_of_lines(bulleted, False)
+    assert not one_paragraph_of_lines(listed, False)
+    assert one_paragraph_of_lines(plain, False)

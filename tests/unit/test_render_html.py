@@ -157,3 +157,19 @@ def test_turned_text_is_drawn_turned_about_its_centre_and_flagged_for_measuring(
     assert "rotate(270deg)" in tag and 'class="el rot"' in tag
     plain = element_tag(render_slide(slide(text_el())), "e1")
     assert "rotate(" not in plain and 'class="el"' in plain
+
+
+def test_a_paragraphs_strut_is_its_smallest_run_and_its_empty_last_line_the_breaks() -> None:
+    """"95%" at 40 px over " of users" at 14 px, then a break at 40 px: the paragraph's own
+    font (each line's strut) is the smallest run's, so a line of small runs is pitched by
+    them; the empty line the break opens is as tall as the break, not the strut."""
+    el = text_el(content="95% of users\n")
+    el["paragraphs"] = [{"text": "95% of users\n", "runs": [
+        {"text": "95%", "fontSize": 40}, {"text": " of users", "fontSize": 14},
+        {"text": "\n", "fontSize": 40}]}]
+    html = render_slide(slide(el))
+    para = re.search(r'<div class="p" style="([^"]*)">(.*?)</div>', html)
+    assert para is not None
+    assert "font-size:14px" in para.group(1)
+    assert '<span style="font-size:40px">95%</span>' in para.group(2)
+    assert para.group(2).endswith('<span style="font-size:40px"><br></span>')
