@@ -63,6 +63,9 @@ class QaSettings(BaseModel):
     CONTRAST_FOOTER: float = 3.0
     """Footers, dates and slide numbers (incidental text; Office's own grey footer is 3.5:1)
     are held to the large-text threshold."""
+    CONTRAST_OUTLINE_MIN_PX: float = Field(1.0, ge=0)
+    """Text outlined at least this wide (``a:ln`` on its runs) is judged by its fill or its
+    outline, whichever stands out more."""
     CONTRAST_MIN_PIXELS: int = 20
     """A run showing fewer pixels on the slide is not judged."""
     CONTRAST_SKIP_TOP: float = Field(0.12, ge=0, lt=0.5)

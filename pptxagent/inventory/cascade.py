@@ -33,6 +33,10 @@ _ALIGN: dict[str, TextAlign] = {
 }  # fmt: skip
 
 
+OUTLINE_HAIRLINE_PX = 1.0
+"""An outline of no width (``a:ln`` without ``w``): PowerPoint draws a hairline."""
+
+
 def first(values: list[T | None]) -> T | None:
     for v in values:
         if v is not None:
@@ -104,6 +108,13 @@ def effective_run(text: str, own: RunProps, src: TextSources, level: int,
     mark = first([p.highlight for p in chain])
     if mark is not None and (marked := resolve_color(mark, src.colors)) is not None:
         extra["highlight"] = marked
+    for p in chain:  # an outline round the glyphs (WordArt): the nearest that says one
+        if p.outline_set:
+            ink = resolve_color(p.outline, src.colors) if p.outline is not None else None
+            if ink is not None:
+                width = emu_to_px(p.outline_w) if p.outline_w else OUTLINE_HAIRLINE_PX
+                extra["outline"] = [ink, round(max(width, OUTLINE_HAIRLINE_PX / 2), 2)]
+            break
     spacing = first([p.spacing for p in chain])
     if spacing:
         extra["letterSpacing"] = round(sz_to_px(spacing) * src.font_scale, 2)

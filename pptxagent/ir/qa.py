@@ -83,6 +83,9 @@ class RunGlyphs(BaseModel):
     bold: bool
     rects: tuple[Box, ...]
     text: str = ""
+    stroke: tuple[int, int, int, float] | None = None
+    """The colour of the outline drawn round the glyphs (WordArt), if any."""
+    stroke_px: float = 0.0
 
 
 def issue_sort_key(issue: QaIssue) -> tuple[int, int, str, str]:

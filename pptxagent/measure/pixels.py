@@ -87,7 +87,8 @@ _RUNS_JS = r"""
         const w = cs.fontWeight;
         const bold = w === 'bold' || w === 'bolder' || parseInt(w, 10) >= 600;
         out.push([index, el.dataset.ATTR, run, cs.color, parseFloat(cs.fontSize), bold, rects,
-                  n.data.slice(0, 80)]);
+                  n.data.slice(0, 80), cs.webkitTextStrokeColor,
+                  parseFloat(cs.webkitTextStrokeWidth) || 0]);
       }
     }
   }
@@ -186,8 +187,17 @@ def _runs(rows: object, n: int) -> list[list[RunGlyphs]]:
             font_px=float(row[4]), bold=bool(row[5]),
             rects=tuple(Box(x=r[0], y=r[1], w=r[2], h=r[3]) for r in row[6]),
             text=str(row[7]),
+            stroke=_stroke(row)[0], stroke_px=_stroke(row)[1],
         ))
     return out
+
+
+def _stroke(row: Sequence[object]) -> tuple[tuple[int, int, int, float] | None, float]:
+    """The run's outline (``-webkit-text-stroke``) colour and width, when it draws one."""
+    width = float(str(row[9])) if len(row) > 9 and row[9] else 0.0
+    if width <= 0:
+        return None, 0.0
+    return parse_css_color(str(row[8])), width
 
 
 def _boxes(rows: object, n: int) -> list[list[Box]]:

@@ -38,6 +38,12 @@ class RunProps:
     """``strike``: ``sngStrike``/``dblStrike`` (True) or ``noStrike`` (False)."""
     highlight: ColorSpec | None = None
     """``a:highlight``: the colour behind the run's glyphs."""
+    outline_set: bool | None = None
+    """True when the run says how its glyphs are outlined (``a:ln``; ``a:noFill``: not)."""
+    outline: ColorSpec | None = None
+    """The outline's solid colour."""
+    outline_w: int | None = None
+    """Its width (EMU)."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,8 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
     if color is None and patt is not None:  # a patterned run reads as its foreground colour
         color = read_color(patt.find(qn("a:fgClr")))
     u = rpr.get("u")
+    ln = rpr.find(qn("a:ln"))
+    outline_set, outline = read_fill(ln) if ln is not None else (False, None)
     latin = rpr.find(qn("a:latin"))
     ea = rpr.find(qn("a:ea"))
     return RunProps(
@@ -155,6 +163,9 @@ def read_run_props(rpr: etree._Element | None) -> RunProps:
         spacing=parse_int(rpr.get("spc")),
         strike=None if rpr.get("strike") is None else rpr.get("strike") != "noStrike",
         highlight=read_color(rpr.find(qn("a:highlight"))),
+        outline_set=outline_set or None,
+        outline=outline,
+        outline_w=parse_int_in(ln.get("w"), 0, 20116800) if ln is not None else None,
     )
 
 

@@ -183,6 +183,10 @@ def run_contrast(
     if len(bg) < settings.CONTRAST_MIN_PIXELS:
         return None
     ratios = pixel_ratios(run.color, bg)
+    if run.stroke is not None and run.stroke_px >= settings.CONTRAST_OUTLINE_MIN_PX:
+        # an outline wide enough draws the glyphs' shapes: white WordArt with a dark rim
+        # reads on white
+        ratios = np.maximum(ratios, pixel_ratios(run.stroke, bg))
     ratio = float(np.percentile(ratios, settings.CONTRAST_PERCENTILE))
     if keep is not None:
         keep.append((ratios, bg.reshape(-1, 3)))

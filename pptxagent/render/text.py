@@ -174,6 +174,11 @@ def run_view(el: Element, r: Run, where: str) -> RunView:
         decl.append(("font-variant", "small-caps"))
     if _HANGUL.search(r.text):  # Korean wraps at its spaces, as PowerPoint and LibreOffice
         decl.append(("word-break", "keep-all"))  # wrap it, not between any two syllables
+    outline = extra.get("outline")
+    if isinstance(outline, list) and len(outline) == 2 and isinstance(outline[0], str):
+        # stroked along the glyphs' edges as PowerPoint strokes them (layout unchanged)
+        decl.append(("-webkit-text-stroke", f"{css.px(float(outline[1]))} "
+                     f"{css.color(outline[0], f'{where}: outline')}"))
     spacing = extra.get("letterSpacing")
     if isinstance(spacing, int | float) and spacing:
         decl.append(("letter-spacing", css.px(float(spacing) * el.font_scale())))

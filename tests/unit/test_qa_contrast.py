@@ -77,6 +77,20 @@ def test_white_on_white_is_one_to_one() -> None:
     assert rc is not None and rc.ratio == pytest.approx(1.0)
 
 
+def test_white_wordart_with_a_dark_rim_reads_on_white() -> None:
+    """A Google Slides deck's WordArt: white letters outlined 3 pt in black on a white page
+    (``a:ln`` on the run). Its outline draws the letters' shapes: judged by it; a hairline
+    rim under ``CONTRAST_OUTLINE_MIN_PX`` is not enough."""
+    page = np.full((100, 200, 3), 255, dtype=np.uint8)
+    rimmed = _run((255, 255, 255, 1)).model_copy(update={"stroke": (0, 0, 0, 1.0),
+                                                         "stroke_px": 4.0})
+    rc = run_contrast(rimmed, page, DEFAULT_QA_SETTINGS)
+    assert rc is not None and rc.ratio == pytest.approx(21.0)
+    faint = rimmed.model_copy(update={"stroke_px": 0.5})
+    rc = run_contrast(faint, page, DEFAULT_QA_SETTINGS)
+    assert rc is not None and rc.ratio == pytest.approx(1.0)
+
+
 def test_a_few_stray_dark_pixels_do_not_decide() -> None:
     page = np.full((100, 200, 3), 255, dtype=np.uint8)
     page[10:12, 10:20] = 0  # 20 of 2000 sampled pixels (1%) are black
