@@ -6,7 +6,9 @@
 For each deck: ``pptxagent inventory``, then a content.json that keeps the first ``--slides``
 template slides and gives every text shape of them (date, footer and slide-number
 placeholders aside) its own paragraphs twice over (``doubled``), or names every ``{{token}}``,
-``{tag}`` and ``[Tag]`` the slides hold with a long value (``tokens``); then ``pptxagent fill``
+``{tag}`` and ``[Tag]`` the slides hold with a long value (``tokens``), or makes a new slide
+from each of the first layouts with a title, subtitle and bulleted body (``layouts``); then
+``pptxagent fill``
 with a report. Each deck's exit code, each slide's label and the QA issues left open are
 tallied, and a run's results can be compared with an earlier one's (``--compare``: the slides
 whose label got better or worse). A traceback or an exit code other than 0, 1 or 2 is a bug
@@ -77,15 +79,38 @@ def content_for(inv: Json, mode: str, max_slides: int) -> Json | None:
     return {"slides": slides} if any("fill" in s for s in slides) else None
 
 
+BY_KIND = {"title": "Quarterly results and the plan for the year ahead",
+           "subtitle": "Prepared for the board by the strategy office, second quarter",
+           "body": ["Revenue grew in every region, ahead of plan",
+                    {"text": "Renewals of the three largest contracts", "level": 1},
+                    "Margins held while the team grew by a fifth",
+                    "Churn fell to its lowest level since reporting began"]}
+"""What a new slide from a layout gets, by the kind of each key ``inventory --layouts``
+lists (``body2``… and ``name:`` keys take the body's)."""
+
+
+def layout_content(layouts: list[Json], max_slides: int) -> Json | None:
+    """A new slide from each of the first ``max_slides`` layouts that offer keys."""
+    slides: list[Json] = []
+    for lay in layouts:
+        keys = [k for k in lay.get("keys", []) if k.get("placeholder") not in SKIP_PH]
+        fill = {k["key"]: BY_KIND.get(k["key"], BY_KIND["body"]) for k in keys
+                if k.get("placeholder") not in ("pic", "tbl", "chart", "media", "clipArt")}
+        if fill:
+            slides.append({"layout": lay["layout"], "fill": fill})
+    return {"slides": slides[:max_slides]} if slides else None
+
+
 def run_deck(deck: Path, work: Path, mode: str, max_slides: int, n: int = 0) -> Json:
     folder = work / f"{n:03d}-{deck.name}"  # two decks may share a name
     folder.mkdir(parents=True, exist_ok=True)
     row: Json = {"deck": deck.name}
-    inv = _cli("inventory", str(deck))
+    inv = _cli("inventory", *(("--layouts",) if mode == "layouts" else ()), str(deck))
     if inv.returncode != 0:
         row.update(exit=inv.returncode, stage="inventory", error=inv.stderr.strip()[-400:])
         return row
-    content = content_for(json.loads(inv.stdout), mode, max_slides)
+    content = (layout_content(json.loads(inv.stdout), max_slides) if mode == "layouts"
+               else content_for(json.loads(inv.stdout), mode, max_slides))
     if content is None:
         row.update(exit=None, stage="nothing to fill")
         return row
@@ -146,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="+", type=Path)
     ap.add_argument("--work", type=Path)
     ap.add_argument("-j", dest="jobs", type=int, default=2)
-    ap.add_argument("--mode", choices=("doubled", "tokens"), default="doubled")
+    ap.add_argument("--mode", choices=("doubled", "tokens", "layouts"), default="doubled")
     ap.add_argument("--slides", type=int, default=8)
     ap.add_argument("--json", dest="json_out", type=Path)
     ap.add_argument("--compare", type=Path)
