@@ -145,7 +145,16 @@ def finalize(ctx: Ctx, it: Item, d: Draft) -> Hint:
     vals = _to_ir(it, d)
     off_slide = _clamp_slide(ctx, it, vals)
     _clamp_min_font(it, vals)
+    asked = dict(vals)
     clamped = _clamp_budget(ctx, it, vals)
+    for pos, size in (("y", "h"), ("x", "w")):
+        if size in clamped and pos in vals:
+            # A size the budget cut keeps the box over where it stood: a title asked to move
+            # up 31 px and grow 67 % grew 15 % and still moved 31 px, its bottom 24 px above
+            # the old one while its text overflowed there (it shrank each patch, and stalled).
+            start, end = _current(it, pos), _current(it, pos) + _current(it, size)
+            vals[pos] = min(max(asked[pos], end - vals[size]), start)
+    clamped = sorted(set(clamped) | set(_clamp_budget(ctx, it, vals)))
     for name in vals:
         vals[name] = round(vals[name], 2) if name != "lineHeight" else round(vals[name], 3)
     changed = any(abs(v - _current(it, n)) > _EPS for n, v in vals.items())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from diag_helpers import dom_from_ir, el, slide
 
 from pptxagent.diagnose import diagnose
-from pptxagent.ir import Defect, Diagnostics, Element
+from pptxagent.ir import Box, Defect, Diagnostics, Element
 
 
 def run(*elements: Element) -> Diagnostics:
@@ -127,3 +127,25 @@ def test_topology_low_priority_title_moves_all_the_way() -> None:
     d = run(el("b", "text", 64, 300, 1000, 300), el("t", "title", 48, 500, 600, 60, priority=60))
     hint = of_type(d, "layout_topology")[0].hint
     assert hint is not None and hint.suggested_y == 224  # 300 − 2×8 − 60
+
+
+def test_a_budget_cut_growth_keeps_the_box_over_where_it_stood() -> None:
+    """A title overflowing its box, a body close under it: the hint moves the title up to
+    end above the body and grows it 67 %; the budget lets it grow 15 %. Before, the move was
+    kept whole, and the box's bottom ended 24 px above the old one while the text overflowed
+    there (the box shrank patch after patch, and the loop stalled). The grown box now still
+    covers the old one."""
+    from diag_helpers import dom_from_ir
+
+    from pptxagent.diagnose import diagnose
+
+    title = el("t", "title", 64, 137, 483, 53, fs=26.67)
+    body = el("b", "bullets", 64, 210, 483, 391, fs=21.33, chars=20)
+    ir = slide(title, body)
+    dom = dom_from_ir(ir, content={"t": Box(x=71, y=127, w=475, h=71)})
+    (d,) = [x for x in diagnose(ir, dom).defects if x.type == "content_overflow"]
+    hint = d.hint
+    assert hint is not None and "budget_clamped" in (hint.model_extra or {})
+    assert hint.suggested_h is not None and hint.suggested_y is not None
+    assert hint.suggested_h <= 53 * 1.15 + 0.01
+    assert hint.suggested_y <= 137 <= 190 <= hint.suggested_y + hint.suggested_h + 0.01
