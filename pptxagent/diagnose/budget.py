@@ -148,10 +148,11 @@ def finalize(ctx: Ctx, it: Item, d: Draft) -> Hint:
     asked = dict(vals)
     clamped = _clamp_budget(ctx, it, vals)
     for pos, size in (("y", "h"), ("x", "w")):
-        if size in clamped and pos in vals:
-            # A size the budget cut keeps the box over where it stood: a title asked to move
-            # up 31 px and grow 67 % grew 15 % and still moved 31 px, its bottom 24 px above
-            # the old one while its text overflowed there (it shrank each patch, and stalled).
+        if size in clamped and pos in vals and vals[size] > _current(it, size):
+            # A growth the budget cut keeps the box over where it stood: a title asked to
+            # move up 31 px and grow 67 % grew 15 % and still moved 31 px, its bottom 24 px
+            # above the old one while its text overflowed there (it shrank each patch, and
+            # stalled). (A cut shrink keeps its move: an overlap hint's way off a neighbour.)
             start, end = _current(it, pos), _current(it, pos) + _current(it, size)
             vals[pos] = min(max(asked[pos], end - vals[size]), start)
     clamped = sorted(set(clamped) | set(_clamp_budget(ctx, it, vals)))
