@@ -182,12 +182,12 @@ def _runs(rows: object, n: int) -> list[list[RunGlyphs]]:
         index = int(row[0])
         if not 0 <= index < n:
             continue
+        stroke, stroke_px = _stroke(row)
         out[index].append(RunGlyphs(
             eid=str(row[1]), run=int(row[2]), color=parse_css_color(str(row[3])),
             font_px=float(row[4]), bold=bool(row[5]),
             rects=tuple(Box(x=r[0], y=r[1], w=r[2], h=r[3]) for r in row[6]),
-            text=str(row[7]),
-            stroke=_stroke(row)[0], stroke_px=_stroke(row)[1],
+            text=str(row[7]), stroke=stroke, stroke_px=stroke_px,
         ))
     return out
 

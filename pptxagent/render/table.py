@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from pptxagent.ir import Element
 from pptxagent.ir.table import CellLine, Table, TableCell
 from pptxagent.render import css
@@ -80,7 +82,7 @@ def _cell_view(el: Element, cell: TableCell, outer: dict[str, bool], where: str)
     paras = [para_view(el, p, f"{where}: paragraphs[{i}]", first=i == 0)
              for i, p in enumerate(cell.paragraphs)]
     if not paras:  # an empty cell still takes a line, as in PowerPoint
-        paras = [ParaView("", [], None, True)]
+        paras = [ParaView("", [], None, Markup("<br>"))]
     return CellView(css.declarations(decl), cell.gridSpan, cell.rowSpan, paras, _inset(cell))
 
 

@@ -27,10 +27,9 @@ class ParaView:
     style: str
     runs: list[RunView]
     bullet: RunView | None = None
-    trailing_br: bool = False
-    """An empty last line (empty paragraph, text ending in a break) still takes a line."""
-    trailing_style: str = ""
-    """That line's own font size, where it is not the paragraph's strut."""
+    trailing: str = ""
+    """Markup: the break that draws an empty last line (empty paragraph, text ending in a break):
+    it still takes a line, as tall as the break (or run) that opens it, not the strut."""
 
 
 _SPACES = re.compile(r" {2,}")
@@ -142,11 +141,12 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     # A line of nothing but spaces still takes its height in PowerPoint and LibreOffice; CSS
     # drops the spaces at a line's end and, with them, the line.
     trailing = not "".join(r.text for r in runs).split("\n")[-1].strip(" \t")
-    # That last empty line is as tall as the break (or run) that opens it, not the strut.
     last_px = (runs[-1].fontSize or first_px) if runs and trailing else strut_px
-    end = css.declarations([("font-size", css.px(last_px * fscale))]) \
-        if last_px != strut_px else ""
-    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, trailing, end)
+    end = ""
+    if trailing:
+        end = Markup("<br>") if last_px == strut_px else Markup('<span style="{}"><br></span>'
+            ).format(css.declarations([("font-size", css.px(last_px * fscale))]))
+    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, end)
 
 
 def run_view(el: Element, r: Run, where: str) -> RunView:

@@ -37,3 +37,10 @@ def fill_tokens(prs: PresentationType, folder: Path, tokens: dict[str, Any],
     template = folder / "t.pptx"
     prs.save(str(template))
     return fill_json(template, folder, {"tokens": tokens}, *extra)
+
+
+def qa_cli(deck: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``pptxagent qa DECK --json [EXTRA…]``, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(deck), "--json",
+                           *extra], capture_output=True, text=True, timeout=TIMEOUT_S,
+                          check=False)

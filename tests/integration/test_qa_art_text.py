@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_support import qa_cli
 from pptx import Presentation
 from pptx.dml.color import RGBColor
 from pptx.enum.shapes import MSO_SHAPE
@@ -77,8 +78,7 @@ def _deck(path: Path) -> Path:
 
 def test_slide_text_on_master_text(tmp_path: Path) -> None:
     deck = _deck(tmp_path / "art.pptx")
-    done = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(deck), "--json"],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = qa_cli(deck)
     assert done.returncode == 1, done.stderr
     found = [(i["slide"], i["kind"], i["shape"], i["other_shape"], i["severity"])
              for i in json.loads(done.stdout)["issues"]]

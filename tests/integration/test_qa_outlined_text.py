@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_support import qa_cli
 from lxml import etree
 from PIL import Image
 from pptx import Presentation
@@ -42,8 +43,7 @@ def _deck(path: Path) -> Path:
 
 def test_outlined_white_text_reads_on_white(tmp_path: Path) -> None:
     deck = _deck(tmp_path / "wordart.pptx")
-    done = subprocess.run([sys.executable, "-m", "pptxagent.cli", "qa", str(deck), "--json"],
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = qa_cli(deck)
     assert done.returncode == 1, done.stderr
     issues = [(i["message"].split("'")[1], i["severity"])
               for i in json.loads(done.stdout)["issues"] if i["kind"] == "contrast"]
