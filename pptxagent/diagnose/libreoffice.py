@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from pptxagent.diagnose import offslide
 from pptxagent.diagnose.budget import Draft, finalize
 from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.ir import Box, Defect, Hint, RendererDelta
@@ -81,7 +82,9 @@ def detect(ctx: Ctx, facts: Mapping[str, RendererDelta], skip: set[str]) -> list
         cb = it.dom.contentBox
         if delta is None or cb is None or not it.is_text or it.eid in skip:
             continue
-        d = _defect(ctx, it, delta.predict(cb))
+        lo = delta.predict(cb)
+        # Its own box first; then the slide (a title turned above the top edge).
+        d = _defect(ctx, it, lo) or offslide.defect(ctx, it, lo, SOURCE)
         if d is not None:
             out.append(d)
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Set
 
 from pptxagent.diagnose.budget import Draft, finalize
-from pptxagent.diagnose.context import Ctx
+from pptxagent.diagnose.context import Ctx, Item
 from pptxagent.ir import Box, Defect, Element, drawn_box
 
 _STEPS = 24
@@ -48,6 +48,29 @@ def fit_ratio(el: Element, cb: Box, slide_w: float, slide_h: float) -> float:
     return lo
 
 
+def defect(ctx: Ctx, it: Item, cb: Box, source: str | None = None) -> Defect | None:
+    """``content_overflow`` of text whose box ``cb`` (upright, in its frame) is drawn more
+    than ``OOB_EPS_PX`` past the slide; ``source``: the renderer that drew it so (None: the
+    browser)."""
+    off = off_slide(it.el, cb, ctx.slide_w, ctx.slide_h)
+    if off <= ctx.settings.OOB_EPS_PX:
+        return None
+    ratio = fit_ratio(it.el, cb, ctx.slide_w, ctx.slide_h)
+    if ratio <= 0:
+        return None  # its anchor itself is off the slide: no font brings it back
+    who = "" if source is None else f" (as {source.capitalize()} draws it)"
+    hint = finalize(ctx, it, Draft(
+        action="shrink_font", font=it.dom.computed.fontSize * ratio,
+        reason=f"its text is drawn {off:.1f} px past the slide's edge{who}: font × "
+               f"{ratio:.3f} keeps it on the slide"))
+    details: dict[str, object] = {"overflow_x_px": 0.0, "overflow_y_px": 0.0,
+                                  "off_slide_px": round(off, 4), "fit_ratio": round(ratio, 4)}
+    if source is not None:
+        details["source"] = source
+    return Defect(type="content_overflow", eid=it.eid, severity=round(off, 4),
+                  details=details, hint=hint)
+
+
 def detect(ctx: Ctx, skip: Set[str]) -> list[Defect]:
     """Turned text drawn more than ``OOB_EPS_PX`` past the slide (not the elements in
     ``skip``, whose overflow of their own box is already a defect)."""
@@ -58,18 +81,7 @@ def detect(ctx: Ctx, skip: Set[str]) -> list[Defect]:
         cb = it.dom.textBox or it.dom.contentBox  # the glyph line boxes
         if not it.is_text or cb is None or not it.el.text_turn() or it.eid in skip:
             continue
-        off = off_slide(it.el, cb, ctx.slide_w, ctx.slide_h)
-        if off <= ctx.settings.OOB_EPS_PX:
-            continue
-        ratio = fit_ratio(it.el, cb, ctx.slide_w, ctx.slide_h)
-        if ratio <= 0:
-            continue  # its anchor itself is off the slide: no font brings it back
-        hint = finalize(ctx, it, Draft(
-            action="shrink_font", font=it.dom.computed.fontSize * ratio,
-            reason=f"its turned text is drawn {off:.1f} px past the slide's edge: font × "
-                   f"{ratio:.3f} keeps it on the slide"))
-        out.append(Defect(type="content_overflow", eid=it.eid, severity=round(off, 4),
-                          details={"overflow_x_px": 0.0, "overflow_y_px": 0.0,
-                                   "off_slide_px": round(off, 4),
-                                   "fit_ratio": round(ratio, 4)}, hint=hint))
+        d = defect(ctx, it, cb)
+        if d is not None:
+            out.append(d)
     return out

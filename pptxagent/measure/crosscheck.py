@@ -11,6 +11,7 @@ renderers.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping
 from typing import Literal
 
@@ -20,8 +21,14 @@ from pptxagent.ir import Box, Element, SlideIR, drawn_box
 from pptxagent.ooxml.tagging import shape_key
 
 CheckStatus = Literal["compared", "missing_browser", "missing_libreoffice", "slanted"]
-"""``slanted``: text turned by other than a quarter turn, whose upright box the axis-aligned
-bounds LibreOffice's drawing gives cannot be recovered; not compared."""
+"""``slanted``: text turned so near 45° that its upright box cannot be recovered from the
+axis-aligned bounds LibreOffice's drawing gives; not compared (still checked against the
+slide: ``mark_off_slide``)."""
+
+RECOVERABLE_TURN = 30.0
+"""Text turned at most this far from a quarter turn is compared in its own frame: its upright
+box is recovered from LibreOffice's axis-aligned bounds (``upright``). Nearer 45° the two
+sides of the box can no longer be told apart."""
 
 
 class Overflow(BaseModel):
@@ -72,7 +79,11 @@ class ElementCheck(BaseModel):
     lo_overflow_x_px: float = 0.0
     lo_overflow_y_px: float = 0.0
     lo_only_overflow: bool = False
-    """LibreOffice draws the text outside the shape box, the browser did not."""
+    """LibreOffice draws the text outside the shape box, or off the slide, and the browser
+    does not."""
+    lo_off_slide_px: float = 0.0
+    """How far past the slide's edges LibreOffice draws the text (its drawn, turned bounds)."""
+    browser_off_slide_px: float = 0.0
 
 
 class CrosscheckResult(BaseModel):
@@ -210,30 +221,96 @@ def edge_fonts_px(el: Element) -> tuple[float, float]:
     return sizes[0] * el.font_scale(), sizes[-1] * el.font_scale()
 
 
-def turned_back(box: Box, el: Element) -> Box | None:
-    """LibreOffice's (axis-aligned) bounds of ``el``'s text in the shape's own upright
-    frame, where the browser measures it: exact for a quarter or half turn (the box turned
-    back about the shape's centre); None for a slanted text, whose upright box those bounds
-    do not give."""
-    return None if el.text_turn() % 90 else drawn_box(el, box, back=True)
+def _off_quarter(turn: float) -> float:
+    """How far ``turn`` (degrees) is from the nearest quarter turn."""
+    r = turn % 90
+    return min(r, 90 - r)
+
+
+def upright(box: Box, el: Element) -> Box | None:
+    """LibreOffice's axis-aligned bounds of ``el``'s text in the shape's own upright frame,
+    where the browser measures it. A quarter or half turn is exact (the box turned back about
+    the shape's centre). A slanted text's bounds are those of its turned box: its size solves
+    W = w·cos + h·sin, H = w·sin + h·cos, its centre is the bounds' centre turned back (exact
+    for one rectangle of text, within a line's slant for ragged lines). None nearer 45° than
+    ``RECOVERABLE_TURN`` allows, or when the bounds are no turned box."""
+    turn = el.text_turn()
+    if not turn % 90:
+        return drawn_box(el, box, back=True)
+    if _off_quarter(turn) > RECOVERABLE_TURN:
+        return None
+    a = math.radians(turn)
+    cos, sin = abs(math.cos(a)), abs(math.sin(a))
+    den = cos * cos - sin * sin
+    w = (box.w * cos - box.h * sin) / den
+    h = (box.h * cos - box.w * sin) / den
+    if w <= 0 or h <= 0:
+        return None
+    lay = el.layout
+    cx, cy = lay.x + lay.w / 2, lay.y + lay.h / 2
+    dx, dy = box.x + box.w / 2 - cx, box.cy - cy
+    back = math.radians(-turn)
+    bx = cx + dx * math.cos(back) - dy * math.sin(back)
+    by = cy + dx * math.sin(back) + dy * math.cos(back)
+    return Box(x=bx - w / 2, y=by - h / 2, w=w, h=h)
 
 
 def slanted(ir: SlideIR) -> set[str]:
-    """Text elements turned by other than a quarter turn (see ``turned_back``)."""
-    return {el.eid for el in ir.elements if el.text_turn() % 90}
+    """Text elements turned too near 45° to compare in their own frame (see ``upright``)."""
+    return {el.eid for el in ir.elements if _off_quarter(el.text_turn()) > RECOVERABLE_TURN}
 
 
 def by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
     """Re-key LibreOffice text bounds (OOXML shape id → box) by the IR's eids, turned text
-    turned back into its shape's frame (slanted text left out)."""
+    turned back into its shape's frame (``upright``; text too near 45° left out)."""
+    out: dict[str, Box] = {}
+    for eid, box in drawn_by_eid(ir, by_shape_id).items():
+        back = upright(box, ir.element(eid))
+        if back is not None:
+            out[eid] = back
+    return out
+
+
+def drawn_by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
+    """LibreOffice text bounds by the IR's eids, as drawn on the slide (turned text too)."""
     out: dict[str, Box] = {}
     for el in ir.elements:
         if el.source is not None:
             box = by_shape_id.get(shape_key(el.source.shape_id, el.source.occurrence))
-            upright = None if box is None else turned_back(box, el)
-            if upright is not None:
-                out[el.eid] = upright
+            if box is not None:
+                out[el.eid] = box
     return out
+
+
+def mark_off_slide(res: CrosscheckResult, ir: SlideIR, browser: Mapping[str, Box],
+                   drawn: Mapping[str, Box]) -> list[str]:
+    """Text LibreOffice draws past the slide's edges (``drawn``: its bounds as drawn) where
+    the browser's, turned as it is drawn, stays on: a LibreOffice-only overflow too (a title
+    turned a few degrees above the top edge). Returns those eids, added to
+    ``res.lo_only_overflow``."""
+    out: list[str] = []
+    size = ir.slide
+    for check in res.elements:
+        lo = drawn.get(check.eid)
+        if lo is None:
+            continue
+        el = ir.element(check.eid)
+        check.lo_off_slide_px = _off(lo, size.w, size.h)
+        cb = browser.get(check.eid)
+        check.browser_off_slide_px = (_off(drawn_box(el, cb), size.w, size.h)
+                                      if cb is not None else 0.0)
+        eps = res.overflow_eps_px
+        if check.lo_off_slide_px > eps and check.browser_off_slide_px <= eps:
+            check.lo_overflow_px = max(check.lo_overflow_px, check.lo_off_slide_px)
+            check.lo_only_overflow = True
+            if check.eid not in res.lo_only_overflow:
+                res.lo_only_overflow.append(check.eid)
+                out.append(check.eid)
+    return out
+
+
+def _off(b: Box, w: float, h: float) -> float:
+    return max(0.0, -b.x, -b.y, b.right - w, b.bottom - h)
 
 
 def shape_boxes(ir: SlideIR) -> dict[str, Box]:

@@ -31,7 +31,9 @@ from pptxagent.measure.crosscheck import (
     CrosscheckResult,
     by_eid,
     compare,
+    drawn_by_eid,
     edge_fonts_px,
+    mark_off_slide,
     shape_boxes,
     slanted,
 )
@@ -39,7 +41,7 @@ from pptxagent.pipeline.early import early_bounds
 from pptxagent.pipeline.harmonize import harmonize_libreoffice_pass
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import refine_pass
-from pptxagent.pipeline.writeback import pack, write_back_slide
+from pptxagent.pipeline.writeback import pack, package_keys, write_back_slide
 
 LO_SUFFIX = "-libreoffice"
 """The LibreOffice pass's rollout of output slide NN is ``slide-NN-libreoffice``."""
@@ -65,11 +67,14 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
     ems = {e.eid: edge_fonts_px(e) for e in w.final_ir.elements if e.eid in eids}
     s = job.settings
-    return compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
-                   overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX,
-                   slanted=slanted(w.final_ir) & set(eids), em_px=ems,
-                   threshold_em=s.CROSSCHECK_THRESHOLD_EM,
-                   disagree=(s.CROSSCHECK_DISAGREE_PX, s.CROSSCHECK_DISAGREE_EM))
+    res = compare(browser, mine, shapes, threshold_px=s.CROSSCHECK_THRESHOLD_PX,
+                  overflow_eps_px=s.CROSSCHECK_OVERFLOW_EPS_PX,
+                  slanted=slanted(w.final_ir) & set(eids), em_px=ems,
+                  threshold_em=s.CROSSCHECK_THRESHOLD_EM,
+                  disagree=(s.CROSSCHECK_DISAGREE_PX, s.CROSSCHECK_DISAGREE_EM))
+    drawn = {k: v for k, v in drawn_by_eid(w.final_ir, lo).items() if k in eids}
+    mark_off_slide(res, w.final_ir, browser, drawn)
+    return res
 
 
 def summary(res: CrosscheckResult) -> dict[str, Any]:
@@ -89,7 +94,8 @@ def summary(res: CrosscheckResult) -> dict[str, Any]:
              "edges_px": [round(v, 1) for v in (c.d_left, c.d_top, c.d_right, c.d_bottom)],
              "tolerance_px": [round(v, 1) for v in c.tolerance_px],
              "em_px": [round(v, 1) for v in c.em_px], "disagrees": c.disagrees,
-             "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2)}
+             "lo_overflow_px": round(c.lo_overflow_px or 0.0, 2),
+             **({"lo_off_slide_px": round(c.lo_off_slide_px, 2)} if c.lo_off_slide_px else {})}
             for c in res.elements
         ],
     }
@@ -123,7 +129,8 @@ def _bounds(job: FillJob, slides: list[SlideWork], again: bool = False) -> TextB
     LibreOffice pass) and the fill goes on with its own measurement, saying so."""
     try:
         bounds = None if again else early_bounds(job)
-        return bounds if bounds is not None else get_libreoffice().text_bounds(job.opts.out)
+        drawn = bounds if bounds is not None else get_libreoffice().text_bounds(job.opts.out)
+        return package_keys(job, drawn)
     except DrawingError as exc:
         job.say(f"LibreOffice could not draw the output ({exc.message}): not cross-checked"
                 + (" again" if again else ""))
@@ -177,11 +184,13 @@ def crosscheck(job: FillJob) -> None:
         for eid in w.lo_facts:
             check = res.get(eid)
             over = check.lo_overflow_px if check is not None else 0.0
-            w.notes.append(f"{eid}: LibreOffice drew the text {over:.1f} px outside its box "
+            where = ("past the slide's edge" if check is not None
+                     and check.lo_off_slide_px >= over else "outside its box")
+            w.notes.append(f"{eid}: LibreOffice drew the text {over:.1f} px {where} "
                            "(the browser did not); refined again against LibreOffice's drawing")
         if not w.lo_facts:
             w.lo_degraded = True
-            w.notes.append("LibreOffice draws text outside its box: "
+            w.notes.append("LibreOffice draws text outside its box or off the slide: "
                            + ", ".join(res.lo_only_overflow))
 
 
@@ -238,5 +247,5 @@ def recheck(job: FillJob) -> None:
         w.crosscheck = {**summary(res), "passes": 2}
         if res.lo_only_overflow:
             w.lo_degraded = True
-            w.notes.append("LibreOffice still draws text outside its box after a second "
-                           "pass: " + ", ".join(res.lo_only_overflow))
+            w.notes.append("LibreOffice still draws text outside its box or off the slide "
+                           "after a second pass: " + ", ".join(res.lo_only_overflow))

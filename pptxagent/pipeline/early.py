@@ -18,7 +18,7 @@ from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
 from pptxagent.engines.scratch import make_dir, remove_dir
 from pptxagent.errors import DrawingError, PptxAgentError
 from pptxagent.pipeline.job import EarlyBounds, FillJob
-from pptxagent.pipeline.writeback import write_back_slides
+from pptxagent.pipeline.writeback import save_copy, write_back_slides
 
 
 def start_crosscheck(job: FillJob) -> None:
@@ -31,7 +31,7 @@ def start_crosscheck(job: FillJob) -> None:
     folder = make_dir("early")
     deck = folder / "early.pptx"
     try:
-        job.package.save(deck)
+        save_copy(job, deck)
     except BaseException:
         remove_dir(folder)
         raise

@@ -137,11 +137,13 @@ def fill_content(job: FillJob) -> None:
     assert job.content is not None
     deck = job.template_deck
     assert deck is not None
+    own = set(job.package.slide_parts())
     with _naming(job):
         job.plan = apply_content(  # keys resolve on the template inventory open_template made
             job.package, job.content, job.opts.content.parent, strict=job.opts.strict,
             inventory=lambda _pkg, _part, index: deck.slides[index - 1],
         )
+    job.created = [fs.part for fs in job.plan.slides if fs.part not in own]
 
 
 def clear_rollouts(job: FillJob) -> None:

@@ -129,6 +129,11 @@ class FillJob:
     early: EarlyBounds | None = None
     layout_slides: dict[int, str] = field(default_factory=dict)
     """Template slide number → layout name of the slides content.json made from a layout."""
+    created: list[str] = field(default_factory=list)
+    """Slide parts the fill made (copies of a template slide used again): saved with unique
+    shape ids (``ooxml.shapeids``)."""
+    saved_keys: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Part → {shape key in the saved deck: key in the package} where a save renumbered."""
 
     def say(self, msg: str) -> None:
         if self.opts.progress is not None:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
 
 from pptxagent.ir import DomSnapshot, Element, SlideIR
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.loop.overflowfit import overflowed_at
 from pptxagent.ooxml.doctype import match_extension
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.shapeids import unique_shape_ids
 from pptxagent.ooxml.tablewrite import write_table_back
 from pptxagent.ooxml.validate import compare_findings, validate_package
 from pptxagent.ooxml.writeback import write_back
 from pptxagent.pipeline.job import FillJob
+
+T = TypeVar("T")
 
 
 def _differs(a: Element, b: Element) -> bool:
@@ -86,6 +91,27 @@ def pack(job: FillJob) -> None:
                                 "the deck" if job.scratch is not None else "the template"):
         job.package_changes.append(note)
         job.say(note)
-    new = compare_findings(job.template_findings, validate_package(job.package))
-    job.new_findings = [str(f) for f in new]
-    job.package.save(job.opts.out)
+    with unique_shape_ids(job.package, job.created) as keys:
+        new = compare_findings(job.template_findings, validate_package(job.package))
+        job.new_findings = [str(f) for f in new]
+        job.saved_keys = keys
+        job.package.save(job.opts.out)
+
+
+def save_copy(job: FillJob, path: Path) -> None:
+    """Save the package to ``path`` as ``pack`` saves it (slides the fill made with unique
+    shape ids), without validating it or checking its kind."""
+    with unique_shape_ids(job.package, job.created) as keys:
+        job.saved_keys = keys
+        job.package.save(path)
+
+
+def package_keys(job: FillJob, bounds: Mapping[int, Mapping[str, T]]) -> dict[int, dict[str, T]]:
+    """Per-slide values keyed by the saved deck's shape keys (a renderer's drawing of it),
+    re-keyed as the package (and the IR) numbers the shapes."""
+    parts = {w.filled.index: w.filled.part for w in job.slides}
+    out: dict[int, dict[str, T]] = {}
+    for n, by_key in bounds.items():
+        back = job.saved_keys.get(parts.get(n, ""), {})
+        out[n] = {back.get(k, k): v for k, v in by_key.items()}
+    return out

@@ -30,6 +30,24 @@ class ParaView:
     trailing: str = ""
     """Markup: the break that draws an empty last line (empty paragraph, text ending in a break):
     it still takes a line, as tall as the break (or run) that opens it, not the strut."""
+    spill: bool = False
+    """Unwrapped text aligned right or centred: its lines sit in one inner block that spills
+    past the paragraph the way the alignment says (``spill``)."""
+
+
+_SPILL = {"right": "flex-end", "center": "center"}
+
+
+def spill(el: Element, align: str | None) -> list[tuple[str, str]]:
+    """Unwrapped text (``wrap="none"``) wider than its box grows as PowerPoint and
+    LibreOffice grow it: right-aligned to the left from the box's right edge, centred both
+    ways about its centre (CSS would always spill it past the right edge: content too wide
+    for its line is start-aligned). The declarations that make an element (or paragraph) a
+    row whose one inner block (``.pw``) spills so; none for wrapped, vertical or other text."""
+    if el.style.wrap is not False or (el.style.model_extra or {}).get("vert"):
+        return []
+    how = _SPILL.get(align or "")
+    return [("display", "flex"), ("justify-content", how)] if how else []
 
 
 _SPACES = re.compile(r" {2,}")
@@ -96,6 +114,8 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
             decl += [("position", "relative"), ("top", css.px(shift))]
     if p.align:
         decl.append(("text-align", p.align))
+    spills = spill(el, p.align or el.style.textAlign)
+    decl += spills
     if p.marginLeft:
         decl.append(("margin-left", css.px(p.marginLeft)))
     if p.indent:
@@ -146,7 +166,7 @@ def para_view(el: Element, p: Paragraph, where: str, first: bool = False) -> Par
     if trailing:
         end = Markup("<br>") if last_px == strut_px else Markup('<span style="{}"><br></span>'
             ).format(css.declarations([("font-size", css.px(last_px * fscale))]))
-    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, end)
+    return ParaView(css.declarations(_axes(el, decl)), run_views, bullet, end, bool(spills))
 
 
 def run_view(el: Element, r: Run, where: str) -> RunView:

@@ -23,6 +23,7 @@ from pptxagent.render.text import (
     DEFAULT_LINE_HEIGHT,
     ParaView,
     para_view,
+    spill,
     text_lines,
 )
 
@@ -198,14 +199,17 @@ def _text_view(el: Element, decl: list[tuple[str, str]], where: str) -> ElementV
         decl += [("overflow", "hidden"), ("text-overflow", st.textOverflow or "ellipsis")]
     anchor = st.verticalAlign or "top"
     vertical = bool((st.model_extra or {}).get("vert"))
+    lines_spill = spill(el, st.textAlign) if el.paragraphs is None else []
     if el.paragraphs is None and truncated and st.wrap is not False and not vertical:
         inner = el.layout.h - (ins.top + ins.bottom if ins else 0)
         lines = max(1, math.floor(inner / (font_px * line_h) + 1e-6))
         decl += [("display", "-webkit-box"), ("-webkit-box-orient", "vertical")]
         decl.append(("-webkit-line-clamp", str(lines)))
-    elif anchor != "top" and st.display != "none":
+    elif (anchor != "top" or lines_spill) and st.display != "none":
         decl += [("display", "flex"), ("flex-direction", "column")]
         decl.append(("justify-content", _JUSTIFY[anchor]))
+        if lines_spill:  # the lines' one anonymous block spills as ``spill`` says
+            decl.append(("align-items", lines_spill[1][1]))
     # Turned text is drawn turned about its box's centre (``rot``: the measuring scripts lay it
     # upright again, so every measurement stays in the shape's own frame).
     turn = el.text_turn()
