@@ -106,10 +106,37 @@ def _text_box(obj: pdfium.PdfObject) -> tuple[float, float, float, float] | None
     size = ctypes.c_float()
     if not pdfium_c.FPDFTextObj_GetFontSize(obj.raw, ctypes.byref(size)):
         return left, bottom, right, top
-    if abs(m.b) > 1e-6 or abs(m.c) > 1e-6:  # rotated or skewed: keep the ink bounds
-        return left, bottom, right, top
+    if abs(m.b) > 1e-6 or abs(m.c) > 1e-6:
+        return _turned_line_box(m, size.value, (left, bottom, right, top))
     em = size.value * abs(m.d)
     return min(m.e, left), m.f - DESCENT_EM * em, right, m.f + ASCENT_EM * em
+
+
+def _turned_line_box(m: pdfium.PdfMatrix, size: float, ink: tuple[float, float, float, float]
+                     ) -> tuple[float, float, float, float] | None:
+    """The bounds of a turned text object's line box, as drawn. pdfium's bounds are its ink
+    rectangle in its own text space (where the line is upright) turned onto the page; that
+    rectangle is recovered from them (half extents: |a|·rw + |c|·rh = W/2, |b|·rw + |d|·rh =
+    H/2; centre: the matrix inverted), then taken from the pen origin to the ink's far end
+    and from baseline − descent to baseline + ascent, as an upright line's box is, and turned
+    back onto the page. (The turned ink bounds alone put a slanted title's top and bottom
+    wherever its ink ends: 17 px off the browser's line box on a title turned 8°.)"""
+    left, bottom, right, top = ink
+    a, b, c, d = abs(m.a), abs(m.b), abs(m.c), abs(m.d)
+    det, det_m = a * d - b * c, m.a * m.d - m.b * m.c
+    if abs(det) < 1e-9 or abs(det_m) < 1e-9:
+        return ink  # near 45°: the extents cannot be told apart
+    half_w, half_h = (right - left) / 2, (top - bottom) / 2
+    rw, rh = (d * half_w - c * half_h) / det, (a * half_h - b * half_w) / det
+    if rw <= 0 or rh <= 0:
+        return ink
+    px, py = (left + right) / 2 - m.e, (bottom + top) / 2 - m.f
+    tx = (m.d * px - m.c * py) / det_m
+    x0, x1 = min(0.0, tx - rw), tx + rw
+    y0, y1 = -DESCENT_EM * size, ASCENT_EM * size
+    xs = [m.a * x + m.c * y + m.e for x in (x0, x1) for y in (y0, y1)]
+    ys = [m.b * x + m.d * y + m.f for x in (x0, x1) for y in (y0, y1)]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 @_one_at_a_time
