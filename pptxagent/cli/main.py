@@ -81,6 +81,11 @@ def _theme() -> click.Command:
     return theme_command
 
 
+def _batch() -> click.Command:
+    from pptxagent.cli.batch import command
+    return command
+
+
 def _host() -> click.Command:
     from pptxagent.cli.host import host_command
     return host_command
@@ -89,7 +94,7 @@ def _host() -> click.Command:
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "fill": _fill, "compose": _compose, "refine": _refine, "inventory": _inventory,
     "render": _render, "qa": _qa, "schema": _schema, "serve": _serve, "themes": _themes,
-    "theme": _theme, "host": _host,
+    "theme": _theme, "host": _host, "batch": _batch,
 }
 """Command name → its loader. A command's module (and the stages it imports) is imported
 when the command runs or ``--help`` lists it, by a plain ``import`` the layer check sees: a

@@ -27,6 +27,7 @@ from pptxagent.fill.content import (
     table_rows,
     value_kind,
 )
+from pptxagent.fill.data import resolve
 from pptxagent.fill.keys import assign_keys
 from pptxagent.inventory import inventory_slide
 from pptxagent.ir import DeckSlide, Element
@@ -96,6 +97,7 @@ class _SlideJob:
     template_part: str
     jobs: list[_Job] = field(default_factory=list)
     notes: str | None = None
+    tokens: dict[str, object] = field(default_factory=dict)
 
 
 def _default_inventory(pkg: Package, part: str, index: int) -> DeckSlide:
@@ -186,7 +188,7 @@ def plan_content(pkg: Package, content: Content, content_dir: Path,
         if t is None:  # a layout entry: ``fill.layouts.place_layout_slides`` resolves it
             raise ContentError(f"$.slides[{n}].layout: new slides from layouts are made by "
                                "the fill pipeline (fill.layouts.place_layout_slides)")
-        sj = _SlideJob(t, parts[t - 1], notes=entry.notes)
+        sj = _SlideJob(t, parts[t - 1], notes=entry.notes, tokens=dict(entry.tokens))
         if entry.fill and t not in cache:
             cache[t] = inventory(pkg, parts[t - 1], t)
         targets = _targets(pkg, sj.template_part, cache[t], entry.fill, n) if entry.fill else {}
@@ -247,9 +249,10 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
     jobs = plan_content(pkg, content, content_dir, inventory)
     parts = _arrange(pkg, jobs) if content.slides is not None else [j.template_part
                                                                       for j in jobs]
-    values = content.resolve_token
     plan = FillPlan(slides=[])
     for index, (part, sj) in enumerate(zip(parts, jobs, strict=True), start=1):
+        values = content.resolve_token if not sj.tokens else \
+            partial(resolve, {**content.tokens, **sj.tokens})
         filled, unlinked = _fill_slide(pkg, part, sj)
         res = filltarget.replace_part_tokens(pkg, part, values)
         plan.unresolved += _unresolved(res, index, "slide", _eids(pkg, part, index))
@@ -268,6 +271,7 @@ def apply_content(pkg: Package, content: Content, content_dir: Path, *, strict: 
         plan.slides.append(FilledSlide(index=index, template_slide=sj.template_slide, part=part,
                                        filled=filled, texts=texts, notes=sj.notes is not None,
                                        links_dropped=unlinked))
+    values = content.resolve_token
     drawn_on: set[str] = set()
     for index, part in enumerate(parts, start=1):  # art every slide of a layout shows
         for kind, art in filltarget.art_parts(pkg, part):

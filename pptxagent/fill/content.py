@@ -74,6 +74,11 @@ class SlideContent(_Strict):
         description="key (title, subtitle, body, body2, name:<shape name>, sp<id>) -> value",
     )
     notes: str | None = Field(None, description="replaces the speaker notes text")
+    tokens: dict[str, TokenValue] = Field(
+        default_factory=dict,
+        description="{{name}} -> value on this slide only (its text, fill values and notes), "
+                    "over the document's tokens: a slide per record of a catalogue",
+    )
 
     @model_validator(mode="after")
     def _one_source(self) -> SlideContent:

@@ -373,6 +373,12 @@ def find_tokens(root: etree._Element) -> list[str]:
     return names
 
 
+def paragraph_texts(root: etree._Element) -> list[str]:
+    """The text of every stretch of runs under ``root`` (where tokens are looked for)."""
+    return ["".join(_text_of(r) for r in runs)
+            for p in root.iter(qn("a:p")) for runs in _stretches(p)]
+
+
 __all__ = [
     "TOKEN_RE",
     "Miss",
@@ -380,6 +386,7 @@ __all__ = [
     "TokenResult",
     "Unresolved",
     "find_tokens",
+    "paragraph_texts",
     "replace_in_elements",
     "replace_in_paragraph",
     "replace_in_text",

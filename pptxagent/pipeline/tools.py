@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +22,18 @@ from pptxagent.engines.procs import alive, reap_children
 from pptxagent.engines.reset import engine_pids, kill_engines, vital_pids
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
+from pptxagent.ir.qa import QaIssue
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.tokens import paragraph_texts
 from pptxagent.ooxml.validate import validate_package
 from pptxagent.ooxml.zipsafe import OutEntry, ZipSource, build_zip, write_atomic
 from pptxagent.pipeline.render import render_browser
+from pptxagent.qa.sheet import annotate
 
 __all__ = ["alive", "chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
-           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "reap_children", "template_signals",
-           "thumbnails", "unresolved_tokens", "vital_pids", "warm_engines"]
+           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "reap_children", "slide_count",
+           "template_signals", "template_texts", "thumbnails", "unresolved_tokens", "vital_pids",
+           "warm_engines"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
@@ -70,6 +75,21 @@ def template_signals(template: Path) -> dict[str, Any]:
         "placeholder_ratio": round(placeholders / text, 3) if text else 0.0,
         "table_slide_share": round(table_slides / slides, 3) if slides else 0.0,
     }
+
+
+def slide_count(template: Path) -> int:
+    return len(_open(template).slide_parts())
+
+
+def template_texts(template: Path) -> list[str]:
+    """The text of every paragraph of every part that holds text (slides, layouts, masters,
+    notes, charts, diagrams), runs joined as tokens are found: what a token may be in."""
+    pkg = _open(template)
+    out: list[str] = []
+    for part in pkg.part_names():
+        if (pkg.content_type(part) or "").endswith("+xml"):
+            out += [t for t in paragraph_texts(pkg.xml(part)) if t.strip()]
+    return out
 
 
 def deck_texts(deck: Path) -> list[str]:
@@ -145,17 +165,22 @@ def unresolved_tokens(texts: list[str]) -> list[str]:
     return sorted({m.group(0) for t in texts for m in _TOKEN.finditer(t)})
 
 
-def thumbnails(deck: Path, out_dir: Path, width: int = THUMB_W) -> list[Path]:
-    """One PNG per slide (``thumb-N.png``, ``width`` px wide) drawn by the browser."""
+def thumbnails(deck: Path, out_dir: Path, width: int = THUMB_W,
+               issues: Sequence[QaIssue] = ()) -> list[Path]:
+    """One PNG per slide (``thumb-N.png``, ``width`` px wide) drawn by the browser, each of
+    ``issues`` outlined on its slide (``qa.sheet.annotate``)."""
     if not deck.is_file():
         raise InputError(f"{deck}: no such file")
     full = render_browser(deck, out_dir / "full")
     out: list[Path] = []
     for n, path in enumerate(full, 1):
         with Image.open(path) as im:
-            h = max(1, round(im.height * width / im.width))
+            scale = width / im.width
+            h = max(1, round(im.height * scale))
+            small = im.convert("RGB").resize((width, h))
+            mine = [i for i in issues if i.slide == n]
             target = out_dir / f"thumb-{n}.png"
-            im.convert("RGB").resize((width, h)).save(target)
+            (annotate(small, mine, scale) if mine else small).save(target)
         path.unlink(missing_ok=True)
         out.append(target)
     (out_dir / "full").rmdir()

@@ -66,6 +66,9 @@ class ServiceConfig(BaseModel):
     """Retry-After of a 429 (queue full)."""
     sse_poll_s: float = Field(0.3, ge=0.05, le=5.0)
     sse_ping_s: float = Field(15.0, gt=0)
+    log_dir: Path | None = None
+    """Workers log here (``<name>.log``, their output too) instead of to the terminal (a
+    batch keeps its terminal for its progress)."""
     test_hooks: bool = False
     """Honour the test-only hooks (``$PPTXAGENT_TEST_HOOKS=1``): never in production."""
 

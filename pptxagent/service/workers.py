@@ -30,7 +30,8 @@ from typing import Any
 
 from pptxagent.agent.core import AuditRecord, ToolContext, ToolResult
 from pptxagent.agent.job import JobRequest, run_job
-from pptxagent.agent.runner import ToolRunner, lane
+from pptxagent.agent.record import run_record
+from pptxagent.agent.runner import ToolRunner, in_lane, lane
 from pptxagent.agent.tools_qa import REGISTRY
 from pptxagent.engines.chromium import get_chromium
 from pptxagent.engines.libreoffice import get_libreoffice
@@ -255,6 +256,10 @@ class Worker:
                           emit=lambda kind, data: self._emit(job.id, kind, data))
         if job.request.get("kind") == "tool":
             return self._run_tool(job, runner, ctx)
+        if job.request.get("kind") == "record":  # a batch record: one whole fill
+            row, ok = in_lane(lambda: run_record(job.request, workdir))
+            return ({**row, "worker": self.name}, None) if ok else \
+                (None, {"kind": "record", "message": row["error"], **row})
         req = build_request(self.store, job.request, workdir)
         started = time.perf_counter()
         outcome = run_job(req, runner, ctx)
@@ -321,8 +326,14 @@ def worker_main(cfg_json: dict[str, Any], name: str, service_tag: str) -> None:
         os.setpgid(0, 0)  # its own process group: a Ctrl-C in the terminal is the server's
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {name} %(levelname)s %(message)s")
     cfg = ServiceConfig.model_validate(cfg_json)
+    if cfg.log_dir is not None:  # everything it and its engines print goes to its log
+        cfg.log_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(cfg.log_dir / f"{name}.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.close(fd)
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {name} %(levelname)s %(message)s")
     write_pid_file(cfg.run_dir, name)
     worker = Worker(cfg, name, stop)
     try:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pptxagent.store.batches import BatchMixin
 from pptxagent.store.content import ContentMixin
 from pptxagent.store.jobs import JobsMixin
 
 
-class Store(JobsMixin, ContentMixin):
+class Store(JobsMixin, BatchMixin, ContentMixin):
     """Jobs, events, tool runs, decks, versions, quality reports and artifacts.
 
     ``Store(url=None, data_dir=Path(".pptxagent"))``: SQLite (WAL) at

@@ -1,0 +1,104 @@
+"""One batch record, run by a warm worker: the whole fill of one deck (render, measure,
+repair, visual QA, LibreOffice cross-check), written atomically where the batch names it, and
+the row the operator's report shows for it.
+
+The request (a job of kind ``record``) carries the template's path, the record's content
+document, the output path and the options. A record the fill refuses (a missing value under
+``--strict``, an image that does not exist, a value of the wrong kind) is that record's error,
+naming the record and, where the message has one, the column; the worker goes on. Profiles:
+``fast`` skips the LibreOffice cross-check; ``balanced`` is ``pptxagent fill``;
+``high_fidelity`` fills a degraded record once more with a correction pass's settings
+(``agent.plan.stricter``) and keeps the better deck.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from pptxagent.agent.plan import stricter
+from pptxagent.errors import PptxAgentError
+from pptxagent.ir.qa import QaIssue
+from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.pipeline.tools import thumbnails
+
+Label = Literal["success_clean", "success_with_warnings", "degraded", "failed"]
+_RANK: dict[Label, int] = {"success_clean": 0, "success_with_warnings": 1, "degraded": 2}
+
+
+class RecordRequest(BaseModel):
+    kind: Literal["record"] = "record"
+    number: int = Field(ge=1)
+    where: str = ""
+    template: str
+    content: dict[str, Any]
+    out: str
+    key: str
+    profile: Literal["fast", "balanced", "high_fidelity"] = "balanced"
+    strict: bool = False
+    settings: dict[str, Any] = Field(default_factory=dict)
+    review_dir: str | None = None
+    """Where thumbnails of a deck that needs a person go (its slides, issues outlined)."""
+
+
+def deck_label(report: FillReport) -> Label:
+    """The deck's label: its worst slide's."""
+    worst = max((_RANK[s.quality] for s in report.slides), default=0)
+    return next(k for k, v in _RANK.items() if v == worst)
+
+
+def open_issues(report: FillReport) -> list[dict[str, Any]]:
+    return [i for s in report.slides for i in s.qa if i.get("status") in ("open", "unresolved")]
+
+
+def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:
+    content = workdir / f"content-{pass_no}.json"
+    content.write_text(json.dumps(req.content, ensure_ascii=False), "utf-8")
+    out = Path(req.out) if pass_no == 0 else workdir / "retry.pptx"
+    settings = {**(stricter(pass_no) if pass_no else {}), **req.settings}
+    return fill_deck(FillOptions(
+        template=Path(req.template), content=content, out=out,
+        crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings))
+
+
+def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], bool]:
+    """Fill one record; (its report row, ok). Not ok: the fill refused the record (its
+    ``error`` says why); nothing was written for it."""
+    req = RecordRequest.model_validate(request)
+    started = time.perf_counter()
+    row: dict[str, Any] = {"number": req.number, "where": req.where,
+                           "file": Path(req.out).name}
+    try:
+        report = _fill(req, workdir, 0)
+        if req.profile == "high_fidelity" and deck_label(report) == "degraded":
+            again = _fill(req, workdir, 1)
+            if deck_label(again) != "degraded":
+                os.replace(workdir / "retry.pptx", req.out)
+                report = again
+    except PptxAgentError as exc:
+        Path(req.out).unlink(missing_ok=True)
+        row |= {"label": "failed", "seconds": round(time.perf_counter() - started, 3),
+                "issues": 0, "error": f"record {req.number} ({req.where}): {exc.message}"}
+        return row, False
+    issues = open_issues(report)
+    label = deck_label(report)
+    row |= {"label": label, "seconds": round(time.perf_counter() - started, 3),
+            "issues": len(issues),
+            "slides": [{"index": s.index, "quality": s.quality} for s in report.slides],
+            "open_issues": [{k: i.get(k) for k in ("slide", "shape", "kind", "severity",
+                                                   "message")} for i in issues],
+            "unresolved_tokens": len(report.unresolved_tokens)}
+    if req.review_dir and (label == "degraded" or issues):
+        folder = Path(req.review_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        marks = [QaIssue.model_validate(i) for i in issues]
+        row["thumbnails"] = [str(p) for p in thumbnails(Path(req.out), folder, 360, marks)]
+    return row, True
+
+
+__all__ = ["Label", "RecordRequest", "deck_label", "open_issues", "run_record"]

@@ -1,0 +1,274 @@
+"""Run a planned batch: a journal in OUTDIR, the records as jobs of the warm worker pool, the
+report.
+
+The journal is the job store (``pptxagent.store``, SQLite in ``OUTDIR/.pptxagent-batch``):
+each record is a job of kind ``record`` keyed by its content, the template's hash, the
+options and its file name. The pool is the service's (``service.pool``): N worker processes
+that keep Chromium and LibreOffice warm, claim jobs with a lease, restart their engines every
+N records and after any timeout, fail a record past its time limit, and retry once a record
+whose worker died (then fail it: it never loops). A rerun skips what is done, redoes what a
+killed batch left unfinished, and with ``--retry-failed`` what failed. Every deck is written
+to a temporary file and renamed: nothing half-written, even after ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import shutil
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from pptxagent.batch.plan import BatchPlan, Planned
+from pptxagent.batch.report import counts, write_review, write_summary
+from pptxagent.errors import InputError
+from pptxagent.service.config import ServiceConfig
+from pptxagent.service.pool import WorkerPool, stop_quietly
+from pptxagent.store import JobRow, Store
+
+JOURNAL = ".pptxagent-batch"
+KIND = "record"
+TOKEN = "pptxagent-batch-journal"
+ABANDONED = "abandoned: the batch ended before this record did"
+CANCELLED = "cancelled"
+POLL_S = 0.2
+RowSink = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class Outcome:
+    rows: list[dict[str, Any]]
+    interrupted: bool = False
+    skipped: int = 0
+    ran: int = 0
+
+    @property
+    def exit_code(self) -> int:
+        if self.interrupted:
+            return 130
+        c = counts(self.rows)
+        return 1 if c["degraded"] or c["failed"] else 0
+
+
+@contextlib.contextmanager
+def _locked(journal: Path) -> Iterator[None]:
+    journal.mkdir(parents=True, exist_ok=True)
+    with (journal / "lock").open("w") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InputError(f"{journal.parent}: another batch is running on this folder"
+                             ) from None
+        yield
+
+
+def _clean_leftovers(outdir: Path) -> None:
+    """Temporary files a killed batch left (``.name.pptx.XXXX.tmp``)."""
+    for tmp in outdir.glob(".*.pptx.*.tmp"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _row(p: Planned, job: JobRow | None) -> dict[str, Any]:
+    base = {"number": p.record.number, "where": p.record.where, "file": p.name or None}
+    if p.error is not None:
+        return {**base, "file": None, "label": "failed", "seconds": 0.0, "issues": 0,
+                "error": p.error}
+    if job is None:
+        return {**base, "label": "failed", "seconds": 0.0, "issues": 0, "error": "not run"}
+    if job.status == "succeeded" and job.result:
+        return {**base, **job.result}
+    err = job.error or {}
+    message = str(err.get("message") or err.get("reason") or "failed")
+    if not message.startswith("record "):
+        message = f"record {p.record.number} ({p.record.where}): {message}"
+    return {**base, "label": "failed", "seconds": err.get("seconds", 0.0), "issues": 0,
+            "error": message}
+
+
+def _merge_rows(plan: BatchPlan, job: JobRow | None) -> list[dict[str, Any]]:
+    """Merge: the one deck's result spread over its records (a slide range each)."""
+    rows: list[dict[str, Any]] = []
+    deck = _row(plan.records[0], job) if job is not None else None
+    first = 1
+    for p in plan.records:
+        if p.error is not None or deck is None:
+            rows.append(_row(p, None if deck is None else job))
+            continue
+        mine = range(first, first + p.slides)
+        first += p.slides
+        slides = [s for s in deck.get("slides") or [] if s.get("index") in mine]
+        issues = [i for i in deck.get("open_issues") or [] if i.get("slide") in mine]
+        quality = [s.get("quality") for s in slides]
+        label = deck.get("label") if deck.get("label") == "failed" else (
+            "degraded" if "degraded" in quality else "success_with_warnings"
+            if "success_with_warnings" in quality else "success_clean")
+        rows.append({"number": p.record.number, "where": p.record.where, "file": p.name,
+                     "label": label, "seconds": deck.get("seconds"), "issues": len(issues),
+                     "slides": slides, "open_issues": issues, "error": deck.get("error"),
+                     "slide_range": [mine.start, mine.stop - 1],
+                     "thumbnails": [t for n, t in enumerate(deck.get("thumbnails") or [], 1)
+                                    if n in mine]})
+    return rows
+
+
+class _Interrupt:
+    """Ctrl-C (or SIGTERM): stop taking records; the ones in flight finish."""
+
+    def __init__(self) -> None:
+        self.flag = threading.Event()
+        self.again = threading.Event()
+        """A second Ctrl-C: do not wait for the records in flight."""
+        self._old: dict[int, Any] = {}
+
+    def __enter__(self) -> _Interrupt:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            self._old[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.flag.is_set():
+            self.again.set()
+        self.flag.set()
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+
+
+def _requests(plan: BatchPlan, journal: Path, todo: list[Planned]) -> list[dict[str, Any]]:
+    opts = plan.opts
+    out: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for p in todo:
+        if p.key in seen:  # merge: one job for every record
+            continue
+        seen.add(p.key)
+        review = journal / "review" / f"{p.record.number:06d}"
+        shutil.rmtree(review, ignore_errors=True)
+        content = plan.merged if opts.merge else p.content
+        out.append({"kind": KIND, "number": p.record.number, "where": p.record.where,
+                    "template": str(opts.template.resolve()), "content": content,
+                    "out": str((opts.outdir / p.name).resolve()), "key": p.key,
+                    "profile": opts.profile, "strict": opts.strict,
+                    "settings": opts.settings, "review_dir": str(review)})
+    return out
+
+
+def _done(job: JobRow | None, p: Planned, outdir: Path, retry_failed: bool) -> bool:
+    """Whether the journal's last job of a record stands (nothing to run again)."""
+    if job is None:
+        return False
+    if job.status == "succeeded":
+        return (outdir / p.name).is_file()
+    if job.status == "failed":
+        reason = str((job.error or {}).get("reason", ""))
+        return not retry_failed and reason not in (ABANDONED, CANCELLED)
+    return False
+
+
+def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], None],
+              on_row: RowSink) -> Outcome:
+    opts = plan.opts
+    outdir = opts.outdir
+    if outdir.exists() and not outdir.is_dir():
+        raise InputError(f"-o {outdir}: is a file; give a folder")
+    journal = outdir / JOURNAL
+    outdir.mkdir(parents=True, exist_ok=True)
+    with _locked(journal):
+        _clean_leftovers(outdir)
+        store = Store(None, data_dir=journal)
+        store.migrate()
+        token = store.token_id(store.create_token("batch", max_queued=2**31 - 1,
+                                                  plaintext=TOKEN))
+        assert token is not None
+        store.give_up_active(token, KIND, ABANDONED)
+        last: dict[str, JobRow] = {}
+        for job in store.jobs_of(token, KIND):
+            last[str(job.request.get("key"))] = job
+        todo = [p for p in plan.records if p.error is None
+                and not _done(last.get(p.key), p, outdir, opts.retry_failed)]
+        keep = {p.key for p in todo}
+        skipped = [p for p in plan.records if p.key not in keep]
+        early = [r for r in (_merge_rows(plan, last.get(plan.records[0].key))
+                             if opts.merge and not todo else
+                             [_row(p, last.get(p.key)) for p in skipped]) if r]
+        on_start(len(plan.records), early)
+        ids = store.submit_many(token, KIND, _requests(plan, journal, todo)) if todo else []
+        jobs = _drive(plan, store, ids, on_row, journal) if ids else ({}, False)
+        by_key = {**last, **{str(j.request.get("key")): j for j in jobs[0].values()}}
+        store.close()
+    rows = (_merge_rows(plan, by_key.get(plan.records[0].key)) if opts.merge
+            else [_row(p, by_key.get(p.key)) for p in plan.records])
+    meta = {"template": str(opts.template), "data": str(opts.data),
+            "profile": opts.profile, "merge": opts.merge}
+    write_summary(outdir, rows, meta)
+    write_review(outdir, rows, meta)
+    return Outcome(rows, interrupted=jobs[1], skipped=len(skipped), ran=len(ids))
+
+
+def _drive(plan: BatchPlan, store: Store, ids: list[str], on_row: RowSink,
+           journal: Path) -> tuple[dict[str, JobRow], bool]:
+    """Run the submitted jobs on the warm pool until every one has finished (or Ctrl-C)."""
+    opts = plan.opts
+    cfg = ServiceConfig(data_dir=journal, workers=max(1, min(opts.jobs, len(ids))),
+                        job_timeout_s=opts.timeout_s, engine_restart_jobs=opts.restart_every,
+                        max_attempts=2, lease_s=20.0, supervise_s=1.0,
+                        timeout_grace_s=10.0, log_dir=journal / "logs")
+    planned = {p.key: p for p in plan.records if p.key}
+    pool = WorkerPool(cfg, store)
+    finished: dict[str, JobRow] = {}
+    pending = list(ids)
+    interrupted = False
+    with _Interrupt() as stop:
+        pool.start()
+        try:
+            while pending and not stop.again.is_set():
+                if stop.flag.is_set() and not interrupted:
+                    interrupted = True
+                    store.cancel_queued(store_token(store), KIND, CANCELLED)
+                for job in store.jobs_by_id(pending):
+                    if job.terminal:
+                        finished[job.id] = job
+                        if not (interrupted and (job.error or {}).get("reason") == CANCELLED):
+                            _report(plan, planned, job, on_row)
+                pending = [i for i in pending if i not in finished]
+                if pending:
+                    stop.flag.wait(POLL_S) if not interrupted else time.sleep(POLL_S)
+        finally:
+            stop_quietly(pool)
+    return finished, interrupted
+
+
+def store_token(store: Store) -> int:
+    tid = store.token_id(TOKEN)
+    assert tid is not None
+    return tid
+
+
+def _report(plan: BatchPlan, planned: dict[str, Planned], job: JobRow, on_row: RowSink) -> None:
+    p = planned.get(str(job.request.get("key")))
+    if p is None:
+        return
+    if plan.opts.merge:
+        for row in _merge_rows(plan, job):
+            on_row(row)
+    else:
+        on_row(_row(p, job))
+
+
+def resume_command(argv: list[str]) -> str:
+    """The command that resumes this batch (the same command: the journal skips what is
+    done)."""
+    import shlex
+
+    return " ".join(shlex.quote(a) for a in argv)
+
+
+__all__ = ["JOURNAL", "Outcome", "resume_command", "run_batch"]
