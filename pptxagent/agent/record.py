@@ -43,7 +43,10 @@ class RecordRequest(BaseModel):
     strict: bool = False
     settings: dict[str, Any] = Field(default_factory=dict)
     review_dir: str | None = None
-    """Where thumbnails of a deck that needs a person go (its slides, issues outlined)."""
+    """Where thumbnails of a deck that needs a person go (its slides, issues outlined); the
+    row names them relative to it."""
+    columns: dict[str, str] = Field(default_factory=dict)
+    """JSON path of a fill value → the column that gave it."""
 
 
 def deck_label(report: FillReport) -> Label:
@@ -66,6 +69,18 @@ def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:
         crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings))
 
 
+def _message(req: RecordRequest, message: str, workdir: Path) -> str:
+    """The fill's message about a record, naming the record (not the worker's scratch file)
+    and the column behind the JSON path it names."""
+    for n in (0, 1):
+        message = message.replace(f"{workdir / f'content-{n}.json'}: ", "")
+    for path, column in req.columns.items():
+        if path in message:
+            message = message.replace(path, f"{path} (column {column!r})", 1)
+            break
+    return f"record {req.number} ({req.where}): {message}"
+
+
 def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], bool]:
     """Fill one record; (its report row, ok). Not ok: the fill refused the record (its
     ``error`` says why); nothing was written for it."""
@@ -81,9 +96,9 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
                 os.replace(workdir / "retry.pptx", req.out)
                 report = again
     except PptxAgentError as exc:
-        Path(req.out).unlink(missing_ok=True)
+        Path(req.out).unlink(missing_ok=True)  # an earlier run's deck is not this record's
         row |= {"label": "failed", "seconds": round(time.perf_counter() - started, 3),
-                "issues": 0, "error": f"record {req.number} ({req.where}): {exc.message}"}
+                "issues": 0, "error": _message(req, exc.message, workdir)}
         return row, False
     issues = open_issues(report)
     label = deck_label(report)
@@ -97,7 +112,7 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
         folder = Path(req.review_dir)
         folder.mkdir(parents=True, exist_ok=True)
         marks = [QaIssue.model_validate(i) for i in issues]
-        row["thumbnails"] = [str(p) for p in thumbnails(Path(req.out), folder, 360, marks)]
+        row["thumbnails"] = [p.name for p in thumbnails(Path(req.out), folder, 360, marks)]
     return row, True
 
 

@@ -23,7 +23,7 @@ from pptxagent.batch.mapping import (
 )
 from pptxagent.batch.names import fields, render, safe, unique
 from pptxagent.errors import InputError
-from pptxagent.fill.content import parse_content
+from pptxagent.fill.content import key_path, parse_content
 from pptxagent.pipeline.tools import slide_count, template_texts
 
 Profile = Literal["fast", "balanced", "high_fidelity"]
@@ -63,6 +63,8 @@ class Planned:
     error: str | None = None
     slides: int = 0
     """Merge: how many slides of the merged deck are this record's."""
+    columns: dict[str, str] = field(default_factory=dict)
+    """JSON path of a fill value → the column that gave it (an error names the column)."""
 
 
 @dataclass
@@ -96,6 +98,20 @@ def _base(path: Path | None) -> dict[str, Any] | None:
         raise InputError(f"--content {path}: a content.json object")
     data.pop("$schema", None)
     return data
+
+
+_WHOLE = re.compile(r"^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$")
+
+
+def columns_of(base: dict[str, Any] | None) -> dict[str, str]:
+    """JSON path → column of every fill value of ``base`` that is exactly ``{{column}}``."""
+    out: dict[str, str] = {}
+    for n, slide in enumerate((base or {}).get("slides") or []):
+        for key, value in (slide.get("fill") or {}).items() if isinstance(slide, dict) else ():
+            m = _WHOLE.match(value) if isinstance(value, str) else None
+            if m is not None:
+                out[key_path(n, key)] = m.group(1)
+    return out
 
 
 _ROOT = re.compile(r"(?:\{\{\{?|\{|\[)\s*([^\s.\[\]{}|]+)")
@@ -137,7 +153,9 @@ def plan_batch(opts: BatchOptions) -> BatchPlan:
                              "no {fields}")
     out = BatchPlan(opts, sha256_file(opts.template), [Planned(r) for r in records])
     width = max(4, len(str(len(records))))
+    columns = columns_of(base)
     for p in out.records:
+        p.columns = columns
         try:
             p.content = content_for(p.record, base)
             if not opts.merge:

@@ -150,15 +150,20 @@ def _requests(plan: BatchPlan, journal: Path, todo: list[Planned]) -> list[dict[
         if p.key in seen:  # merge: one job for every record
             continue
         seen.add(p.key)
-        review = journal / "review" / f"{p.record.number:06d}"
+        review = _review_dir(journal, p.record.number)
         shutil.rmtree(review, ignore_errors=True)
         content = plan.merged if opts.merge else p.content
         out.append({"kind": KIND, "number": p.record.number, "where": p.record.where,
                     "template": str(opts.template.resolve()), "content": content,
                     "out": str((opts.outdir / p.name).resolve()), "key": p.key,
                     "profile": opts.profile, "strict": opts.strict,
-                    "settings": opts.settings, "review_dir": str(review)})
+                    "settings": opts.settings, "review_dir": str(review),
+                    "columns": p.columns})
     return out
+
+
+def _review_dir(journal: Path, number: int) -> Path:
+    return journal / "review" / f"{number:06d}"
 
 
 def _done(job: JobRow | None, p: Planned, outdir: Path, retry_failed: bool) -> bool:
@@ -206,6 +211,10 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
         store.close()
     rows = (_merge_rows(plan, by_key.get(plan.records[0].key)) if opts.merge
             else [_row(p, by_key.get(p.key)) for p in plan.records])
+    lead = next((p.record.number for p in plan.records if p.error is None), 0)
+    for row in rows:  # the worker names them in its job's review folder
+        folder = _review_dir(journal, lead if opts.merge else int(row["number"]))
+        row["thumbnails"] = [str(folder / t) for t in row.get("thumbnails") or []]
     meta = {"template": str(opts.template), "data": str(opts.data),
             "profile": opts.profile, "merge": opts.merge}
     write_summary(outdir, rows, meta)
