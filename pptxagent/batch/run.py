@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import os
 import shutil
 import signal
 import threading
@@ -28,7 +29,7 @@ from typing import Any
 from pptxagent.batch.plan import BatchPlan, Planned
 from pptxagent.batch.report import counts, write_review, write_summary
 from pptxagent.errors import InputError
-from pptxagent.service.config import ServiceConfig
+from pptxagent.service.config import TEST_HOOKS_ENV, ServiceConfig
 from pptxagent.service.pool import WorkerPool, stop_quietly
 from pptxagent.store import JobRow, Store
 
@@ -229,7 +230,8 @@ def _drive(plan: BatchPlan, store: Store, ids: list[str], on_row: RowSink,
     cfg = ServiceConfig(data_dir=journal, workers=max(1, min(opts.jobs, len(ids))),
                         job_timeout_s=opts.timeout_s, engine_restart_jobs=opts.restart_every,
                         max_attempts=2, lease_s=20.0, supervise_s=1.0,
-                        timeout_grace_s=10.0, log_dir=journal / "logs")
+                        timeout_grace_s=10.0, log_dir=journal / "logs",
+                        test_hooks=os.environ.get(TEST_HOOKS_ENV) == "1")
     planned = {p.key: p for p in plan.records if p.key}
     pool = WorkerPool(cfg, store)
     finished: dict[str, JobRow] = {}

@@ -257,6 +257,8 @@ class Worker:
         if job.request.get("kind") == "tool":
             return self._run_tool(job, runner, ctx)
         if job.request.get("kind") == "record":  # a batch record: one whole fill
+            if self.cfg.test_hooks:
+                hooks.on_event("step.started", {"tool": "record"})
             row, ok = in_lane(lambda: run_record(job.request, workdir))
             return ({**row, "worker": self.name}, None) if ok else \
                 (None, {"kind": "record", "message": row["error"], **row})
