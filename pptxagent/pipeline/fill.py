@@ -29,6 +29,7 @@ from pptxagent.loop.rolloutdir import check_deck_rollout_dir, clear_deck_rollout
 from pptxagent.ooxml.doctype import explicit_slide_size
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import validate_package
+from pptxagent.pipeline import templatecache
 from pptxagent.pipeline.crosscheck import (
     crosscheck,
     recheck,
@@ -103,14 +104,23 @@ def check_output(out: Path, rollout_dir: Path | None, *inputs: tuple[Path, str])
 
 def open_template(job: FillJob) -> None:
     job.pkg = Package.open(job.opts.template)
-    job.template_findings = validate_package(job.pkg)
+    known = templatecache.lookup(job.opts.template)  # a warm worker read it before
+    job.template_findings = list(known.findings) if known else validate_package(job.pkg)
     for note in explicit_slide_size(job.pkg):  # before any copy LibreOffice must open
         job.package_changes.append(note)
         job.say(note)
     if job.content is not None:  # slides made from layouts become template slides
         with _naming(job):
             job.content, job.layout_slides = place_layout_slides(job.pkg, job.content)
-    job.template_deck = inventory_deck(job.pkg)
+    if known is not None and not job.layout_slides:
+        job.template_deck = known.deck.model_copy(deep=True)
+        job.template_facts = known
+    else:
+        job.template_deck = inventory_deck(job.pkg)
+        if not job.layout_slides:
+            job.template_facts = templatecache.TemplateFacts(
+                list(job.template_findings), job.template_deck.model_copy(deep=True))
+            templatecache.remember(job.opts.template, job.template_facts)
     if job.measurer.media is None:  # pictures drawn from the package being filled
         job.measurer.media = MediaStore.for_package(job.pkg)
     size = job.template_deck.slide
@@ -213,10 +223,14 @@ def template_baseline(job: FillJob) -> None:
     used = sorted({w.filled.template_slide for w in work})
     if not used:
         return
-    irs = [job.template_deck.slide_ir(n) for n in used]
+    known = job.template_facts.baselines if job.template_facts is not None else {}
+    print_ = job.settings.model_dump_json()  # the settings it was diagnosed under
+    base = {n: known[(n, print_)] for n in used if (n, print_) in known}
+    todo = [n for n in used if n not in base]
+    irs = [job.template_deck.slide_ir(n) for n in todo]
     doms = job.measurer.measure_many([*irs, *(w.ir for w in work)], job.settings)
-    base = {n: baseline_keys(diagnose(ir, dom, job.settings))
-            for n, ir, dom in zip(used, irs, doms[: len(irs)], strict=True)}
+    for n, ir, dom in zip(todo, irs, doms[: len(irs)], strict=True):
+        base[n] = known[(n, print_)] = baseline_keys(diagnose(ir, dom, job.settings))
     for w, dom in zip(work, doms[len(irs):], strict=True):
         design = w.guard.design | grown_pairs(w.ir, dom, w.touched)
         w.guard = TemplateGuard(w.touched, base[w.filled.template_slide], design,

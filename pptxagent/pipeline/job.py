@@ -27,6 +27,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding
 from pptxagent.pipeline.guard import TemplateGuard
 from pptxagent.pipeline.report import FillReport
+from pptxagent.pipeline.templatecache import TemplateFacts
 from pptxagent.policy.base import Policy
 from pptxagent.settings import Settings
 
@@ -129,6 +130,8 @@ class FillJob:
     early: EarlyBounds | None = None
     layout_slides: dict[int, str] = field(default_factory=dict)
     """Template slide number → layout name of the slides content.json made from a layout."""
+    template_facts: TemplateFacts | None = None
+    """What this process knows of the template from earlier fills (``templatecache``)."""
     created: list[str] = field(default_factory=list)
     """Slide parts the fill made (copies of a template slide used again): saved with unique
     shape ids (``ooxml.shapeids``)."""

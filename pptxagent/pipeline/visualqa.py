@@ -14,6 +14,7 @@ with an unresolved critical issue is reported ``degraded``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
@@ -43,15 +44,18 @@ QA_SUFFIX = "-qa"
 
 
 def _capture(job: FillJob, irs: Sequence[SlideIR],
-             twins: Mapping[int, int] | None = None) -> list[SlideCapture]:
+             twins: Mapping[int, int] | None = None,
+             seed: Sequence[SlideCapture] = ()) -> list[SlideCapture]:
     """Each slide drawn with and without its text; the drawn glyphs only where the layout
     checks need them (``ink_regions``), so a clean slide costs one screenshot, not two, and
     a slide in ``twins`` (index → an earlier index with the same art) none of its own
     without text. Every round is queued at once: the browser draws the next while this
-    thread decodes the one before."""
+    thread decodes the one before. ``seed``: captures made before (a warm process's
+    template slides), counted first by ``twins``' targets, none of which is then in
+    ``irs``."""
     twins = twins or {}
     order = sorted(range(len(irs)), key=lambda i: i in twins)  # the slides drawn first
-    if order != list(range(len(irs))):  # (one screenshot for them all), then the twins
+    if not seed and order != list(range(len(irs))):  # (one screenshot for them all), twins
         at = {i: k for k, i in enumerate(order)}
         caps = _capture(job, [irs[i] for i in order], {at[i]: at[t] for i, t in twins.items()})
         return [caps[at[i]] for i in range(len(irs))]
@@ -65,10 +69,10 @@ def _capture(job: FillJob, irs: Sequence[SlideIR],
 
         local = {i - batch.start: t for i, t in twins.items() if i in batch}
         pending.append(start_capture(part, job.measurer, job.settings, ink=ink, twins=local))
-    out: list[SlideCapture] = []
+    out: list[SlideCapture] = list(seed)
     for p in pending:
         out += p.finish(out)
-    return out
+    return out[len(seed):]
 
 
 def _twins(tirs: Sequence[SlideIR], numbers: Sequence[int], work: Sequence[SlideWork]
@@ -106,6 +110,30 @@ def _baselines(job: FillJob, numbers: Sequence[int], irs: Sequence[SlideIR],
     with."""
     base = make_baseline(irs, captures, job.settings.qa, package=list(facts))
     return dict(zip(numbers, base, strict=True))
+
+
+def _known(job: FillJob, numbers: Sequence[int]
+           ) -> list[tuple[SlideBaseline, SlideCapture]] | None:
+    """The baselines and captures of these template slides a warm process made for an
+    earlier fill under the same settings (``templatecache``); None unless all are known."""
+    facts = job.template_facts
+    if facts is None or job.scratch is not None or not numbers:
+        return None
+    key = job.settings.model_dump_json()
+    got = [facts.qa.get((n, key)) for n in numbers]
+    return None if any(g is None for g in got) else [g for g in got if g is not None]
+
+
+def _remember(job: FillJob, numbers: Sequence[int], base: Mapping[int, SlideBaseline],
+              caps: Sequence[SlideCapture]) -> None:
+    """Keep each template slide's baseline, and its capture without the text (the pixels a
+    filled twin reuses), for the next fill of this template in this process."""
+    facts = job.template_facts
+    if facts is None or job.scratch is not None:
+        return
+    key = job.settings.model_dump_json()
+    for n, cap in zip(numbers, caps, strict=True):
+        facts.qa[(n, key)] = (base[n], replace(cap, text=cap.notext))
 
 
 def _finals(work: Sequence[SlideWork]) -> list[SlideIR]:
@@ -234,10 +262,19 @@ def visual_qa(job: FillJob) -> None:
         return
     facts = [read_package_facts(job.package, w.filled.part) for w in work]
     numbers, tirs, tfacts = _template_slides(job, work, facts)
-    caps = _capture(job, [*tirs, *_finals(work)],  # template and filled slides, same rounds
-                    _twins(tirs, numbers, work))
-    base = _baselines(job, numbers, tirs, caps[:len(tirs)], tfacts)
-    found = _check(job, work, facts, base, caps[len(tirs):])
+    twins = _twins(tirs, numbers, work)
+    known = _known(job, numbers)
+    if known is not None:  # a warm process judged these template slides before
+        base = {n: b for n, (b, _) in zip(numbers, known, strict=True)}
+        seeds = [c for _, c in known]
+        filled_caps = _capture(job, _finals(work), {i - len(tirs): t for i, t in twins.items()},
+                               seed=seeds)
+    else:
+        caps = _capture(job, [*tirs, *_finals(work)], twins)  # template and filled slides
+        base = _baselines(job, numbers, tirs, caps[:len(tirs)], tfacts)
+        _remember(job, numbers, base, caps[:len(tirs)])
+        filled_caps = caps[len(tirs):]
+    found = _check(job, work, facts, base, filled_caps)
     for w, issues in zip(work, found, strict=True):
         w.qa = issues
     todo = [i for i, issues in enumerate(found) if targets(issues, work[i].touched)]
@@ -246,7 +283,6 @@ def visual_qa(job: FillJob) -> None:
     again = [work[i] for i in todo]
     job.say(f"visual QA: issues to correct on slide(s) "
             f"{', '.join(str(w.filled.index) for w in again)}; one correction pass")
-    filled_caps = caps[len(tirs):]
     outcomes = _correct(job, again, [found[i] for i in todo], [filled_caps[i] for i in todo])
     saved = [_result(w) for w in again]
     for w, o in zip(again, outcomes, strict=True):
