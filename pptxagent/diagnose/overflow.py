@@ -39,6 +39,16 @@ def overflow_px(bbox: Box, content: Box, edges: bool = True) -> tuple[float, flo
     return _past(ox), _past(oy)
 
 
+def unwrapped_past(it: Item, frame: Box, cb: Box) -> float:
+    """How far unwrapped text (``wrap="none"``) reaches past its box's left and right insets:
+    PowerPoint draws such a line across them, LibreOffice wraps it there (a title 4 px too
+    wide for its insets became two lines, 31 px past its box)."""
+    ins = it.el.style.insets
+    left, right = (ins.left, ins.right) if ins is not None else (0.0, 0.0)
+    return _past(max(0.0, cb.w - (frame.w - left - right), frame.x + left - cb.x,
+                     cb.right - (frame.right - right)))
+
+
 def _past(px: float) -> float:
     return 0.0 if px <= LAYOUT_UNIT_PX + _EPS else px
 
@@ -51,6 +61,8 @@ def detect(ctx: Ctx) -> list[Defect]:
             continue
         frame = text_frame(it.el, it.bbox)
         ox, oy = overflow_px(frame, cb, ctx.settings.CONTENT_EDGE_OVERFLOW)
+        if it.el.style.wrap is False and ctx.settings.CONTENT_EDGE_OVERFLOW:
+            ox = max(ox, unwrapped_past(it, frame, cb))
         if ox > 0 or oy > 0:
             details = {"overflow_x_px": round(ox, 4), "overflow_y_px": round(oy, 4)}
             above, below = frame.y - cb.y, cb.bottom - frame.bottom

@@ -120,3 +120,18 @@ def test_width_overflow_wider_than_slide_shrinks_font() -> None:
 def test_images_and_empty_text_have_no_overflow() -> None:
     image, empty = el("i", "image", 0, 0, 100, 100), el("t", "text", 0, 200, 100, 20)
     assert overflow(image, empty, content={"t": None}) == []
+
+
+def test_unwrapped_text_past_its_insets_overflows() -> None:
+    # A title with wrap="none", centred, 697 px of text in a 712 px box with 9.6 px insets:
+    # inside the box, but 4 px wider than its insets allow. LibreOffice wraps it there (two
+    # lines, 31 px past the box); the loop shrank it too little and the label did not hold.
+    insets = {"top": 4.8, "right": 9.6, "bottom": 4.8, "left": 9.6}
+    title = el("t", "title", 216, 40, 712, 72, fs=45.3, wrap=False, textAlign="center",
+               insets=insets)
+    line = Box(x=223.45, y=45, w=697.1, h=48)
+    (defect,) = overflow(title, content={"t": line})
+    assert defect.details["overflow_x_px"] == round(697.1 - (712 - 19.2), 4)
+    assert overflow(title, content={"t": Box(x=226, y=45, w=690, h=48)}) == []
+    wrapped = el("w", "title", 216, 40, 712, 72, fs=45.3, textAlign="center", insets=insets)
+    assert overflow(wrapped, content={"w": line}) == []
