@@ -12,9 +12,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from openpyxl import load_workbook
+from openpyxl.utils.exceptions import InvalidFileException
 
 from pptxagent.batch.cells import cell_text
 from pptxagent.errors import InputError
@@ -112,11 +116,6 @@ def _csv(path: Path, text: str) -> list[Record]:
 
 
 def _xlsx(path: Path, sheet: str | None) -> list[Record]:
-    import zipfile
-
-    from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
-
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:

@@ -25,6 +25,7 @@ from pptxagent.batch.names import fields, render, safe, unique
 from pptxagent.errors import InputError
 from pptxagent.fill.content import key_path, parse_content
 from pptxagent.pipeline.tools import slide_count, template_texts
+from pptxagent.store import files
 
 Profile = Literal["fast", "balanced", "high_fidelity"]
 MERGED = "merged.pptx"
@@ -47,6 +48,12 @@ class BatchOptions:
     restart_every: int = 25
     settings: dict[str, Any] = field(default_factory=dict)
     as_json: bool = False
+    broker: str | None = None
+    """A Celery broker URL: records run on ``pptxagent worker`` processes (any machine)."""
+    database_url: str | None = None
+    """The shared database (PostgreSQL) of Celery mode: the journal lives there."""
+    file_store: str | None = None
+    """Where templates and decks travel in Celery mode (``s3://…`` or ``file:///…``)."""
 
     def signature(self) -> str:
         """The options that shape every output (part of each record's key)."""
@@ -134,6 +141,17 @@ def _check_headers(records: list[Record], named: set[str], path: Path) -> None:
                              "--content (--strict)")
 
 
+def check_remote(opts: BatchOptions) -> None:
+    """Celery mode's own inputs: a shared database and a file store every worker reaches."""
+    if not opts.database_url:
+        raise InputError("--broker: give the shared database the workers use (--database-url "
+                         "or $PPTXAGENT_DATABASE_URL)")
+    if not opts.file_store:
+        raise InputError("--broker: give a file store every worker reaches (--store "
+                         "s3://bucket/prefix or file:///shared/folder)")
+    files.check(opts.file_store)
+
+
 def plan_batch(opts: BatchOptions) -> BatchPlan:
     """Everything checked and decided; raises ``InputError`` for bad input as a whole."""
     if not opts.template.is_file():
@@ -196,4 +214,4 @@ def _merge(out: BatchPlan, good: list[Planned], base: dict[str, Any] | None, nam
         p.key = key
 
 
-__all__ = ["BatchOptions", "BatchPlan", "Planned", "plan_batch", "sha256_file"]
+__all__ = ["BatchOptions", "BatchPlan", "Planned", "check_remote", "plan_batch", "sha256_file"]

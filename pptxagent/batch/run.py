@@ -15,27 +15,30 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
+import shlex
 import shutil
 import signal
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from pptxagent.batch.places import LocalPlaces, RemotePlaces, review_dir
 from pptxagent.batch.plan import BatchPlan, Planned
 from pptxagent.batch.report import counts, write_review, write_summary
 from pptxagent.errors import InputError
 from pptxagent.service.config import TEST_HOOKS_ENV, ServiceConfig
-from pptxagent.service.pool import WorkerPool, stop_quietly
+from pptxagent.service.jobs import job_backend
 from pptxagent.store import JobRow, Store
 
 JOURNAL = ".pptxagent-batch"
 KIND = "record"
-TOKEN = "pptxagent-batch-journal"
 ABANDONED = "abandoned: the batch ended before this record did"
 CANCELLED = "cancelled"
 POLL_S = 0.2
@@ -143,7 +146,8 @@ class _Interrupt:
             signal.signal(sig, old)
 
 
-def _requests(plan: BatchPlan, journal: Path, todo: list[Planned]) -> list[dict[str, Any]]:
+def _requests(plan: BatchPlan, journal: Path, todo: list[Planned], places: LocalPlaces
+              ) -> list[dict[str, Any]]:
     opts = plan.opts
     out: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -151,28 +155,24 @@ def _requests(plan: BatchPlan, journal: Path, todo: list[Planned]) -> list[dict[
         if p.key in seen:  # merge: one job for every record
             continue
         seen.add(p.key)
-        review = _review_dir(journal, p.record.number)
-        shutil.rmtree(review, ignore_errors=True)
+        shutil.rmtree(review_dir(journal, p.record.number), ignore_errors=True)
         content = plan.merged if opts.merge else p.content
         out.append({"kind": KIND, "number": p.record.number, "where": p.record.where,
-                    "template": str(opts.template.resolve()), "content": content,
-                    "out": str((opts.outdir / p.name).resolve()), "key": p.key,
+                    "template": places.template(), "content": content,
+                    "out": places.out(p.name), "key": p.key,
                     "profile": opts.profile, "strict": opts.strict,
-                    "settings": opts.settings, "review_dir": str(review),
+                    "settings": opts.settings, "review_dir": places.review(p.record.number),
                     "columns": p.columns})
     return out
 
 
-def _review_dir(journal: Path, number: int) -> Path:
-    return journal / "review" / f"{number:06d}"
-
-
-def _done(job: JobRow | None, p: Planned, outdir: Path, retry_failed: bool) -> bool:
+def _done(job: JobRow | None, p: Planned, outdir: Path, retry_failed: bool,
+          places: LocalPlaces) -> bool:
     """Whether the journal's last job of a record stands (nothing to run again)."""
     if job is None:
         return False
     if job.status == "succeeded":
-        return (outdir / p.name).is_file()
+        return (outdir / p.name).is_file() or places.recover(p.name, p.record.number)
     if job.status == "failed":
         reason = str((job.error or {}).get("reason", ""))
         return not retry_failed and reason not in (ABANDONED, CANCELLED)
@@ -189,32 +189,35 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
     outdir.mkdir(parents=True, exist_ok=True)
     with _locked(journal):
         _clean_leftovers(outdir)
-        store = Store(None, data_dir=journal)
+        store = Store(opts.database_url if opts.broker else None, data_dir=journal)
         store.migrate()
+        name = journal_name(outdir)
         token = store.token_id(store.create_token("batch", max_queued=2**31 - 1,
-                                                  plaintext=TOKEN))
+                                                  plaintext=name))
         assert token is not None
+        places = _places(plan, journal, name)
         store.give_up_active(token, KIND, ABANDONED)
         last: dict[str, JobRow] = {}
         for job in store.jobs_of(token, KIND):
             last[str(job.request.get("key"))] = job
         todo = [p for p in plan.records if p.error is None
-                and not _done(last.get(p.key), p, outdir, opts.retry_failed)]
+                and not _done(last.get(p.key), p, outdir, opts.retry_failed, places)]
         keep = {p.key for p in todo}
         skipped = [p for p in plan.records if p.key not in keep]
         early = [r for r in (_merge_rows(plan, last.get(plan.records[0].key))
                              if opts.merge and not todo else
                              [_row(p, last.get(p.key)) for p in skipped]) if r]
         on_start(len(plan.records), early)
-        ids = store.submit_many(token, KIND, _requests(plan, journal, todo)) if todo else []
-        jobs = _drive(plan, store, ids, on_row, journal) if ids else ({}, False)
+        requests = _requests(plan, journal, todo, places)
+        ids = store.submit_many(token, KIND, requests) if todo else []
+        jobs = _drive(plan, store, token, ids, on_row, journal, places) if ids else ({}, False)
         by_key = {**last, **{str(j.request.get("key")): j for j in jobs[0].values()}}
         store.close()
     rows = (_merge_rows(plan, by_key.get(plan.records[0].key)) if opts.merge
             else [_row(p, by_key.get(p.key)) for p in plan.records])
     lead = next((p.record.number for p in plan.records if p.error is None), 0)
     for row in rows:  # the worker names them in its job's review folder
-        folder = _review_dir(journal, lead if opts.merge else int(row["number"]))
+        folder = review_dir(journal, lead if opts.merge else int(row["number"]))
         row["thumbnails"] = [str(folder / t) for t in row.get("thumbnails") or []]
     meta = {"template": str(opts.template), "data": str(opts.data),
             "profile": opts.profile, "merge": opts.merge}
@@ -223,44 +226,73 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
     return Outcome(rows, interrupted=jobs[1], skipped=len(skipped), ran=len(ids))
 
 
-def _drive(plan: BatchPlan, store: Store, ids: list[str], on_row: RowSink,
-           journal: Path) -> tuple[dict[str, JobRow], bool]:
-    """Run the submitted jobs on the warm pool until every one has finished (or Ctrl-C)."""
+def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: RowSink,
+           journal: Path, places: LocalPlaces) -> tuple[dict[str, JobRow], bool]:
+    """Run the submitted jobs (the local pool, or Celery) until every one has finished (or
+    Ctrl-C); each finished deck is brought into OUTDIR as it is seen."""
     opts = plan.opts
     cfg = ServiceConfig(data_dir=journal, workers=max(1, min(opts.jobs, len(ids))),
                         job_timeout_s=opts.timeout_s, engine_restart_jobs=opts.restart_every,
                         max_attempts=2, lease_s=20.0, supervise_s=1.0,
-                        timeout_grace_s=10.0, log_dir=journal / "logs",
+                        timeout_grace_s=10.0, log_dir=journal / "logs", broker=opts.broker,
+                        db_url=opts.database_url if opts.broker else None,
                         test_hooks=os.environ.get(TEST_HOOKS_ENV) == "1")
     planned = {p.key: p for p in plan.records if p.key}
-    pool = WorkerPool(cfg, store)
+    backend = job_backend(cfg, store)
     finished: dict[str, JobRow] = {}
     pending = list(ids)
     interrupted = False
     with _Interrupt() as stop:
-        pool.start()
+        backend.start()
         try:
+            backend.dispatch(ids)
             while pending and not stop.again.is_set():
                 if stop.flag.is_set() and not interrupted:
                     interrupted = True
-                    store.cancel_queued(store_token(store), KIND, CANCELLED)
+                    store.cancel_queued(token, KIND, CANCELLED)
                 for job in store.jobs_by_id(pending):
                     if job.terminal:
-                        finished[job.id] = job
+                        finished[job.id] = _collected(job, planned, places)
                         if not (interrupted and (job.error or {}).get("reason") == CANCELLED):
-                            _report(plan, planned, job, on_row)
+                            _report(plan, planned, finished[job.id], on_row)
                 pending = [i for i in pending if i not in finished]
                 if pending:
                     stop.flag.wait(POLL_S) if not interrupted else time.sleep(POLL_S)
         finally:
-            stop_quietly(pool)
+            backend.stop()
     return finished, interrupted
 
 
-def store_token(store: Store) -> int:
-    tid = store.token_id(TOKEN)
-    assert tid is not None
-    return tid
+def _collected(job: JobRow, planned: dict[str, Planned], places: LocalPlaces) -> JobRow:
+    """A finished job, its deck and thumbnails brought here (Celery mode); a deck that cannot
+    be fetched fails the record, saying why."""
+    p = planned.get(str(job.request.get("key")))
+    if job.status != "succeeded" or p is None or not job.result:
+        return job
+    try:
+        places.collect(job.result, p.name, p.record.number)
+    except Exception as exc:  # the file store is down: the record's deck is not here
+        return replace(job, status="failed", error={
+            "message": f"its deck could not be fetched from the file store "
+                       f"({type(exc).__name__}: {exc})"})
+    return job
+
+
+def journal_name(outdir: Path) -> str:
+    """The journal's name in a shared store: one per output folder of one machine."""
+    where = f"{socket.gethostname()}:{os.path.realpath(outdir)}"
+    return "pptxagent-batch-" + hashlib.sha256(where.encode()).hexdigest()[:24]
+
+
+def _places(plan: BatchPlan, journal: Path, name: str) -> LocalPlaces:
+    opts = plan.opts
+    if not opts.broker:
+        return LocalPlaces(opts.template, opts.outdir, journal)
+    assert opts.file_store is not None
+    remote = RemotePlaces(opts.template, opts.outdir, journal, opts.file_store, name,
+                          plan.template_sha)
+    remote.upload()
+    return remote
 
 
 def _report(plan: BatchPlan, planned: dict[str, Planned], job: JobRow, on_row: RowSink) -> None:
@@ -277,8 +309,6 @@ def _report(plan: BatchPlan, planned: dict[str, Planned], job: JobRow, on_row: R
 def resume_command(argv: list[str]) -> str:
     """The command that resumes this batch (the same command: the journal skips what is
     done)."""
-    import shlex
-
     return " ".join(shlex.quote(a) for a in argv)
 
 

@@ -28,10 +28,11 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from pptxagent.batch.plan import BatchOptions, plan_batch
+from pptxagent.batch.plan import BatchOptions, check_remote, plan_batch
 from pptxagent.batch.report import counts
 from pptxagent.batch.run import Outcome, resume_command, run_batch
 from pptxagent.cli.common import handle_errors
+from pptxagent.service.config import DB_ENV
 from pptxagent.settings import Settings
 
 _err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -119,11 +120,20 @@ def _close(outcome: Outcome, outdir: Path) -> None:
               help="Records after which a worker restarts its engines.")
 @click.option("--set", "sets", multiple=True, metavar="NAME=VALUE", help="Override a setting.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON line per finished record.")
+@click.option("--broker", envvar="PPTXAGENT_BROKER", metavar="URL",
+              help="Run the records as Celery tasks on `pptxagent worker` processes "
+                   "(redis://host:6379/0) instead of a local pool.")
+@click.option("--database-url", envvar=DB_ENV, metavar="URL",
+              help="With --broker: the shared database (postgresql+psycopg://…) the workers use.")
+@click.option("--store", "file_store", envvar="PPTXAGENT_FILE_STORE", metavar="URL",
+              help="With --broker: where templates and decks travel (s3://bucket/prefix or "
+                   "file:///shared/folder).")
 @handle_errors
 def command(template: Path, data: Path, outdir: Path, sheet: str | None,
             content: Path | None, name: str | None, merge: bool, profile: str,
             jobs: int | None, strict: bool, retry_failed: bool, timeout_s: float,
-            restart_every: int, sets: tuple[str, ...], as_json: bool) -> None:
+            restart_every: int, sets: tuple[str, ...], as_json: bool, broker: str | None,
+            database_url: str | None, file_store: str | None) -> None:
     """Fill TEMPLATE.pptx once per record of DATA (CSV, XLSX, JSON Lines or a JSON array)
     into OUTDIR, checking every deck; rerun the same command to resume."""
     opts = BatchOptions(
@@ -131,7 +141,10 @@ def command(template: Path, data: Path, outdir: Path, sheet: str | None,
         name=name, merge=merge, profile=profile,  # type: ignore[arg-type]
         jobs=jobs or os.cpu_count() or 1, strict=strict, retry_failed=retry_failed,
         timeout_s=timeout_s, restart_every=restart_every,
-        settings=dict(Settings.parse_pairs(sets)), as_json=as_json)
+        settings=dict(Settings.parse_pairs(sets)), as_json=as_json, broker=broker,
+        database_url=database_url, file_store=file_store)
+    if broker:
+        check_remote(opts)
     plan = plan_batch(opts)
     display = _Display(as_json)
     try:

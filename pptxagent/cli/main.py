@@ -86,6 +86,11 @@ def _batch() -> click.Command:
     return command
 
 
+def _worker() -> click.Command:
+    from pptxagent.cli.worker import command
+    return command
+
+
 def _host() -> click.Command:
     from pptxagent.cli.host import host_command
     return host_command
@@ -94,7 +99,7 @@ def _host() -> click.Command:
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "fill": _fill, "compose": _compose, "refine": _refine, "inventory": _inventory,
     "render": _render, "qa": _qa, "schema": _schema, "serve": _serve, "themes": _themes,
-    "theme": _theme, "host": _host, "batch": _batch,
+    "theme": _theme, "host": _host, "batch": _batch, "worker": _worker,
 }
 """Command name → its loader. A command's module (and the stages it imports) is imported
 when the command runs or ``--help`` lists it, by a plain ``import`` the layer check sees: a

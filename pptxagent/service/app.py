@@ -2,8 +2,9 @@
 
 Every ``/api`` route needs ``Authorization: Bearer <token>`` (401 otherwise). The OpenAPI
 document (``/openapi.json``, ``/docs``) and the UI's static files are public: they hold no data.
-Starting the app migrates the database and starts the local worker pool (``cfg.workers``
-processes); stopping it closes the open event streams and stops the pool.
+Starting the app migrates the database and starts its job backend (``service.jobs``: the
+local worker pool of ``cfg.workers`` processes, or Celery with ``cfg.broker``); stopping it
+closes the open event streams and stops the pool.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pptxagent import __version__
 from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
-from pptxagent.service.pool import WorkerPool, stop_quietly
+from pptxagent.service.jobs import LocalJobs, job_backend
 from pptxagent.service.wake import API, Listener
 from pptxagent.store import Store
 
@@ -83,6 +84,7 @@ def listen_for_events(app: FastAPI, cfg: ServiceConfig) -> Listener:
 def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     install_redaction()
     the_store = store or Store(cfg.database_url, data_dir=cfg.data_dir)
+    jobs = job_backend(cfg, the_store)  # started with the app
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -90,11 +92,8 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
         app.state.closing = asyncio.Event()
         listener = listen_for_events(app, cfg)
         await run_in_threadpool(the_store.migrate)
-        pool: WorkerPool | None = None
-        if cfg.workers > 0:
-            pool = WorkerPool(cfg, the_store)
-            await run_in_threadpool(pool.start)
-        app.state.pool = pool
+        await run_in_threadpool(jobs.start)
+        app.state.pool = jobs.pool if isinstance(jobs, LocalJobs) else None
         try:
             yield
         finally:
@@ -102,7 +101,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
             if listener.listening:
                 app.state.loop.remove_reader(listener.fileno())
             listener.close()
-            await run_in_threadpool(stop_quietly, pool)
+            await run_in_threadpool(jobs.stop)
             the_store.close()
 
     app = FastAPI(
@@ -113,6 +112,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     )
     app.state.cfg = cfg
     app.state.store = the_store
+    app.state.jobs = jobs
     app.state.pool = None
     app.state.closing = asyncio.Event()
     app.state.changed = asyncio.Event()

@@ -26,6 +26,8 @@ _ENV_FIELDS: dict[str, str] = {
     "PPTXAGENT_ENGINE_RESTART_JOBS": "engine_restart_jobs",
     "PPTXAGENT_MAX_ATTEMPTS": "max_attempts",
     "PPTXAGENT_SUPERVISE_S": "supervise_s",
+    "PPTXAGENT_BROKER": "broker",
+    "PPTXAGENT_FILE_STORE": "file_store",
 }
 
 
@@ -66,6 +68,12 @@ class ServiceConfig(BaseModel):
     """Retry-After of a 429 (queue full)."""
     sse_poll_s: float = Field(0.3, ge=0.05, le=5.0)
     sse_ping_s: float = Field(15.0, gt=0)
+    broker: str | None = None
+    """A Celery broker URL (``redis://host:6379/0``): jobs run as Celery tasks on
+    ``pptxagent worker`` processes (any machine) instead of the local pool."""
+    file_store: str | None = None
+    """Where files travel between machines in Celery mode (``s3://bucket/prefix`` or
+    ``file:///shared/folder``: ``store.files``)."""
     log_dir: Path | None = None
     """Workers log here (``<name>.log``, their output too) instead of to the terminal (a
     batch keeps its terminal for its progress)."""

@@ -16,6 +16,7 @@ from starlette.datastructures import FormData
 
 from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.config import ServiceConfig
+from pptxagent.service.jobs import JobBackend
 from pptxagent.service.schemas import Accepted, JobOut, Problem, ToolRunOut
 from pptxagent.service.uploads import (
     check_images,
@@ -29,7 +30,6 @@ from pptxagent.service.uploads import (
     validate_options,
     validate_outline,
 )
-from pptxagent.service.wake import wake_workers
 from pptxagent.store import JobRow, NotFound, QueueFull, Store
 
 PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
@@ -128,12 +128,12 @@ def prior_degraded(store: Store, token: int, template_sha: str, recent: int = 50
     return count
 
 
-def _submit(store: Store, cfg: ServiceConfig, token: int, req: dict[str, Any],
-            deck_id: str | None) -> JobRow:
+def _submit(store: Store, cfg: ServiceConfig, jobs: JobBackend, token: int,
+            req: dict[str, Any], deck_id: str | None) -> JobRow:
     try:
         job = store.submit_job(token, str(req["kind"]), req, deck_id=deck_id,
                                max_attempts=cfg.max_attempts)
-        wake_workers(cfg.run_dir)  # an idle worker claims it now, not at its next poll
+        jobs.dispatch([job.id])  # a worker takes it now, not at its next poll
         return job
     except QueueFull as exc:
         raise HTTPException(429, {"detail": exc.message},
@@ -156,7 +156,8 @@ async def generate(request: Request, token: TokenId) -> Accepted:
         req = await _job_request(request, form, token, None)
     finally:
         await form.close()
-    job = await run_in_threadpool(_submit, request.app.state.store, cfg, token, req, None)
+    job = await run_in_threadpool(_submit, request.app.state.store, cfg,
+                                  request.app.state.jobs, token, req, None)
     return _accepted(job)
 
 
@@ -175,7 +176,8 @@ async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
         req = await _job_request(request, form, token, previous)
     finally:
         await form.close()
-    job = await run_in_threadpool(_submit, store, cfg, token, req, deck_id)
+    job = await run_in_threadpool(_submit, store, cfg, request.app.state.jobs, token, req,
+                                  deck_id)
     return _accepted(job)
 
 

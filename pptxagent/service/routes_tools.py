@@ -73,6 +73,6 @@ async def run_tool(name: str, request: Request, token: TokenId,
         raise problem(422, "tool inputs may not name server files (absolute paths, ~, ..)",
                       path=bad)
     req = {"kind": "tool", "tool": name, "input": body}
-    job = await run_in_threadpool(_submit, request.app.state.store, cfg_of(request), token,
-                                  req, None)
+    job = await run_in_threadpool(_submit, request.app.state.store, cfg_of(request),
+                                  request.app.state.jobs, token, req, None)
     return _accepted(job)

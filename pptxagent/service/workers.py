@@ -39,6 +39,7 @@ from pptxagent.engines.reset import kill_engines
 from pptxagent.service import hooks
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.reaper import SERVICE_VAR, WORKER_VAR
+from pptxagent.service.staging import deliver, staged
 from pptxagent.service.wake import API, Listener, wake
 from pptxagent.store import Store, ToolRunRecord
 from pptxagent.store.records import JobRow
@@ -153,10 +154,22 @@ class Worker:
                 self._wake.wait(IDLE_POLL_S)  # a queued job wakes it (``service.wake``)
                 continue
             self.run(job)
-            self.jobs_done += 1
-            if self._timeout_seen or self.jobs_done % self.cfg.engine_restart_jobs == 0:
-                kill_engines()  # fresh Chromium and LibreOffice for the next job
-                self._timeout_seen = False
+            self._after_job()
+
+    def run_id(self, job_id: str) -> str:
+        """One given job (a Celery task): ``ran``, or why not (``Store.claim_job_id``)."""
+        got = self.store.claim_job_id(job_id, self.name, self.cfg.lease_s)
+        if isinstance(got, str):
+            return got
+        self.run(got)
+        self._after_job()
+        return "ran"
+
+    def _after_job(self) -> None:
+        self.jobs_done += 1
+        if self._timeout_seen or self.jobs_done % self.cfg.engine_restart_jobs == 0:
+            kill_engines()  # fresh Chromium and LibreOffice for the next job
+            self._timeout_seen = False
 
     def _audit(self, job: JobRow, workdir: Path, rec: AuditRecord) -> None:
         """A tool run: its output files into the artifact store, its ``tool_runs`` row (with
@@ -259,7 +272,10 @@ class Worker:
         if job.request.get("kind") == "record":  # a batch record: one whole fill
             if self.cfg.test_hooks:
                 hooks.on_event("step.started", {"tool": "record"})
-            row, ok = in_lane(lambda: run_record(job.request, workdir))
+            with staged(job.request, workdir, self.cfg.data_dir / "templates") as request:
+                row, ok = in_lane(lambda: run_record(request, workdir))
+                if ok:
+                    deliver(request, job.request, row)
             return ({**row, "worker": self.name}, None) if ok else \
                 (None, {"kind": "record", "message": row["error"], **row})
         req = build_request(self.store, job.request, workdir)

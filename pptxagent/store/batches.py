@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -92,6 +93,43 @@ class BatchMixin(StoreBase):
                      "event_type": "job.failed", "payload_json": {"reason": reason},
                      "severity": "warning"} for job_id, seq in res])
             return len(res)
+
+
+    def claim_job_id(self, job_id: str, worker: str, lease_s: float) -> JobRow | str:
+        """Take one given job (a Celery task names it): queued, or running with a lease that
+        ran out (its worker died), and with attempts left. Otherwise why not: ``"done"``
+        (finished, or failed now because its attempts are used up), ``"busy"`` (another
+        worker's lease is live: try again when it runs out), ``"missing"``."""
+        now = utcnow()
+        claimable = (Job.status == "queued") | ((Job.status == "running")
+                                               & (Job.lease_expires_at < now))
+        with self._write() as s:
+            row = s.execute(select(Job.status, Job.attempts, Job.max_attempts,
+                                   Job.lease_expires_at).where(Job.id == job_id)).first()
+            if row is None:
+                return "missing"
+            if row.status not in ACTIVE:
+                return "done"
+            if row.attempts >= row.max_attempts and (row.status == "queued" or (
+                    row.lease_expires_at is not None and row.lease_expires_at < now)):
+                reason = f"worker lost: {row.attempts} attempt(s) used"
+                seq = JobsMixin._bump(s, job_id, Job.status.in_(ACTIVE), status="failed",
+                                      finished_at=now, lease_owner=None, lease_expires_at=None,
+                                      error={"reason": reason, "attempts": row.attempts})
+                if seq is not None:
+                    JobsMixin._insert_event(s, job_id, seq, "job.failed",
+                                            {"reason": reason}, severity="error")
+                return "done"
+            seq = JobsMixin._bump(s, job_id, claimable, status="running",
+                                  attempts=Job.attempts + 1, lease_owner=worker,
+                                  lease_expires_at=now + timedelta(seconds=lease_s),
+                                  started_at=now)
+            if seq is None:
+                return "busy"
+            job = s.scalars(select(Job).where(Job.id == job_id)).one()
+            JobsMixin._insert_event(s, job_id, seq, "job.started",
+                                    {"attempt": job.attempts, "worker": worker})
+            return job_row(job)
 
 
 __all__ = ["BatchMixin"]
