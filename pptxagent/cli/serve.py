@@ -1,4 +1,5 @@
-"""``pptxagent serve``: the HTTP API and its local worker pool.
+"""``pptxagent serve``: the HTTP API and its local worker pool (or, with ``--broker``, Celery
+workers on any machine: ``pptxagent worker``).
 
 The flags are checked here, then the process becomes ``python -m pptxagent.service`` (same
 pid, same terminal, same signals: ``pptxagent.service.main``), so the CLI's other commands
@@ -39,17 +40,26 @@ from pptxagent.service.config import ServiceConfig
 @click.option("--job-timeout", type=float, help="Hard limit of one job in seconds (600).")
 @click.option("--queue-cap", type=click.IntRange(1, 10_000),
               help="Queued + running jobs per token for new tokens (default 10).")
+@click.option("--broker", envvar="PPTXAGENT_BROKER", metavar="URL",
+              help="Send jobs as Celery tasks to `pptxagent worker` processes "
+                   "(redis://host:6379/0) instead of the local pool.")
+@click.option("--store", "file_store", envvar="PPTXAGENT_FILE_STORE", metavar="URL",
+              help="With --broker: the file store the workers reach (s3://… or file:///…).")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 @handle_errors
 def command(host: str, port: int, data_dir: Path, db_url: str | None, workers: int,
             token_name: str, job_timeout: float | None, queue_cap: int | None,
-            log_level: str) -> None:
+            broker: str | None, file_store: str | None, log_level: str) -> None:
     """Serve the HTTP API (OpenAPI at /docs) with a local pool of warm workers."""
+    if broker and not file_store:
+        raise SettingError("serve --broker: give the file store the workers reach (--store "
+                           "s3://bucket/prefix or file:///shared/folder)")
     try:
         cfg = ServiceConfig.from_env(host=host, port=port, data_dir=data_dir, db_url=db_url,
-                                     workers=workers, job_timeout_s=job_timeout,
-                                     queue_cap=queue_cap)
+                                     workers=0 if broker else workers,
+                                     job_timeout_s=job_timeout, queue_cap=queue_cap,
+                                     broker=broker, file_store=file_store)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SettingError(f"serve: {'.'.join(str(p) for p in err['loc'])}: "

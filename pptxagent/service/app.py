@@ -83,7 +83,7 @@ def listen_for_events(app: FastAPI, cfg: ServiceConfig) -> Listener:
 
 def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     install_redaction()
-    the_store = store or Store(cfg.database_url, data_dir=cfg.data_dir)
+    the_store = store or Store(cfg.database_url, data_dir=cfg.data_dir, file_store=cfg.file_store)
     jobs = job_backend(cfg, the_store)  # started with the app
 
     @asynccontextmanager

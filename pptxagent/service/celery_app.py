@@ -107,7 +107,7 @@ worker_process_shutdown.connect(_engines_down, weak=False)
 def run_worker(cfg: ServiceConfig, concurrency: int) -> None:
     """``pptxagent worker``: a Celery worker (prefork pool) for our queue, in this process.
     The database is migrated first; its connections are closed before the pool forks."""
-    store = Store(cfg.database_url, data_dir=cfg.data_dir)
+    store = Store(cfg.database_url, data_dir=cfg.data_dir, file_store=cfg.file_store)
     store.migrate()
     store.close()
     for folder in (cfg.data_dir, cfg.run_dir, cfg.jobs_dir):

@@ -18,7 +18,7 @@ from pptxagent.store import Store
 
 
 def serve(cfg: ServiceConfig, *, token_name: str = "default", log_level: str = "info") -> None:
-    store = Store(cfg.database_url, data_dir=cfg.data_dir)
+    store = Store(cfg.database_url, data_dir=cfg.data_dir, file_store=cfg.file_store)
     store.migrate()
     given = os.environ.get(TOKEN_ENV)
     if given:

@@ -127,7 +127,7 @@ class Worker:
 
     def __init__(self, cfg: ServiceConfig, name: str, stop: threading.Event) -> None:
         self.cfg, self.name, self._stop = cfg, name, stop
-        self.store = Store(cfg.database_url, data_dir=cfg.data_dir)
+        self.store = Store(cfg.database_url, data_dir=cfg.data_dir, file_store=cfg.file_store)
         self.jobs_done = 0
         self._data_prefix = str(cfg.data_dir.resolve())
         self._timeout_seen = False

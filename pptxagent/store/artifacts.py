@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
+from pptxagent.store import files
 from pptxagent.store.errors import BadArtifactId
 
 _SHA = re.compile(r"[0-9a-f]{64}")
@@ -28,15 +29,26 @@ def check_sha(sha: str) -> str:
 
 
 class ArtifactStore:
-    """Files by sha256 under ``root``."""
+    """Files by sha256 under ``root``; with ``remote`` (a file store URL, ``store.files``)
+    every artifact is also put there, and one this machine lacks is fetched from there: the
+    API and Celery workers on other machines see the same artifacts."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, remote: str | None = None) -> None:
         self.root = Path(root)
+        self.remote = remote
+
+    def _url(self, sha: str) -> str:
+        assert self.remote is not None
+        return files.join(self.remote, "artifacts", sha[:2], sha[2:])
 
     def path(self, sha: str) -> Path:
-        """Where the artifact ``sha`` lives (it may not exist: see :meth:`exists`)."""
+        """Where the artifact ``sha`` lives here (fetched from ``remote`` when this machine
+        does not have it yet; it may not exist: see :meth:`exists`)."""
         check_sha(sha)
-        return self.root / sha[:2] / sha[2:]
+        local = self.root / sha[:2] / sha[2:]
+        if self.remote is not None and not local.is_file() and files.exists(self._url(sha)):
+            files.fetch(self._url(sha), local)
+        return local
 
     def exists(self, sha: str) -> bool:
         return self.path(sha).is_file()
@@ -92,3 +104,5 @@ class ArtifactStore:
         dest.parent.mkdir(parents=True, exist_ok=True)
         os.chmod(tmp, 0o644)
         os.replace(tmp, dest)  # atomic: readers see the whole file or none
+        if self.remote is not None:
+            files.put(dest, self._url(sha))

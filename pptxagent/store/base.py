@@ -36,7 +36,8 @@ def hash_token(plaintext: str) -> str:
 class StoreBase:
     """Engine, sessions and tokens. No global state: one instance per process."""
 
-    def __init__(self, url: str | None = None, data_dir: Path = Path(".pptxagent")) -> None:
+    def __init__(self, url: str | None = None, data_dir: Path = Path(".pptxagent"),
+                 file_store: str | None = None) -> None:
         self.data_dir = Path(data_dir).resolve()
         self.url = database_url(url, self.data_dir)
         self.engine = make_engine(self.url)
@@ -46,7 +47,7 @@ class StoreBase:
         self._wlock: AbstractContextManager[object] = (
             threading.Lock() if self.dialect == "sqlite" else nullcontext()
         )
-        self.artifacts = ArtifactStore(self.data_dir / "artifacts")
+        self.artifacts = ArtifactStore(self.data_dir / "artifacts", remote=file_store)
 
     @property
     def dialect(self) -> str:

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import csv
 import os
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from batch_support import batch, decks, leftovers, slide_xml, subset, summary
 from pptx import Presentation
+from service_support import Api, free_port, submit_fill, thread_server, wait_job
 
+from pptxagent.service.config import ServiceConfig
 from tests.pg import postgres_db, postgres_url
 from tests.servers import Workers, redis_url, s3_store
 
@@ -70,3 +73,30 @@ def test_records_run_on_two_workers_and_survive_a_killed_one(
         assert slide_xml(local / deck.name) == slide_xml(deck), deck.name
     again = batch(data, outdir, *args, env=env, timeout=600)
     assert "(0 run, 6 already done)" in again.stderr, again.stderr
+
+
+def test_the_api_sends_its_jobs_to_celery_workers(
+        redis_url: str, postgres_db: str, s3_store: tuple[str, dict[str, str]],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pptxagent serve --broker``: the API's jobs run on a worker of another "machine" (its
+    own data folder); the template, the deck and its thumbnails travel through the bucket."""
+    store, env = s3_store
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    workers = Workers(redis_url, postgres_db, store, env, tmp_path / "machines")
+    workers.start(n=1, concurrency=1)
+    cfg = ServiceConfig(data_dir=tmp_path / "api", db_url=postgres_db, port=free_port(),
+                        workers=0, broker=redis_url, file_store=store)
+    try:
+        with thread_server(cfg) as server:
+            token = server.app.state.store.create_token("a")
+            api = Api(f"http://127.0.0.1:{cfg.port}", cfg.data_dir, token)
+            with api.client() as c:
+                job = wait_job(c, submit_fill(c, quality_profile="fast").json()["job_id"],
+                               timeout=300)
+                assert job["status"] == "succeeded", job["error"]
+                assert job["result"]["worker"].startswith(socket.gethostname())
+                deck = c.get(f"/api/decks/{job['deck_id']}").json()
+                assert c.get(deck["versions"][0]["pptx_url"]).content[:2] == b"PK"
+    finally:
+        workers.stop()
