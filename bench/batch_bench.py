@@ -16,7 +16,11 @@ of 2-5 bullets per slide, lengths varied), then:
     peak RSS of each worker and each engine (Chromium, LibreOffice) sampled from /proc,
     first 100 records against the last 100;
 (c) with ``--speedup N``: the first N records with ``-j 1`` and with ``-j JOBS``, each into a
-    fresh folder: the speed-up.
+    fresh folder: the speed-up;
+(d) with ``--celery N``: the first N records through Celery on this machine: a
+    ``redis-server`` on loopback, JOBS ``pptxagent worker -c 1`` processes (each its own
+    folder), the journal in SQLite and the files in a shared folder of the work folder;
+    against the local pool on the same N records.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import os
 import random
 import re
 import resource
+import socket
 import subprocess
 import sys
 import tempfile
@@ -204,10 +209,10 @@ def _busy_s() -> float:
 
 
 def run_batch(template: Path, data: Path, base: Path, outdir: Path, jobs: int, profile: str,
-              sample: bool) -> dict[str, Any]:
+              sample: bool, extra: tuple[str, ...] = ()) -> dict[str, Any]:
     argv = [sys.executable, "-m", "pptxagent.cli", "batch", str(template), str(data),
             "--content", str(base), "-o", str(outdir), "-j", str(jobs), "--profile", profile,
-            "--json"]
+            "--json", *extra]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy = _busy_s()
     t0 = time.perf_counter()
@@ -242,11 +247,52 @@ def run_batch(template: Path, data: Path, base: Path, outdir: Path, jobs: int, p
     return res
 
 
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def celery_vs_local(work: Path, template: Path, base: Path, n: int, jobs: int, profile: str
+                    ) -> dict[str, Any]:
+    data = work / "celery.csv"
+    build_records(data, n, seed=11)
+    local = run_batch(template, data, base, work / "cl-local", jobs, profile, sample=False)
+    port = _port()
+    redis = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                              "--save", "", "--appendonly", "no", "--dir", str(work)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    broker = f"redis://127.0.0.1:{port}/0"
+    db = f"sqlite:///{work / 'shared.db'}"
+    store = f"file://{work / 'shared-files'}"
+    workers = [subprocess.Popen(
+        [sys.executable, "-m", "pptxagent.cli", "worker", "--broker", broker,
+         "--database-url", db, "--store", store, "--data-dir", str(work / f"machine-{k}"),
+         "-c", "1"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for k in range(jobs)]
+    try:
+        time.sleep(3)  # the workers connect to the broker
+        remote = run_batch(template, data, base, work / "cl-celery", jobs, profile,
+                           sample=False, extra=("--broker", broker, "--database-url", db,
+                                                "--store", store))
+    finally:
+        for proc in [*workers, redis]:
+            proc.terminate()
+        for proc in [*workers, redis]:
+            proc.wait(30)
+    return {"records": n, "local_wall_s": local["wall_s"], "celery_wall_s": remote["wall_s"],
+            "celery_labels": remote["labels"],
+            "share_of_local_throughput": round(local["wall_s"] / max(1e-9, remote["wall_s"]),
+                                               2)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--records", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--speedup", type=int, default=0, help="also -j 1 vs -j JOBS on N records")
+    ap.add_argument("--celery", type=int, default=0,
+                    help="also N records through Celery against the local pool")
     ap.add_argument("--profile", default="balanced")
     ap.add_argument("--json", dest="json_out", type=Path)
     args = ap.parse_args()
@@ -276,6 +322,10 @@ def main() -> None:
                              f"j{args.jobs}_wall_s": many["wall_s"],
                              "ratio": round(one["wall_s"] / max(1e-9, many["wall_s"]), 2)}
         print(json.dumps(result["speedup"]), flush=True)
+    if args.celery:
+        result["celery"] = celery_vs_local(work, template, base, args.celery, args.jobs,
+                                           args.profile)
+        print(json.dumps(result["celery"]), flush=True)
     print(json.dumps({k: v for k, v in result.items() if k != "batch"}, indent=1))
     if args.json_out:
         args.json_out.write_text(json.dumps(result, indent=1))
