@@ -107,6 +107,9 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
             "slides": [{"index": s.index, "quality": s.quality} for s in report.slides],
             "open_issues": [{k: i.get(k) for k in ("slide", "shape", "kind", "severity",
                                                    "message")} for i in issues],
+            "unfit": [{"slide": s.index, "shape": c.get("shape") or c.get("eid")}
+                      for s in report.slides for c in s.changes
+                      if c.get("what") == "overflow_left"],
             "unresolved_tokens": len(report.unresolved_tokens)}
     if req.review_dir and (label == "degraded" or issues):
         folder = Path(req.review_dir)

@@ -90,8 +90,11 @@ def review_html(rows: Sequence[dict[str, Any]], meta: dict[str, Any]) -> str:
                 f"{e(str(i.get('message')))}</li>" for i in issues) + "</ul>")
         bad = [s for s in r.get("slides") or [] if s.get("quality") == "degraded"]
         if bad:
+            unfit = r.get("unfit") or []
             parts.append("<p>Degraded slides: " + ", ".join(str(s["index"]) for s in bad)
-                         + "</p>")
+                         + ("; text that still does not fit: " + ", ".join(
+                             f"{e(str(u.get('shape')))} (slide {e(str(u.get('slide')))})"
+                             for u in unfit) if unfit else "") + "</p>")
         thumbs = r.get("thumbnails") or []
         if thumbs:
             parts.append("<div class=thumbs>" + "".join(

@@ -83,21 +83,23 @@ def test_ctrl_c_stops_taking_records_and_prints_the_command_that_resumes(tmp_pat
     _complete(outdir, 8)
 
 
-def test_a_worker_lost_mid_record_is_redelivered_and_a_record_that_always_kills_fails(
+def test_a_lost_worker_is_redelivered_an_always_killing_or_hung_record_fails(
         tmp_path: Path) -> None:
-    data = subset(tmp_path, [1, 2, 3], extra={"PPTXAGENT_TEST_HOOK": ""})
+    data = subset(tmp_path, [1, 2, 3, 4], extra={"PPTXAGENT_TEST_HOOK": ""})
     with data.open(encoding="utf-8", newline="") as fh:
         table = list(csv.reader(fh))
-    table[1][-1], table[2][-1] = "kill_once", "kill"
+    table[1][-1], table[2][-1], table[3][-1] = "kill_once", "kill", "hang"
     with data.open("w", encoding="utf-8", newline="") as fh:
         csv.writer(fh).writerows(table)
     env = {**os.environ, "PPTXAGENT_TEST_HOOKS": "1"}
-    res = batch(data, tmp_path / "out", "-j", "2", env=env, timeout=600)
+    res = batch(data, tmp_path / "out", "-j", "2", "--timeout", "20", env=env, timeout=600)
     assert res.returncode == 1, res.stderr
     got = {r["number"]: r for r in summary(tmp_path / "out")}
     assert got[1]["label"] != "failed" and (tmp_path / "out" / "Globex.pptx").is_file()
     assert got[2]["label"] == "failed" and "worker lost" in got[2]["error"]
-    assert got[3]["label"] != "failed"
+    assert got[3]["label"] == "failed" and "timed out after 20 s" in got[3]["error"]
+    assert not (tmp_path / "out" / "Umbrella.pptx").exists()
+    assert got[4]["label"] != "failed"  # the batch went on
 
 
 def test_an_xlsx_sheet_merged_into_one_deck_names_each_slides_record(tmp_path: Path) -> None:
