@@ -29,12 +29,16 @@ from pptxagent.service.config import DB_ENV, ServiceConfig
 @click.option("--timeout", "timeout_s", type=click.FloatRange(1, 86400), default=600.0,
               show_default=True, help="Seconds one job may take.")
 @click.option("--restart-every", type=click.IntRange(1, 100000), default=25, show_default=True,
-              help="Jobs after which a process is replaced (with fresh engines).")
+              help="Jobs after which a process restarts its engines.")
+@click.option("--recycle-every", type=click.IntRange(1, 1000000), default=500,
+              show_default=True, help="Jobs after which a process is replaced.")
 @handle_errors
 def command(broker: str, database_url: str, file_store: str | None, data_dir: Path,
-            concurrency: int | None, timeout_s: float, restart_every: int) -> None:
+            concurrency: int | None, timeout_s: float, restart_every: int,
+            recycle_every: int) -> None:
     """Run pptxagent jobs from a Celery broker (one per machine)."""
     cfg = ServiceConfig.from_env(data_dir=data_dir, db_url=database_url, broker=broker,
                                  file_store=file_store, job_timeout_s=timeout_s,
-                                 engine_restart_jobs=restart_every)
+                                 engine_restart_jobs=restart_every,
+                                 recycle_jobs=recycle_every)
     run_worker(cfg, concurrency or os.cpu_count() or 1)

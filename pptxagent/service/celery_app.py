@@ -9,7 +9,9 @@ Settings (Celery's docs on reliability): ``acks_late`` with ``task_reject_on_wor
 (a task whose worker process died is delivered again), a prefetch of 1 (a long record never
 waits behind another on a busy worker), soft and hard time limits above the job's own limit
 (backstops: the worker's watchdog ends a job first), ``worker_max_tasks_per_child`` (the
-process, and the engines it started, are replaced every N jobs), a visibility timeout longer
+process is replaced every ``recycle_jobs`` jobs; its engines restart every
+``engine_restart_jobs`` and after any timeout, as in the local pool, while the process keeps
+its template cache), a visibility timeout longer
 than the longest job (Redis would otherwise deliver a running task twice). Attempts are
 bounded in the store, not by Celery: a job that kills its worker every time fails after
 ``max_attempts`` and is never run again. Engines start on a process's first task, not when
@@ -54,7 +56,7 @@ def celery_settings(cfg: ServiceConfig) -> dict[str, Any]:
         "worker_prefetch_multiplier": 1,
         "task_soft_time_limit": limit + grace,
         "task_time_limit": limit + 2 * grace + 5,
-        "worker_max_tasks_per_child": cfg.engine_restart_jobs,
+        "worker_max_tasks_per_child": max(cfg.recycle_jobs, cfg.engine_restart_jobs),
         "worker_hijack_root_logger": False,
         "worker_send_task_events": False,
     }

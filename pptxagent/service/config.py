@@ -62,6 +62,10 @@ class ServiceConfig(BaseModel):
     """A job whose worker dies this many times is failed, not retried again."""
     engine_restart_jobs: int = Field(25, ge=1)
     """A worker restarts Chromium and LibreOffice after this many jobs."""
+    recycle_jobs: int = Field(500, ge=1)
+    """Celery mode: a pool process is replaced after this many jobs
+    (``worker_max_tasks_per_child``: Python's own memory); its engines restart more often
+    (``engine_restart_jobs``) while it keeps what it learnt of the templates."""
     supervise_s: float = Field(2.0, gt=0)
     """How often the supervisor checks workers, expires leases and reaps orphans."""
     retry_after_s: int = Field(10, ge=1)
