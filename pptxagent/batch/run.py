@@ -99,7 +99,8 @@ def _row(p: Planned, job: JobRow | None) -> dict[str, Any]:
 def _merge_rows(plan: BatchPlan, job: JobRow | None) -> list[dict[str, Any]]:
     """Merge: the one deck's result spread over its records (a slide range each)."""
     rows: list[dict[str, Any]] = []
-    deck = _row(plan.records[0], job) if job is not None else None
+    lead = next((p for p in plan.records if p.error is None), None)
+    deck = _row(lead, job) if job is not None and lead is not None else None
     first = 1
     for p in plan.records:
         if p.error is not None or deck is None:
@@ -120,6 +121,11 @@ def _merge_rows(plan: BatchPlan, job: JobRow | None) -> list[dict[str, Any]]:
                      "thumbnails": [t for n, t in enumerate(deck.get("thumbnails") or [], 1)
                                     if n in mine]})
     return rows
+
+
+def _merge_key(plan: BatchPlan) -> str:
+    """Merge: the one job's key (every good record carries it)."""
+    return next((p.key for p in plan.records if p.error is None), "")
 
 
 class _Interrupt:
@@ -204,7 +210,7 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
                 and not _done(last.get(p.key), p, outdir, opts.retry_failed, places)]
         keep = {p.key for p in todo}
         skipped = [p for p in plan.records if p.key not in keep]
-        early = [r for r in (_merge_rows(plan, last.get(plan.records[0].key))
+        early = [r for r in (_merge_rows(plan, last.get(_merge_key(plan)))
                              if opts.merge and not todo else
                              [_row(p, last.get(p.key)) for p in skipped]) if r]
         on_start(len(plan.records), early)
@@ -213,7 +219,7 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
         jobs = _drive(plan, store, token, ids, on_row, journal, places) if ids else ({}, False)
         by_key = {**last, **{str(j.request.get("key")): j for j in jobs[0].values()}}
         store.close()
-    rows = (_merge_rows(plan, by_key.get(plan.records[0].key)) if opts.merge
+    rows = (_merge_rows(plan, by_key.get(_merge_key(plan))) if opts.merge
             else [_row(p, by_key.get(p.key)) for p in plan.records])
     lead = next((p.record.number for p in plan.records if p.error is None), 0)
     for row in rows:  # the worker names them in its job's review folder
