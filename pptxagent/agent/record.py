@@ -74,7 +74,7 @@ def _message(req: RecordRequest, message: str, workdir: Path) -> str:
     and the column behind the JSON path it names."""
     for n in (0, 1):
         message = message.replace(f"{workdir / f'content-{n}.json'}: ", "")
-    for path, column in req.columns.items():
+    for path, column in sorted(req.columns.items(), key=lambda kv: -len(kv[0])):
         if path in message:
             message = message.replace(path, f"{path} (column {column!r})", 1)
             break

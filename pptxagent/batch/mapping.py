@@ -22,6 +22,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from pptxagent.batch.data import Record
@@ -122,10 +123,24 @@ def tokens_of(record: Record) -> dict[str, Any]:
     return out
 
 
+_TOKEN = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+
+
+def _image_path(path: str, tokens: Mapping[str, Any]) -> str:
+    """A picture's path with the record's values for its ``{{column}}`` tokens."""
+    def value(m: re.Match[str]) -> str:
+        got = lookup(tokens, m.group(1))
+        return m.group(0) if got is None or isinstance(got, dict | list) else str(got)
+
+    return _TOKEN.sub(value, path)
+
+
 def _lists_in(node: Any, tokens: Mapping[str, Any]) -> Any:
     """``node`` (a base's slides) with every string that is exactly ``{{name}}`` of a list
-    value replaced by that list."""
+    value replaced by that list, and a picture's ``{{column}}`` by the record's value."""
     if isinstance(node, dict):
+        if set(node) == {"image"} and isinstance(node["image"], str):
+            return {"image": _image_path(node["image"], tokens)}
         return {k: _lists_in(v, tokens) for k, v in node.items()}
     if isinstance(node, list):
         return [_lists_in(v, tokens) for v in node]
@@ -155,22 +170,41 @@ def lookup(tokens: Mapping[str, Any], name: str) -> Any:
     return node
 
 
-def content_for(record: Record, base: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The content.json document of ``record`` (over ``base``, ``--content``)."""
+def content_for(record: Record, base: Mapping[str, Any] | None,
+                folder: Path | None = None) -> dict[str, Any]:
+    """The content.json document of ``record`` (over ``base``, ``--content``). ``folder``:
+    where relative picture paths are (the base's folder, else the data file's): they are
+    made absolute, since a worker fills from a folder of its own."""
     if is_content(record.values):
         doc = copy.deepcopy(dict(record.values))
         if base is not None:
             tokens = {**dict(base.get("tokens") or {}), **dict(doc.get("tokens") or {})}
             doc = {**copy.deepcopy(dict(base)), **doc, "tokens": tokens}
-        return doc
-    tokens = tokens_of(record)
-    if base is None:
-        return {"tokens": tokens}
-    doc = copy.deepcopy(dict(base))
-    doc["tokens"] = {**dict(base.get("tokens") or {}), **tokens}
-    if "slides" in doc:
-        doc["slides"] = _lists_in(doc["slides"], doc["tokens"])
+    else:
+        tokens = tokens_of(record)
+        if base is None:
+            return {"tokens": tokens}
+        doc = copy.deepcopy(dict(base))
+        doc["tokens"] = {**dict(base.get("tokens") or {}), **tokens}
+    if isinstance(doc.get("slides"), list):
+        doc["slides"] = _lists_in(doc["slides"], doc.get("tokens") or {})
+        if folder is not None:
+            _anchor_images(doc["slides"], folder)
     return doc
+
+
+def _anchor_images(node: Any, folder: Path) -> None:
+    """Relative picture paths under ``node`` made absolute against ``folder``."""
+    if isinstance(node, dict):
+        image = node.get("image")
+        if set(node) == {"image"} and isinstance(image, str) and not Path(image).is_absolute():
+            node["image"] = str((folder / image).resolve())
+            return
+        for v in node.values():
+            _anchor_images(v, folder)
+    elif isinstance(node, list):
+        for v in node:
+            _anchor_images(v, folder)
 
 
 def record_key(content: Mapping[str, Any], *parts: str) -> str:

@@ -115,9 +115,12 @@ def columns_of(base: dict[str, Any] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for n, slide in enumerate((base or {}).get("slides") or []):
         for key, value in (slide.get("fill") or {}).items() if isinstance(slide, dict) else ():
+            where = key_path(n, key)
+            if isinstance(value, dict) and isinstance(value.get("image"), str):
+                value, where = value["image"], where + ".image"  # a picture named by a column
             m = _WHOLE.match(value) if isinstance(value, str) else None
             if m is not None:
-                out[key_path(n, key)] = m.group(1)
+                out[where] = m.group(1)
     return out
 
 
@@ -172,10 +175,11 @@ def plan_batch(opts: BatchOptions) -> BatchPlan:
     out = BatchPlan(opts, sha256_file(opts.template), [Planned(r) for r in records])
     width = max(4, len(str(len(records))))
     columns = columns_of(base)
+    folder = (opts.content or opts.data).resolve().parent  # relative pictures are there
     for p in out.records:
         p.columns = columns
         try:
-            p.content = content_for(p.record, base)
+            p.content = content_for(p.record, base, folder)
             if not opts.merge:
                 values = p.content.get("tokens") or {}
                 p.name = render(pattern or "{#}", p.record.number, width, values)

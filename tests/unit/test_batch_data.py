@@ -108,3 +108,16 @@ def test_file_names_are_safe_and_unique() -> None:
     assert render("{client}-{n}.pptx", 7, 4, {"client": "Globex/EU"}) == "Globex_EU-0007.pptx"
     with pytest.raises(RecordError, match=r"record 7: --name field \{nope\}"):
         render("{nope}", 7, 4, {})
+
+
+def test_a_picture_named_by_a_column_is_found_beside_the_base(tmp_path: Path) -> None:
+    base = {"slides": [{"template_slide": 5, "fill": {
+        "name:Photo": {"image": "{{photo}}"}, "title": "{{client}}"}}]}
+    doc = content_for(_rec(client="Globex", photo="pics/team.png"), base, tmp_path)
+    assert doc["slides"][0]["fill"]["name:Photo"] == {
+        "image": str((tmp_path / "pics" / "team.png").resolve())}
+    whole = Record(2, {"slides": [{"template_slide": 1, "fill": {
+        "sp3": {"image": "/abs/logo.png"}, "sp4": {"image": "logo.png"}}}]}, "item 2")
+    fill = content_for(whole, None, tmp_path)["slides"][0]["fill"]
+    assert fill["sp3"] == {"image": "/abs/logo.png"}
+    assert fill["sp4"] == {"image": str((tmp_path / "logo.png").resolve())}
