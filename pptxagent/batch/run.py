@@ -185,8 +185,10 @@ def _done(job: JobRow | None, p: Planned, outdir: Path, retry_failed: bool,
     return False
 
 
-def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], None],
+def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]], int], None],
               on_row: RowSink) -> Outcome:
+    """Run ``plan``: ``on_start(total, rows known at once, records already done)``, then
+    ``on_row`` as each record finishes."""
     opts = plan.opts
     outdir = opts.outdir
     if outdir.exists() and not outdir.is_dir():
@@ -209,11 +211,12 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]]], N
         todo = [p for p in plan.records if p.error is None
                 and not _done(last.get(p.key), p, outdir, opts.retry_failed, places)]
         keep = {p.key for p in todo}
-        skipped = [p for p in plan.records if p.key not in keep]
+        skipped = [p for p in plan.records if p.error is None and p.key not in keep]
+        bad = [p for p in plan.records if p.error is not None]  # error rows from the start
         early = [r for r in (_merge_rows(plan, last.get(_merge_key(plan)))
                              if opts.merge and not todo else
-                             [_row(p, last.get(p.key)) for p in skipped]) if r]
-        on_start(len(plan.records), early)
+                             [_row(p, last.get(p.key)) for p in [*skipped, *bad]]) if r]
+        on_start(len(plan.records), early, len(skipped))
         requests = _requests(plan, journal, todo, places)
         ids = store.submit_many(token, KIND, requests) if todo else []
         jobs = _drive(plan, store, token, ids, on_row, journal, places) if ids else ({}, False)

@@ -53,10 +53,10 @@ class _Display:
         c = counts(self.rows)
         return "  ".join(f"{_SHORT[k]} {v}" for k, v in c.items())
 
-    def start(self, total: int, done: list[dict[str, Any]]) -> None:
+    def start(self, total: int, done: list[dict[str, Any]], resumed: int) -> None:
         self.rows = list(done)
-        if done:
-            _err.print(f"resuming: {len(done)} of {total} record(s) already done", markup=False)
+        if resumed:
+            _err.print(f"resuming: {resumed} of {total} record(s) already done", markup=False)
         if self.as_json:
             return
         self.bar = Progress(TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),

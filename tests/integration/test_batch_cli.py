@@ -97,3 +97,19 @@ def test_bad_input_as_a_whole_writes_nothing(tmp_path: Path) -> None:
     assert res.returncode == 2 and "line 2: not UTF-8" in res.stderr and not out.exists()
     res = batch(data, out, "--sheet", "One")
     assert res.returncode == 2 and "not a spreadsheet" in res.stderr and not out.exists()
+
+
+def test_a_record_its_name_cannot_be_made_for_is_an_error_row_not_a_resume(tmp_path: Path
+                                                                            ) -> None:
+    data = tmp_path / "d.jsonl"
+    rest = '"highlights": ["Up"], "figures": [["Region", "Revenue"], ["EMEA", "1"]]'
+    data.write_text(f'{{"client": "Globex", "period": "Q3", {rest}}}\n'
+                    f'{{"period": "Q4", {rest}}}\n')
+    outdir = tmp_path / "out"
+    res = batch(data, outdir, "-j", "1")
+    assert res.returncode == 1, res.stderr
+    assert "resuming" not in res.stderr and "(1 run, 0 already done)" in res.stderr
+    rows = {r["number"]: r for r in summary(outdir)}
+    assert rows[1]["label"] != "failed" and (outdir / "Globex.pptx").is_file()
+    assert rows[2]["label"] == "failed"
+    assert "record 2: --name field {client}: no such column" in rows[2]["error"]
