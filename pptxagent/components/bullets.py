@@ -1,7 +1,16 @@
-"""Bullets: the title, an accent side bar along the text, the bullet list at body size with
-its levels (a sub-bullet stays with its parent when the list is split)."""
+"""Bullets: the title, an accent side bar along the text, the bullet list with its levels (a
+sub-bullet stays with its parent when the list is split).
+
+The list uses its space on purpose: a short one takes a larger size, up to the largest the
+title's 1.5× hierarchy allows (and the subtitle size), as long as it fills at most
+``FILL_TARGET`` of the body area; the block then sits balanced in the body area (its centre a
+little above the middle, ``BALANCE``), not stuck under the title. A long list keeps the body
+size and the top; every part of a list split over slides keeps the body size (the parts look
+alike)."""
 
 from __future__ import annotations
+
+import math
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, para, standard_frame, text
@@ -12,13 +21,33 @@ from pptxagent.ir.outline import BulletItem, OutlineSlide, bullet_text
 from pptxagent.ir.theme import ColorRole, ThemePack
 
 MAX_BULLETS = 6
+FILL_TARGET = 0.6
+"""A short list grows until its block would fill this share of the body area's height."""
+BALANCE = 0.45
+"""Where the free height goes above a short list's block: a little less than half."""
+TITLE_RATIO = 1.5
 
 
 def bullet_paras(items: list[BulletItem], pack: ThemePack,
-                 color: ColorRole = "text") -> list[Para]:
-    size = pack.type.body
+                 color: ColorRole = "text", size: float | None = None) -> list[Para]:
+    size = pack.type.body if size is None else size
     return [para(t, size, color=color, bullet=True, level=lv, after=gap(pack, S))
             for t, lv in map(bullet_text, items)]
+
+
+def roomy_size(items: list[BulletItem], pack: ThemePack, width: float, height: float) -> float:
+    """The largest whole-point size from the body size up to ``min(subtitle, title / 1.5)``
+    at which the list fills at most ``FILL_TARGET`` of ``height`` (else the body size)."""
+    best = pack.type.body
+    top = min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
+    size = math.floor(best) + 1.0
+    while size <= top + 1e-9:
+        paras = bullet_paras(items, pack, size=size)
+        if paras_height(paras, width, indent_pt=size, pack=pack) > FILL_TARGET * height:
+            break
+        best = size
+        size += 1.0
+    return best
 
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
@@ -27,12 +56,18 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         raise missing(slide, ctx, "bullets", "bullets")
     frame = standard_frame(slide, ctx)
     body = frame.body
-    paras = bullet_paras(list(slide.bullets or []), pack)
-    side = Rect(body.left, body.top, body.left + gap(pack, S), body.bottom)
-    box = Rect(side.right + gap(pack, L), body.top, body.right, body.bottom)
-    est = paras_height(paras, box.w, indent_pt=pack.type.body, pack=pack)
-    side = Rect(side.left, side.top + gap(pack, XS), side.right,
-                min(side.bottom, side.top + max(est, 2 * pack.type.body)))
+    items = list(slide.bullets or [])
+    left = body.left + gap(pack, S) + gap(pack, L)
+    whole = ctx.part[1] == 1  # the parts of a split list keep one size
+    size = roomy_size(items, pack, body.right - left, body.h) if whole else pack.type.body
+    paras = bullet_paras(items, pack, size=size)
+    est = paras_height(paras, body.right - left, indent_pt=size, pack=pack)
+    top = body.top
+    if whole and est <= FILL_TARGET * body.h:  # a short list: balanced in the body area
+        top = body.top + max(0.0, body.h - est) * BALANCE
+    side = Rect(body.left, top + gap(pack, XS), body.left + gap(pack, S),
+                min(body.bottom, top + max(est, 2 * size)))
+    box = Rect(left, top, body.right, body.bottom)
     shapes = [*frame.shapes, bar("side-bar", side),
               text("bullets", box, "body", paras), *frame.tail]
     return shapes, "title_only"
