@@ -81,6 +81,9 @@ class Component:
     units: UnitsFn = field(default=_no_units, repr=False)
     """How many splittable units the slide holds (bullets, cards, steps, data rows …)."""
     split_fn: SplitFn = field(default=_no_split, repr=False)
+    sparse: bool = False
+    """Intentionally sparse (a hero, a section divider, a pull quote): its empty space is
+    the design, not a block stuck to one side (the ``balance`` check leaves it alone)."""
 
     def compose(self, slide: OutlineSlide, pack: ThemePack, *, source: int,
                 part: tuple[int, int] = (1, 1), base_dir: Path = Path(".")) -> SlideSpec:

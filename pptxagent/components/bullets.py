@@ -3,8 +3,8 @@ sub-bullet stays with its parent when the list is split).
 
 The list uses its space on purpose: a short one takes a larger size, up to the largest the
 title's 1.5× hierarchy allows (and the subtitle size), as long as it fills at most
-``FILL_TARGET`` of the body area; the block then sits balanced in the body area (its centre a
-little above the middle, ``BALANCE``), not stuck under the title. A long list keeps the body
+``FILL_TARGET`` of the body area; the block then sits balanced in the body area
+(``geometry.balanced_top``), not stuck under the title. A long list keeps the body
 size and the top; every part of a list split over slides keeps the body size (the parts look
 alike)."""
 
@@ -14,17 +14,22 @@ import math
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, para, standard_frame, text
-from pptxagent.components.geometry import XS, L, Rect, S, gap, paras_height
+from pptxagent.components.geometry import (
+    FILL_TARGET,
+    XS,
+    L,
+    Rect,
+    S,
+    balanced_top,
+    gap,
+    paras_height,
+)
 from pptxagent.components.split import split_bullets
 from pptxagent.ir.compose import LayoutName, Para, ShapeItem
 from pptxagent.ir.outline import BulletItem, OutlineSlide, bullet_text
 from pptxagent.ir.theme import ColorRole, ThemePack
 
 MAX_BULLETS = 6
-FILL_TARGET = 0.6
-"""A short list grows until its block would fill this share of the body area's height."""
-BALANCE = 0.45
-"""Where the free height goes above a short list's block: a little less than half."""
 TITLE_RATIO = 1.5
 
 
@@ -62,9 +67,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = roomy_size(items, pack, body.right - left, body.h) if whole else pack.type.body
     paras = bullet_paras(items, pack, size=size)
     est = paras_height(paras, body.right - left, indent_pt=size, pack=pack)
-    top = body.top
-    if whole and est <= FILL_TARGET * body.h:  # a short list: balanced in the body area
-        top = body.top + max(0.0, body.h - est) * BALANCE
+    top = balanced_top(body, est) if whole else body.top
     side = Rect(body.left, top + gap(pack, XS), body.left + gap(pack, S),
                 min(body.bottom, top + max(est, 2 * size)))
     box = Rect(left, top, body.right, body.bottom)

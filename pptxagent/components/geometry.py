@@ -30,6 +30,12 @@ LINE_CJK = 1.45
 
 def line_factor(text: str) -> float:
     return LINE_CJK if any(_is_wide(c) for c in text) else LINE
+FILL_TARGET = 0.6
+"""A content block that fills at most this share of the body area's height is short: it sits
+balanced in the area (``balanced_top``), and a list may take a larger size to fill it."""
+BALANCE = 0.45
+"""Where the free height goes above a short block: a little less than half (its centre sits
+a little above the middle, where the eye puts it)."""
 BLEED_PREFIX = "bleed-"
 """Shapes named ``bleed-…`` are full-bleed bands: the only shapes allowed outside the margin."""
 
@@ -191,6 +197,14 @@ def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
     if max_lines is not None:
         n = min(n, max_lines)
     return n * size_pt * line_factor(text) + 2 * inset_pt
+
+
+def balanced_top(body: Rect, need: float) -> float:
+    """The top of a content block ``need`` high in ``body``: balanced when it is short
+    (``FILL_TARGET``), at the top when it is not."""
+    if need > FILL_TARGET * body.h:
+        return body.top
+    return body.top + (body.h - need) * BALANCE
 
 
 def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,

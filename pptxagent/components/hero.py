@@ -76,4 +76,5 @@ HERO = Component(
                     note="one title and subtitle; never split"),
     min_body_pt=18,
     build=_build,
+    sparse=True,
 )

@@ -71,4 +71,5 @@ QUOTE = Component(
                     note="one quotation; never split (an overlong one is reported)"),
     min_body_pt=18,
     build=_build,
+    sparse=True,
 )

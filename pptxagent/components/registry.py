@@ -20,6 +20,12 @@ COMPONENTS: dict[str, Component] = {c.name: c for c in (
 _BY_KIND = kinds_of(list(COMPONENTS.values()))
 
 
+def is_sparse(name: str) -> bool:
+    """Whether the component ``name`` is intentionally sparse (``Component.sparse``)."""
+    found = COMPONENTS.get(name)
+    return found is not None and found.sparse
+
+
 def component_for(kind: SlideKind) -> Component:
     """The component that composes slides of ``kind``."""
     return _BY_KIND[kind]

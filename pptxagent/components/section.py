@@ -73,4 +73,5 @@ SECTION = Component(
                     note="one title and subtitle; never split"),
     min_body_pt=18,
     build=_build,
+    sparse=True,
 )

@@ -1,4 +1,5 @@
-"""Table: a native table across the body at body size, its first row the header. Long
+"""Table: a native table across the body at body size, its first row the header; a short one
+sits balanced in the body area. Long
 tables continue on further slides with the header repeated; wide ones are cut into column
 groups that each keep the first (key) column."""
 
@@ -8,7 +9,7 @@ import math
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import standard_frame
-from pptxagent.components.geometry import LINE, Rect
+from pptxagent.components.geometry import LINE, Rect, balanced_top
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem, TableSpec
 from pptxagent.ir.outline import Cell, OutlineSlide
@@ -38,7 +39,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = pack.type.body
     body = frame.body
     need = len(rows) * (size * LINE + CELL_PAD_PT)
-    rect = Rect(body.left, body.top, body.right, min(body.bottom, body.top + max(need, size)))
+    top = balanced_top(body, need) if ctx.part[1] == 1 else body.top  # parts stay alike
+    rect = Rect(body.left, top, body.right, min(body.bottom, top + max(need, size)))
     table = TableSpec(name="table", box=rect.box(), rows=rows, header=True, font_pt=size)
     return [*frame.shapes, table, *frame.tail], "title_only"
 

@@ -13,6 +13,7 @@ from pptxagent.components.geometry import (
     M,
     Rect,
     S,
+    balanced_top,
     gap,
     stack,
     text_height,
@@ -38,6 +39,12 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     label_h = max((text_height(s.label, size, cols[0].w, bold=True,
                                    wf=width_of(pack, "minor")) for s in steps),
                   default=size)
+    if ctx.part[1] == 1:  # a short process sits balanced in the body area
+        text_h = max((text_height(s.text, size, cols[0].w, wf=width_of(pack, "minor"))
+                      for s in steps if s.text), default=0.0)
+        need = d + gap(pack, M) + label_h + gap(pack, S) + text_h
+        body = Rect(body.left, balanced_top(body, need), body.right, body.bottom)
+        cols = body.columns(max(1, len(steps)), gap(pack, L))
     shapes: list[ShapeItem] = list(frame.shapes)
     rows = [stack(col, [d, label_h, size * LINE], [gap(pack, M), gap(pack, S)], flex=2)
             for col in cols]

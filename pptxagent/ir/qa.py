@@ -34,9 +34,11 @@ IssueKind = Literal[
     "title_ratio",
     "margin",
     "no_visual",
+    "balance",
 ]
-"""The last four are scratch-mode rules (``pptxagent compose``): body text under 18 pt, a
-title under 1.5 × the body, text outside the safe margin, a slide of plain text only."""
+"""The last five are scratch-mode rules (``pptxagent compose``): body text under 18 pt, a
+title under 1.5 × the body, text outside the safe margin, a slide of plain text only, and a
+content block that leaves a large empty band in the body area (``qa.scratch.balance``)."""
 ISSUE_KINDS: tuple[IssueKind, ...] = get_args(IssueKind)
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "major": 1, "minor": 2}
 

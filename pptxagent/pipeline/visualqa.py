@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from pptxagent.components.registry import is_sparse
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
 from pptxagent.loop.batch import refine_many
@@ -37,7 +38,7 @@ from pptxagent.qa import (
 )
 from pptxagent.qa.check import reconcile
 from pptxagent.qa.layout import ink_regions
-from pptxagent.qa.scratch import scratch_issues
+from pptxagent.qa.scratch import balance, scratch_issues
 
 QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
@@ -160,7 +161,8 @@ def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts
 
 def composed_rules(job: FillJob, work: Sequence[SlideWork],
                    finals: Sequence[SlideIR]) -> list[QaIssue]:
-    """Scratch mode's own rules (body ≥ 18 pt, title ≥ 1.5 × body, safe margin, a visual)."""
+    """Scratch mode's own rules (body ≥ 18 pt, title ≥ 1.5 × body, safe margin, a visual,
+    the content balanced in its body area)."""
     sc = job.scratch
     assert sc is not None
     out: list[QaIssue] = []
@@ -169,6 +171,8 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork],
         roles = {s.name: s.role for s in spec.shapes if s.kind == "text"}
         out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
                               dom=w.dom)
+        out += balance(ir, w.filled.index, margin_pt=sc.pack.spacing.margin_pt, dom=w.dom,
+                       sparse=is_sparse(spec.component))[1]
     return out
 
 

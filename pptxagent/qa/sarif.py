@@ -36,6 +36,8 @@ RULE_TEXT: dict[str, str] = {
     "title_ratio": "The title is less than 1.5 times the body text (composed decks).",
     "margin": "Text reaches into the slide's safe margin (composed decks).",
     "no_visual": "The slide is plain text: no shape, picture, chart or table (composed decks).",
+    "balance": "The content sits to one side of the body area, leaving a large empty band "
+               "(composed decks).",
 }
 
 

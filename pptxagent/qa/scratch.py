@@ -22,6 +22,11 @@ SMALL_ROLES = frozenset({"citation"})
 BODY_ROLES = frozenset({"body"})
 """The roles the title is compared with."""
 SLACK_PX = 1.0
+EMPTY_BAND_MAX = 0.4
+"""``balance``: the content block may leave at most this share of the body area's height
+empty in one band (above it or below it)."""
+CHROME = frozenset({"title", "subtitle", "title-rule", "citations"})
+"""The composer's chrome (``components.chrome``): the body area lies between them."""
 
 
 def run_sizes_px(el: Element) -> list[float]:
@@ -103,3 +108,53 @@ def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
                               "plain text only: no shape, picture, chart or table",
                               measured=0, threshold=1, unit=""))
     return out
+
+
+def _extent(el: Element, dom: DomSnapshot | None) -> tuple[float, float]:
+    drawn = dom.get(el.eid) if dom is not None and el.is_text else None
+    if drawn is not None and drawn.contentBox is not None:
+        return drawn.contentBox.y, drawn.contentBox.bottom
+    return el.layout.y, el.layout.y + el.layout.h
+
+
+def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | None = None,
+            sparse: bool = False) -> tuple[dict[str, float], list[QaIssue]]:
+    """Where a composed slide's content sits in its body area (between the title's chrome
+    and the citations or the safe margin): ``fill`` (the block's share of the area's
+    height), ``offset`` (its centre from the area's, in shares of the height, + below),
+    ``empty`` (the larger empty band above or below it). A ``balance`` issue (minor) when
+    ``empty`` passes ``EMPTY_BAND_MAX`` on a component that is not intentionally sparse."""
+    def name(el: Element) -> str:
+        return el.source.name if el.source is not None and el.source.name else ""
+
+    chrome = [e for e in ir.elements if name(e) in CHROME and e.style.display != "none"]
+    content = [e for e in ir.elements if name(e) not in CHROME and e.style.display != "none"
+               and not name(e).startswith("bleed-")]
+    if not content:
+        return {}, []
+    margin = margin_pt * PX_PER_PT
+    top = max([e.layout.y + e.layout.h for e in chrome if name(e) != "citations"],
+              default=margin)
+    bottom = min([e.layout.y for e in chrome if name(e) == "citations"],
+                 default=ir.slide.h - margin)
+    height = bottom - top
+    if height <= 0:
+        return {}, []
+    spans = [_extent(e, dom) for e in content]
+    c_top, c_bottom = min(a for a, _ in spans), max(b for _, b in spans)
+    above, below = max(0.0, c_top - top), max(0.0, bottom - c_bottom)
+    empty = max(above, below) / height
+    measures = {"fill": round(min(1.0, (c_bottom - c_top) / height), 3),
+                "offset": round(((c_top + c_bottom) / 2 - (top + bottom) / 2) / height, 3),
+                "empty": round(empty, 3)}
+    if sparse or empty <= EMPTY_BAND_MAX:
+        return measures, []
+    band = (Box(x=margin, y=c_bottom, w=ir.slide.w - 2 * margin, h=below) if below >= above
+            else Box(x=margin, y=top, w=ir.slide.w - 2 * margin, h=above))
+    where = "below" if below >= above else "above"
+    issue = QaIssue(slide=slide, eid=content[0].eid, shape=name(content[0]), kind="balance",
+                    severity="minor", measured=round(empty * 100, 1),
+                    threshold=EMPTY_BAND_MAX * 100, unit="%",
+                    message=f"the content leaves {empty:.0%} of the body area empty {where} it "
+                            f"(it fills {measures['fill']:.0%})", box=band)
+    return measures, [issue]

@@ -184,3 +184,27 @@ def test_quote_without_title_is_headed_by_its_author() -> None:
 def test_a_slide_without_the_components_content_is_an_input_error(kind: str) -> None:
     with pytest.raises(InputError, match=r"\$\.slides\[2\]: component"):
         component_for(kind).compose(OutlineSlide(title="Only a title"), PACKS[0], source=2)
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.name)
+def test_a_short_list_is_larger_and_balanced_a_long_one_is_not(pack: ThemePack) -> None:
+    from pptxagent.components.bullets import BULLETS
+    from pptxagent.ir.compose import TextSpec
+    from pptxagent.ir.outline import OutlineSlide
+
+    short = OutlineSlide(kind="bullets", title="Why", bullets=["One", "Two"])
+    long = OutlineSlide(kind="bullets", title="Why", bullets=[
+        f"A long point number {k} that runs over two lines at the body size, with the reasons, "
+        "the numbers behind them and what the team will do about each of them next" for k in
+        range(6)])
+
+    def body(slide: OutlineSlide) -> TextSpec:
+        spec = BULLETS.compose(slide, pack, source=0)
+        return next(s for s in spec.shapes if isinstance(s, TextSpec) and s.name == "bullets")
+
+    small, big = body(short), body(long)
+    assert small.paragraphs[0].size_pt > pack.type.body  # a short list uses its space
+    assert small.paragraphs[0].size_pt <= pack.type.title / 1.5
+    assert small.box.y > big.box.y  # balanced, not stuck under the title
+    assert big.paragraphs[0].size_pt == pack.type.body
+    assert BULLETS.compose(short, pack, source=0) == BULLETS.compose(short, pack, source=0)

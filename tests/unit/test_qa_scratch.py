@@ -74,3 +74,27 @@ def test_plain_text_slide_has_no_visual() -> None:
     ir = _slide(_text("sp1", "Title", 60, 60, 1100, 80, 36, "title"),
                 _text("sp2", "Body", 80, 160, 1100, 400, 20))
     assert [i.kind for i in scratch_issues(ir, ROLES, 1, margin_pt=MARGIN_PT)] == ["no_visual"]
+
+
+def _named(eid: str, name: str, y: float, h: float, kind: str = "text") -> Element:
+    el = _text(eid, name, 60, y, 1160, h, 20, kind)
+    return el
+
+
+def test_a_block_stuck_under_the_title_is_a_balance_issue_unless_sparse() -> None:
+    from pptxagent.qa.scratch import balance
+
+    title = _named("sp2", "title", 50, 60, "title")
+    rule = Element(eid="sp3", type="decoration", priority=20,
+                   layout=Layout(x=60, y=120, w=80, h=6),
+                   source=OoxmlRef(part="ppt/slides/slide1.xml", name="title-rule", shape_id=3))
+    table = _named("sp4", "table", 150, 120)  # a short table right under the title
+    ir = SlideIR(slide=SlideSize(w=W, h=H), elements=[title, rule, table])
+    measures, found = balance(ir, 3, margin_pt=MARGIN_PT)
+    assert [i.kind for i in found] == ["balance"] and found[0].severity == "minor"
+    assert measures["empty"] > 0.6 and measures["fill"] < 0.3 and measures["offset"] < -0.2
+    assert found[0].box is not None and found[0].box.y == 270  # the empty band below it
+    assert balance(ir, 3, margin_pt=MARGIN_PT, sparse=True)[1] == []
+    centred = SlideIR(slide=SlideSize(w=W, h=H),
+                      elements=[title, rule, _named("sp4", "table", 340, 120)])
+    assert balance(centred, 3, margin_pt=MARGIN_PT)[1] == []
