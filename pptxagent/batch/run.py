@@ -42,6 +42,11 @@ KIND = "record"
 ABANDONED = "abandoned: the batch ended before this record did"
 CANCELLED = "cancelled"
 POLL_S = 0.2
+LOOKBACK = 200
+"""A progress read starts this many event ids before the newest it saw (ids committed out of
+order by concurrent workers)."""
+SWEEP_S = 5.0
+"""Every this often the batch also reads every pending job (a backstop of the cursor)."""
 RowSink = Callable[[dict[str, Any]], None]
 
 
@@ -251,6 +256,7 @@ def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: Ro
     finished: dict[str, JobRow] = {}
     pending = list(ids)
     interrupted = False
+    cursor, swept = store.last_event_id(), time.monotonic()
     with _Interrupt() as stop:
         backend.start()
         try:
@@ -259,8 +265,14 @@ def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: Ro
                 if stop.flag.is_set() and not interrupted:
                     interrupted = True
                     store.cancel_queued(token, KIND, CANCELLED)
-                for job in store.jobs_by_id(pending):
-                    if job.terminal:
+                # What finished since the last read; every SWEEP_S, every pending job.
+                seen, newest = store.finished_since(token, KIND, max(0, cursor - LOOKBACK))
+                cursor = max(cursor, newest)
+                if time.monotonic() - swept > SWEEP_S:
+                    seen, swept = seen + store.jobs_by_id(pending), time.monotonic()
+                wanted = set(pending)
+                for job in seen:
+                    if job.terminal and job.id in wanted and job.id not in finished:
                         finished[job.id] = _collected(job, planned, places)
                         if not (interrupted and (job.error or {}).get("reason") == CANCELLED):
                             _report(plan, planned, finished[job.id], on_row)

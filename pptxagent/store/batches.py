@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 
 from pptxagent.store.base import StoreBase, job_row
 from pptxagent.store.db import to_json
@@ -60,6 +60,27 @@ class BatchMixin(StoreBase):
                 q = select(Job).where(Job.id.in_(list(ids[start:start + CHUNK])))
                 out += [job_row(j) for j in s.scalars(q)]
         return out
+
+    def last_event_id(self) -> int:
+        """The newest event's id (0 when there is none): where a progress read starts."""
+        with self._read() as s:
+            return int(s.scalar(select(func.max(JobEvent.id))) or 0)
+
+    def finished_since(self, token_id: int, kind: str, after: int
+                       ) -> tuple[list[JobRow], int]:
+        """The token's jobs of ``kind`` that finished (succeeded or failed) with an event id
+        above ``after``, and the newest such id: a progress read that costs what finished,
+        not what is pending. (Concurrent writers may commit ids out of order: read again
+        from a little before the last id, and keep a slower full read as a backstop.)"""
+        q = (select(JobEvent.job_id, func.max(JobEvent.id))
+             .join(Job, Job.id == JobEvent.job_id)
+             .where(Job.token_id == token_id, Job.kind == kind, JobEvent.id > after,
+                    JobEvent.event_type.in_(("job.succeeded", "job.failed")))
+             .group_by(JobEvent.job_id))
+        with self._read() as s:
+            rows = s.execute(q).all()
+        newest = max((int(r[1]) for r in rows), default=after)
+        return self.jobs_by_id([str(r[0]) for r in rows]), newest
 
     def give_up_active(self, token_id: int, kind: str, reason: str) -> int:
         """Fail the token's queued or running jobs of ``kind`` (a batch killed before it
