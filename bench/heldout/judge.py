@@ -2,10 +2,10 @@
 
 Every word present, tokens resolved, the template's run formatting kept (font, bold,
 colour), fonts not shrunk when the content fits, the package intact, and no filled text
-outside its box (±2 px, as LibreOffice draws it) on any slide the report does not call
-degraded; template art not moved and text contrast on what LibreOffice draws behind it not
-below 70% of the template's (``judge_art.py``, ``judge_contrast.py``). Bad input: exit 2,
-a message naming the problem, no traceback, no file.
+outside its box or off the slide (±2 px, as LibreOffice draws it) on any slide the report
+does not call degraded; template art not moved and text contrast on what LibreOffice draws
+behind it not below 70% of the template's (``judge_art.py``, ``judge_contrast.py``). Bad
+input: exit 2, a message naming the problem, no traceback, no file.
 """
 
 from __future__ import annotations
@@ -231,9 +231,14 @@ def _check_split(case: Case, oslide: Any) -> list[str]:
     return why
 
 
-def _check_bounds(sid: str, sh: Any, box: TextBox | None) -> str | None:
+def _check_bounds(sid: str, sh: Any, box: TextBox | None,
+                  slide_px: tuple[float, float] | None = None) -> str | None:
     if box is None:
         return None if not sh.text_frame.text.strip() else f"sp{sid}: LibreOffice drew no text"
+    if slide_px is not None:  # text drawn past the slide's edge is cut off, box or not
+        off = max(-box.x, -box.y, box.x + box.w - slide_px[0], box.y + box.h - slide_px[1])
+        if off > TOL_PX:
+            return f"sp{sid}: LibreOffice draws the text {off:.0f}px off the slide"
     x, y, w, h = (v / EMU_PX for v in (sh.left, sh.top, sh.width, sh.height))
     turn = math.radians(getattr(sh, "rotation", 0.0) or 0.0)
     if turn:  # turned text: judged against the turned shape's axis-aligned bounds
@@ -315,7 +320,8 @@ def judge_fill(case: Case, proc: subprocess.CompletedProcess[str], out: Path,
             sids.append(case.expect_formatting["shape_id"])
         for sid in sids:
             sh = _shape(oslide, sid)
-            msg = _check_bounds(sid, sh, bounds.get(i, {}).get(sid)) if sh else None
+            size = (prs.slide_width / EMU_PX, prs.slide_height / EMU_PX)
+            msg = _check_bounds(sid, sh, bounds.get(i, {}).get(sid), size) if sh else None
             if msg:
                 why.append(f"slide {i}: {msg}")
     numbers = [spec["template_slide"] for spec in specs]
