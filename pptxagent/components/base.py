@@ -58,6 +58,8 @@ def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> In
 
 
 BuildFn = Callable[[OutlineSlide, Context], tuple[list[ShapeItem], LayoutName]]
+VariantFn = Callable[[OutlineSlide, Context], tuple[str, str]]
+"""The variant a component draws for this content, and why (deterministic)."""
 UnitsFn = Callable[[OutlineSlide], int]
 SplitFn = Callable[[OutlineSlide, int], list[OutlineSlide] | None]
 
@@ -81,6 +83,7 @@ class Component:
     units: UnitsFn = field(default=_no_units, repr=False)
     """How many splittable units the slide holds (bullets, cards, steps, data rows …)."""
     split_fn: SplitFn = field(default=_no_split, repr=False)
+    variant_fn: VariantFn | None = field(default=None, repr=False)
     sparse: bool = False
     """Intentionally sparse (a hero, a section divider, a pull quote): its empty space is
     the design, not a block stuck to one side (the ``balance`` check leaves it alone)."""
@@ -90,9 +93,11 @@ class Component:
         ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir)
         shapes, layout = self.build(slide, ctx)
         kind: SlideKind = slide.kind or self.kinds[0]
+        variant, why = self.variant_fn(slide, ctx) if self.variant_fn else ("", "")
         return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,
                          part=part, shapes=shapes, notes=slide.notes,
-                         reason=f"component {self.name!r}")
+                         reason=f"component {self.name!r}", variant=variant,
+                         variant_reason=why)
 
     def split(self, slide: OutlineSlide, n: int) -> list[OutlineSlide] | None:
         """The content cut into ``n`` parts (a wide table may give more: row parts × column

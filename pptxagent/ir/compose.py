@@ -130,6 +130,11 @@ class SlideSpec(_Model):
     component: str
     reason: str = ""
     """Why the layout-selection policy chose this component (reported per slide)."""
+    variant: str = ""
+    """The component's variant for this content (bullets: ``list`` or ``cards``), chosen
+    deterministically from the content's shape."""
+    variant_reason: str = ""
+    """Why that variant (the report's ``reason`` ends with it)."""
     source: int = Field(0, ge=0)
     """0-based index of the outline slide this came from."""
     part: tuple[int, int] = (1, 1)

@@ -199,6 +199,7 @@ def annotate_report(job: FillJob) -> None:
     for s in job.report.slides:
         spec = sc.specs[s.index - 1]
         s.kind, s.component, s.reason = spec.kind, spec.component, spec.reason
+        s.variant = spec.variant or None
         s.outline_slide, s.part = spec.source + 1, list(spec.part)
         why = sc.unsplittable.get(spec.source)
         if why and s.quality == "degraded":

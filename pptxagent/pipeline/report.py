@@ -27,6 +27,8 @@ class SlideReport(BaseModel):
     """Composed decks: the outline slide's kind, the component chosen and why, which outline
     slide (1-based) it came from and which part of it (``[k, n]``)."""
     component: str | None = None
+    variant: str | None = None
+    """The component's variant (bullets: ``list`` or ``cards``); ``reason`` says why."""
     reason: str | None = None
     outline_slide: int | None = None
     part: list[int] | None = None

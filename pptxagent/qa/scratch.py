@@ -24,7 +24,10 @@ BODY_ROLES = frozenset({"body"})
 SLACK_PX = 1.0
 EMPTY_BAND_MAX = 0.4
 """``balance``: the content block may leave at most this share of the body area's height
-empty in one band (above it or below it)."""
+empty in one band (above it or below it) ..."""
+OFFSET_MAX = 0.15
+"""... unless its centre is within this share of the height from the area's (a small block
+balanced in the middle leaves two large bands, and is not stuck to a side)."""
 CHROME = frozenset({"title", "subtitle", "title-rule", "citations"})
 """The composer's chrome (``components.chrome``): the body area lies between them."""
 
@@ -123,7 +126,8 @@ def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | Non
     and the citations or the safe margin): ``fill`` (the block's share of the area's
     height), ``offset`` (its centre from the area's, in shares of the height, + below),
     ``empty`` (the larger empty band above or below it). A ``balance`` issue (minor) when
-    ``empty`` passes ``EMPTY_BAND_MAX`` on a component that is not intentionally sparse."""
+    ``empty`` passes ``EMPTY_BAND_MAX`` and the block sits off the middle (``OFFSET_MAX``) on a
+    component that is not intentionally sparse."""
     def name(el: Element) -> str:
         return el.source.name if el.source is not None and el.source.name else ""
 
@@ -147,7 +151,7 @@ def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | Non
     measures = {"fill": round(min(1.0, (c_bottom - c_top) / height), 3),
                 "offset": round(((c_top + c_bottom) / 2 - (top + bottom) / 2) / height, 3),
                 "empty": round(empty, 3)}
-    if sparse or empty <= EMPTY_BAND_MAX:
+    if sparse or empty <= EMPTY_BAND_MAX or abs(measures["offset"]) <= OFFSET_MAX:
         return measures, []
     band = (Box(x=margin, y=c_bottom, w=ir.slide.w - 2 * margin, h=below) if below >= above
             else Box(x=margin, y=top, w=ir.slide.w - 2 * margin, h=above))

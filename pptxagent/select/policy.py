@@ -154,7 +154,9 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
                 k += 1
                 spec = plan.component.compose(part, pack, source=i, part=(k, total),
                                               base_dir=base_dir)
-                specs.append(spec.model_copy(update={"reason": plan.reason + note}))
+                why = (f"; variant {spec.variant!r}: {spec.variant_reason}"
+                       if spec.variant_reason else "")
+                specs.append(spec.model_copy(update={"reason": plan.reason + note + why}))
     return specs
 
 

@@ -192,7 +192,8 @@ def test_a_short_list_is_larger_and_balanced_a_long_one_is_not(pack: ThemePack) 
     from pptxagent.ir.compose import TextSpec
     from pptxagent.ir.outline import OutlineSlide
 
-    short = OutlineSlide(kind="bullets", title="Why", bullets=["One", "Two"])
+    short = OutlineSlide(kind="bullets", title="Why",
+                         bullets=["One", "Two", "Three", "Four", "Five"])  # 5: a list
     long = OutlineSlide(kind="bullets", title="Why", bullets=[
         f"A long point number {k} that runs over two lines at the body size, with the reasons, "
         "the numbers behind them and what the team will do about each of them next" for k in
@@ -208,3 +209,27 @@ def test_a_short_list_is_larger_and_balanced_a_long_one_is_not(pack: ThemePack) 
     assert small.box.y > big.box.y  # balanced, not stuck under the title
     assert big.paragraphs[0].size_pt == pack.type.body
     assert BULLETS.compose(short, pack, source=0) == BULLETS.compose(short, pack, source=0)
+
+
+@pytest.mark.parametrize("pack", PACKS, ids=lambda p: p.name)
+def test_two_to_four_short_points_are_cards_and_the_reason_says_so(pack: ThemePack) -> None:
+    from pptxagent.components.base import Context
+    from pptxagent.components.bullets import BULLETS, variant
+    from pptxagent.ir.compose import ShapeSpec, TextSpec
+    from pptxagent.ir.outline import OutlineSlide
+
+    points = ["Win the mid-market", "Halve onboarding time", "Open two new regions"]
+    slide = OutlineSlide(kind="bullets", title="Three priorities", bullets=points)
+    spec = BULLETS.compose(slide, pack, source=0)
+    assert spec.variant == "cards" and "3 short points" in spec.variant_reason
+    cards = [s for s in spec.shapes if isinstance(s, ShapeSpec) and s.name.startswith("card-")
+             and not s.name.endswith("-strip")]
+    texts = [s for s in spec.shapes if isinstance(s, TextSpec) and s.name.startswith("point-")]
+    assert len(cards) == 3 and [t.paragraphs[0].text for t in texts] == points
+    assert all(t.paragraphs[0].size_pt >= pack.type.body for t in texts)
+    assert len({c.box.y for c in cards}) == 1 and len({c.box.h for c in cards}) == 1
+    ctx = Context(pack=pack, source=0, part=(1, 1), base_dir=Path("."))
+    sub = OutlineSlide(kind="bullets", title="T", bullets=["A", {"text": "a", "level": 1}])
+    assert variant(sub, ctx)[0] == "list"  # sub-points need a list
+    assert variant(slide, Context(pack=pack, source=0, part=(1, 2), base_dir=Path(".")))[0] \
+        == "list"  # a continued list stays a list

@@ -65,7 +65,9 @@ def test_nine_bullets_become_two_titled_continuation_slides() -> None:
     assert [s.part for s in specs] == [(1, 2), (2, 2)]
     assert all(s.source == 0 for s in specs)
     assert specs[0].reason == ("kind 'bullets' given; 9 bullets over the density limit 6 "
-                               "→ 2 continuation slides")
+                               "→ 2 continuation slides; variant 'list': a list continued "
+                               "over slides stays a list")
+    assert [s.variant for s in specs] == ["list", "list"]
     texts = [_body_texts(s, "bullets") for s in specs]
     assert [len(t) for t in texts] == [5, 4]
     assert texts[0] + texts[1] == bullets  # nothing lost, order kept
