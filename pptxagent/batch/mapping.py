@@ -27,8 +27,9 @@ from typing import Any
 
 from pptxagent.batch.data import Record
 from pptxagent.errors import InputError
+from pptxagent.fill.data import Miss, parse_path
+from pptxagent.fill.data import lookup as fill_lookup
 
-_PATH = re.compile(r"\.?([^.\[\]]+)|\[(\d+)\]")
 _WHOLE = re.compile(r"^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$")
 _CELL_SPLIT = re.compile(r"\t| \| ")
 
@@ -43,22 +44,14 @@ def is_content(values: Mapping[str, Any]) -> bool:
 
 def header_path(header: str) -> tuple[list[str | int], str]:
     """``steps[0].name`` → (["steps", 0, "name"], "") and the list kind of a ``[]`` /
-    ``[][]`` suffix (``"list"``, ``"table"``)."""
+    ``[][]`` suffix (``"list"``, ``"table"``); a header that is no plain path (``Client
+    Name``) is one key."""
     kind = ""
     if header.endswith("[][]"):
         header, kind = header[:-4], "table"
     elif header.endswith("[]"):
         header, kind = header[:-2], "list"
-    parts: list[str | int] = []
-    pos = 0
-    for m in _PATH.finditer(header):
-        if m.start() != pos:
-            break
-        parts.append(int(m.group(2)) if m.group(2) is not None else m.group(1).strip())
-        pos = m.end()
-    if pos != len(header) or not parts or not isinstance(parts[0], str) or not parts[0]:
-        return [header], kind
-    return parts, kind
+    return parse_path(header.strip()) or [header], kind
 
 
 def _items(cell: str) -> list[Any]:
@@ -145,9 +138,9 @@ def _lists_in(node: Any, tokens: Mapping[str, Any]) -> Any:
     if isinstance(node, list):
         return [_lists_in(v, tokens) for v in node]
     if isinstance(node, str):
-        m = _WHOLE.match(node)
-        if m is not None:
-            value = lookup(tokens, m.group(1))
+        name = whole_token(node)
+        if name is not None:
+            value = lookup(tokens, name)
             if isinstance(value, list):
                 return copy.deepcopy(value)
     return node
@@ -155,19 +148,14 @@ def _lists_in(node: Any, tokens: Mapping[str, Any]) -> Any:
 
 def lookup(tokens: Mapping[str, Any], name: str) -> Any:
     """The value a ``{{name}}`` (a column or a path into nested columns) reads, else None."""
-    if name in tokens:
-        return tokens[name]
-    path, _ = header_path(name.strip())
-    node: Any = tokens
-    for key in path:
-        if isinstance(key, str) and key.isdigit() and isinstance(node, list):
-            key = int(key)
-        found = (isinstance(node, list) and isinstance(key, int) and -len(node) <= key < len(node)
-                 ) or (isinstance(node, dict) and isinstance(key, str) and key in node)
-        if not found:
-            return None
-        node = node[key]
-    return node
+    value = fill_lookup(tokens, name)
+    return None if isinstance(value, Miss) else value
+
+
+def whole_token(value: object) -> str | None:
+    """The name of a value that is exactly one ``{{name}}``, else None."""
+    m = _WHOLE.match(value) if isinstance(value, str) else None
+    return m.group(1) if m is not None else None
 
 
 def content_for(record: Record, base: Mapping[str, Any] | None,
@@ -218,4 +206,4 @@ def record_key(content: Mapping[str, Any], *parts: str) -> str:
 
 
 __all__ = ["RecordError", "content_for", "header_path", "is_content", "lookup", "record_key",
-           "tokens_of"]
+           "tokens_of", "whole_token"]

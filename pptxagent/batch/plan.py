@@ -20,6 +20,7 @@ from pptxagent.batch.mapping import (
     is_content,
     record_key,
     tokens_of,
+    whole_token,
 )
 from pptxagent.batch.names import fields, render, safe, unique
 from pptxagent.errors import InputError
@@ -107,9 +108,6 @@ def _base(path: Path | None) -> dict[str, Any] | None:
     return data
 
 
-_WHOLE = re.compile(r"^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$")
-
-
 def columns_of(base: dict[str, Any] | None) -> dict[str, str]:
     """JSON path → column of every fill value of ``base`` that is exactly ``{{column}}``."""
     out: dict[str, str] = {}
@@ -118,9 +116,9 @@ def columns_of(base: dict[str, Any] | None) -> dict[str, str]:
             where = key_path(n, key)
             if isinstance(value, dict) and isinstance(value.get("image"), str):
                 value, where = value["image"], where + ".image"  # a picture named by a column
-            m = _WHOLE.match(value) if isinstance(value, str) else None
-            if m is not None:
-                out[where] = m.group(1)
+            name = whole_token(value)
+            if name is not None:
+                out[where] = name
     return out
 
 

@@ -105,17 +105,15 @@ def _label(path: list[str | int]) -> str:
     return out
 
 
-def resolve(data: Mapping[str, Any], expr: str) -> str | Miss:
-    """The text of ``{{expr}}`` (``expr`` as written inside the braces) or why there is none."""
+def lookup(data: Mapping[str, Any], expr: str) -> Any:
+    """The value ``{{expr}}`` reads (text, a number, an object or a list), or a ``Miss``
+    saying why there is none: a flat key first, then a path into nested data."""
     expr = expr.strip()
     if expr in data:
-        text = scalar_text(data[expr])
-        if text is not None:
-            return text
-        return Miss(f"{expr!r} is {_describe(data[expr])}, not text; name one of its values")
+        return data[expr]
     bare = _TRIM.sub("", expr)
     if bare != expr and bare in data:
-        return resolve(data, bare)
+        return data[bare]
     path = parse_path(bare)
     if path is None:
         return Miss("an expression (filters, calls, operators are not evaluated); "
@@ -127,10 +125,23 @@ def resolve(data: Mapping[str, Any], expr: str) -> str | Miss:
             if n == 0:
                 return Miss(f"no value for {str(seg)!r} in \"tokens\"", absent=True)
             return miss
-    text = scalar_text(cur)
+    return cur
+
+
+def resolve(data: Mapping[str, Any], expr: str) -> str | Miss:
+    """The text of ``{{expr}}`` (``expr`` as written inside the braces) or why there is none."""
+    value = lookup(data, expr)
+    if isinstance(value, Miss):
+        return value
+    text = scalar_text(value)
     if text is None:
-        return Miss(f"{_label(path)} is {_describe(cur)}, not text; name one of its values")
+        flat, bare = expr.strip(), _TRIM.sub("", expr.strip())
+        if flat in data or bare in data:
+            name = repr(flat if flat in data else bare)
+        else:
+            name = _label(parse_path(bare) or [bare])
+        return Miss(f"{name} is {_describe(value)}, not text; name one of its values")
     return text
 
 
-__all__ = ["Miss", "parse_path", "resolve", "scalar_text"]
+__all__ = ["Miss", "lookup", "parse_path", "resolve", "scalar_text"]

@@ -263,8 +263,13 @@ def slanted(ir: SlideIR) -> set[str]:
 def by_eid(ir: SlideIR, by_shape_id: Mapping[str, Box]) -> dict[str, Box]:
     """Re-key LibreOffice text bounds (OOXML shape id → box) by the IR's eids, turned text
     turned back into its shape's frame (``upright``; text too near 45° left out)."""
+    return uprights(ir, drawn_by_eid(ir, by_shape_id))
+
+
+def uprights(ir: SlideIR, drawn: Mapping[str, Box]) -> dict[str, Box]:
+    """Bounds as drawn (by eid) turned back into each shape's own frame (``upright``)."""
     out: dict[str, Box] = {}
-    for eid, box in drawn_by_eid(ir, by_shape_id).items():
+    for eid, box in drawn.items():
         back = upright(box, ir.element(eid))
         if back is not None:
             out[eid] = back

@@ -29,13 +29,13 @@ from pptxagent.loop.fallbacks import fell_back
 from pptxagent.loop.overflowfit import shrunk
 from pptxagent.measure.crosscheck import (
     CrosscheckResult,
-    by_eid,
     compare,
     drawn_by_eid,
     edge_fonts_px,
     mark_off_slide,
     shape_boxes,
     slanted,
+    uprights,
 )
 from pptxagent.pipeline.early import early_bounds
 from pptxagent.pipeline.harmonize import harmonize_libreoffice_pass
@@ -63,7 +63,8 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
         box = None if d is None else (d.textBox or d.contentBox)
         if box is not None:
             browser[eid] = box
-    mine = {k: v for k, v in by_eid(w.final_ir, lo).items() if k in eids}
+    drawn = {k: v for k, v in drawn_by_eid(w.final_ir, lo).items() if k in eids}
+    mine = uprights(w.final_ir, drawn)
     shapes = {k: v for k, v in shape_boxes(w.final_ir).items() if k in eids}
     ems = {e.eid: edge_fonts_px(e) for e in w.final_ir.elements if e.eid in eids}
     s = job.settings
@@ -72,7 +73,6 @@ def compare_slide(job: FillJob, w: SlideWork, lo: Mapping[str, Box]) -> Crossche
                   slanted=slanted(w.final_ir) & set(eids), em_px=ems,
                   threshold_em=s.CROSSCHECK_THRESHOLD_EM,
                   disagree=(s.CROSSCHECK_DISAGREE_PX, s.CROSSCHECK_DISAGREE_EM))
-    drawn = {k: v for k, v in drawn_by_eid(w.final_ir, lo).items() if k in eids}
     mark_off_slide(res, w.final_ir, browser, drawn)
     return res
 
