@@ -49,6 +49,9 @@ class Context:
     source: int
     part: tuple[int, int]
     base_dir: Path
+    variant: str = ""
+    """The variant chosen for this slide (``Component.choose``); empty for a component
+    without variants."""
 
 
 def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
@@ -58,8 +61,11 @@ def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> In
 
 
 BuildFn = Callable[[OutlineSlide, Context], tuple[list[ShapeItem], LayoutName]]
-VariantFn = Callable[[OutlineSlide, Context], tuple[str, str]]
-"""The variant a component draws for this content, and why (deterministic)."""
+Candidate = tuple[str, str]
+"""A variant's name and why it suits the content."""
+VariantFn = Callable[[OutlineSlide, Context], list[Candidate]]
+"""Every variant that holds this content, the one the content's shape asks for first, each
+with why (deterministic; never empty)."""
 UnitsFn = Callable[[OutlineSlide], int]
 SplitFn = Callable[[OutlineSlide, int], list[OutlineSlide] | None]
 
@@ -88,12 +94,50 @@ class Component:
     """Intentionally sparse (a hero, a section divider, a pull quote): its empty space is
     the design, not a block stuck to one side (the ``balance`` check leaves it alone)."""
 
+    sparse_variants: tuple[str, ...] = ()
+    """Variants that are intentionally sparse where the component is not (a picture edge to
+    edge with its caption band)."""
+    variants: tuple[str, ...] = ()
+    """Every variant the component draws (the outline's ``variant`` key names one)."""
+
+    def candidates(self, slide: OutlineSlide, ctx: Context) -> list[Candidate]:
+        """The variants that hold ``slide``'s content, preferred first; an outline's
+        ``variant`` key that names one of them comes first."""
+        if self.variant_fn is None:
+            return [("", "")]
+        found = self.variant_fn(slide, ctx)
+        asked = slide.variant
+        if asked:
+            if asked not in self.variants:
+                raise InputError(
+                    f"$.slides[{ctx.source}].variant: {asked!r} is not a variant of "
+                    f"{self.name!r} (variants: {', '.join(self.variants)})")
+            held = [c for c in found if c[0] == asked]
+            if not held:
+                why = found[0][1]
+                raise InputError(
+                    f"$.slides[{ctx.source}].variant: {asked!r} does not hold this "
+                    f"content ({', '.join(c[0] for c in found)} do: {why})")
+            return [(asked, "asked for by the outline"),
+                    *[c for c in found if c[0] != asked]]
+        return found
+
     def compose(self, slide: OutlineSlide, pack: ThemePack, *, source: int,
-                part: tuple[int, int] = (1, 1), base_dir: Path = Path(".")) -> SlideSpec:
+                part: tuple[int, int] = (1, 1), base_dir: Path = Path("."),
+                avoid: frozenset[str] = frozenset()) -> SlideSpec:
+        """``slide`` as a spec; ``avoid``: variants to pass over when another holds the
+        content (the deck's rhythm: the last two slides' variant)."""
         ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir)
+        options = self.candidates(slide, ctx)
+        variant, why = options[0]
+        if variant in avoid and not slide.variant:
+            other = next((c for c in options if c[0] not in avoid), None)
+            if other is not None:
+                variant, why = other[0], (f"{other[1]}; rhythm: {options[0][0]!r} would be "
+                                          "the third slide in a row")
+        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant)
         shapes, layout = self.build(slide, ctx)
         kind: SlideKind = slide.kind or self.kinds[0]
-        variant, why = self.variant_fn(slide, ctx) if self.variant_fn else ("", "")
         return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,
                          part=part, shapes=shapes, notes=slide.notes,
                          reason=f"component {self.name!r}", variant=variant,

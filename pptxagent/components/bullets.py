@@ -8,16 +8,19 @@ title's 1.5× hierarchy allows (and the subtitle size), as long as it fills at m
 size and the top; every part of a list split over slides keeps the body size (the parts look
 alike).
 
-Variants, chosen from the content's shape (``variant``): ``cards`` for two to four short
-points without sub-points on a slide of their own (a card each, in a row, balanced in the body
-area); ``list`` otherwise."""
+Variants, chosen from the content's shape (``variant``; drawn by ``components.points``):
+``steps`` for the points of a title that names a sequence (numbered badges), ``cards`` for two
+to four short points, ``grid`` for four to six short points (two rows of cards), ``list``
+otherwise and always as the alternative. Sub-points and continued lists stay a list."""
 
 from __future__ import annotations
 
 import math
+import re
 
-from pptxagent.components.base import Component, Context, Density, Slot, missing
-from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
+from pptxagent.components import points
+from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
+from pptxagent.components.chrome import bar, para, standard_frame, text
 from pptxagent.components.geometry import (
     FILL_TARGET,
     XS,
@@ -27,8 +30,6 @@ from pptxagent.components.geometry import (
     balanced_top,
     gap,
     paras_height,
-    text_height,
-    width_of,
 )
 from pptxagent.components.split import split_bullets
 from pptxagent.ir.compose import LayoutName, Para, ShapeItem
@@ -39,58 +40,55 @@ MAX_BULLETS = 6
 TITLE_RATIO = 1.5
 CARD_MAX_CHARS = 70
 """A point this short (characters) fits a card; longer ones read better as a list."""
-CARD_MIN_SHARE = 0.45
-"""A card is at least this share of the body area's height."""
-STRIP_W = 48.0
+GRID_MAX_CHARS = 90
+"""A point this short fits a tile of a two-row grid."""
+STEP_MAX_CHARS = 160
+SEQUENCE = re.compile(
+    r"\b(steps?|process|roadmap|phases?|stages?|sequence|procedure|workflow|how to|"
+    r"how we|getting started|in order)\b", re.IGNORECASE)
+"""A title with one of these words introduces a sequence: its points are numbered steps."""
+NUMBERED = re.compile(r"^\s*(\d+|[a-z])[.)]\s", re.IGNORECASE)
+"""A point numbered in its own text keeps its number as written (a list, not badges)."""
+VARIANTS = ("list", "cards", "grid", "steps")
 
 
-def variant(slide: OutlineSlide, ctx: Context) -> tuple[str, str]:
-    """``cards`` or ``list``, and why."""
+def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
+    """The variants that hold the points, the one their shape asks for first."""
     items = [bullet_text(b) for b in slide.bullets or []]
     n = len(items)
     if ctx.part[1] > 1:
-        return "list", "a list continued over slides stays a list"
-    if not 2 <= n <= 4:
-        return "list", f"{n} point(s): cards take 2 to 4"
+        return [("list", "a list continued over slides stays a list")]
     if any(level for _, level in items):
-        return "list", "sub-points need a list's levels"
-    longest = max(len(t) for t, _ in items)
-    if longest > CARD_MAX_CHARS:
-        return "list", f"a point of {longest} characters (cards take at most {CARD_MAX_CHARS})"
-    return "cards", f"{n} short points (at most {CARD_MAX_CHARS} characters, no sub-points)"
-
-
-def _cards(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
-    """A card per point, in a row: an accent strip, the point at the largest size the
-    hierarchy allows that still fits the card in four lines."""
-    pack = ctx.pack
+        return [("list", "sub-points need a list's levels")]
+    longest = max((len(t) for t, _ in items), default=0)
+    out: list[Candidate] = []
+    title = slide.title or ""
     frame = standard_frame(slide, ctx)
-    body = frame.body
-    texts = [bullet_text(b)[0] for b in slide.bullets or []]
-    pad = card_pad(pack)
-    cols = body.columns(len(texts), gap(pack, L))
-    inner_w = cols[0].w - 2 * pad
-    wf = width_of(pack, "minor")
-    size = pack.type.body
-    top_size = min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
-    while size + 1 <= top_size + 1e-9 and all(
-            text_height(t, size + 1, inner_w, wf=wf) <= 4 * (size + 1) * 1.3 for t in texts):
-        size += 1
-    text_h = max(text_height(t, size, inner_w, wf=wf) for t in texts)
-    need = 2 * pad + gap(pack, XS) + gap(pack, S) + text_h
-    h = min(body.h, max(need, CARD_MIN_SHARE * body.h))
-    top = balanced_top(body, h)
-    shapes: list[ShapeItem] = list(frame.shapes)
-    for i, (t, col) in enumerate(zip(texts, cols, strict=True)):
-        rect = Rect(col.left, top, col.right, top + h)
-        inner = rect.inset(pad)
-        strip = Rect(inner.left, inner.top, inner.left + min(STRIP_W, inner.w),
-                     inner.top + gap(pack, XS))
-        box = Rect(inner.left, strip.bottom + gap(pack, S), inner.right, inner.bottom)
-        shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),
-                   text(f"point-{i + 1}", box, "body", [para(t, size, color="on_surface")])]
-    return [*shapes, *frame.tail], "title_only"
+    texts = [t for t, _ in items]
+    numbered = any(NUMBERED.match(t) for t, _ in items)
+    if (2 <= n <= MAX_BULLETS and SEQUENCE.search(title) and not numbered
+            and longest <= STEP_MAX_CHARS and points.fits("steps", texts, frame, ctx)):
+        word = SEQUENCE.search(title)
+        out.append(("steps", f"{n} points after a title that names a sequence "
+                             f"({word.group(0) if word else ''!r}): numbered steps"))
+    if 2 <= n <= 4 and longest <= CARD_MAX_CHARS and points.fits("cards", texts, frame, ctx):
+        out.append(("cards", f"{n} short points (at most {CARD_MAX_CHARS} characters, no "
+                             "sub-points)"))
+    if (4 <= n <= MAX_BULLETS and longest <= GRID_MAX_CHARS
+            and points.fits("grid", texts, frame, ctx)):
+        out.append(("grid", f"{n} short points (at most {GRID_MAX_CHARS} characters): two "
+                            "rows of cards"))
+    why = (f"{n} point(s), the longest {longest} characters"
+           if not out else "a plain list holds the same points")
+    out.append(("list", why))
+    return out
 
+
+def _roomy(slide: OutlineSlide, ctx: Context) -> list[ShapeItem]:
+    frame = standard_frame(slide, ctx)
+    texts = [bullet_text(b)[0] for b in slide.bullets or []]
+    draw = {"cards": points.cards, "grid": points.grid, "steps": points.steps}[ctx.variant]
+    return [*frame.shapes, *draw(texts, frame, ctx), *frame.tail]
 
 
 def bullet_paras(items: list[BulletItem], pack: ThemePack,
@@ -119,8 +117,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     pack = ctx.pack
     if not slide.bullets:
         raise missing(slide, ctx, "bullets", "bullets")
-    if variant(slide, ctx)[0] == "cards":
-        return _cards(slide, ctx)
+    if ctx.variant in ("cards", "grid", "steps"):
+        return _roomy(slide, ctx), "title_only"
     frame = standard_frame(slide, ctx)
     body = frame.body
     items = list(slide.bullets or [])
@@ -161,4 +159,5 @@ BULLETS = Component(
     units=_units,
     split_fn=_split,
     variant_fn=variant,
+    variants=VARIANTS,
 )

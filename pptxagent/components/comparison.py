@@ -1,18 +1,82 @@
-"""Two-column comparison: two cards side by side, each with a coloured strip (``primary`` on
-the left, ``secondary`` on the right), its heading and its bullets, all ``on_surface``."""
+"""Comparison, in two variants (``variant``):
+
+- ``columns``: two cards side by side, each with a coloured strip (``primary`` on the left,
+  ``secondary`` on the right), its heading and its bullets, all ``on_surface``;
+- ``versus``: a native table, the two headings as its header and the points paired row by row,
+  for two sides with the same number of short points without sub-points (each row reads as
+  one contrast)."""
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot, missing
+from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
 from pptxagent.components.bullets import bullet_paras
-from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import LINE, XL, M, S, gap, stack, text_height, width_of
+from pptxagent.components.chrome import (
+    Frame,
+    bar,
+    card,
+    card_pad,
+    para,
+    standard_frame,
+    text,
+)
+from pptxagent.components.geometry import (
+    FILL_TARGET,
+    LINE,
+    XL,
+    M,
+    Rect,
+    S,
+    balanced_top,
+    gap,
+    stack,
+    text_height,
+    width_of,
+)
 from pptxagent.components.split import split_bullets
-from pptxagent.ir.compose import LayoutName, ShapeItem
-from pptxagent.ir.outline import Column, OutlineSlide
+from pptxagent.components.table import AIR, CELL_INSET_PT, CELL_PAD_PT
+from pptxagent.ir.compose import LayoutName, ShapeItem, TableSpec
+from pptxagent.ir.outline import Column, OutlineSlide, bullet_text
 from pptxagent.ir.theme import ColorRole
 
 MAX_PER_SIDE = 5
+VERSUS_MAX_CHARS = 60
+VARIANTS = ("columns", "versus")
+
+
+def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
+    cols = [c for c in (slide.left, slide.right) if c is not None]
+    columns: Candidate = ("columns", "two columns of points")
+    if len(cols) < 2:
+        return [(columns[0], "one side only")]
+    left, right = (c.bullets for c in cols)
+    items = [bullet_text(b) for b in (*left, *right)]
+    if len(left) != len(right) or len(left) < 2:
+        return [(columns[0], f"{len(left)} and {len(right)} points do not pair up")]
+    if any(level for _, level in items):
+        return [(columns[0], "sub-points need a list's levels")]
+    longest = max(len(t) for t, _ in items)
+    if longest > VERSUS_MAX_CHARS:
+        return [(columns[0], f"a point of {longest} characters (a versus table takes at "
+                             f"most {VERSUS_MAX_CHARS})"), ("versus", "points pair up")]
+    return [("versus", f"{len(left)} short points a side pair up row by row"), columns]
+
+
+def _versus(slide: OutlineSlide, ctx: Context, frame: Frame) -> list[ShapeItem]:
+    assert slide.left is not None and slide.right is not None
+    pack, body = ctx.pack, frame.body
+    rows = [[slide.left.heading, slide.right.heading],
+            *[[bullet_text(a)[0], bullet_text(b)[0]]
+              for a, b in zip(slide.left.bullets, slide.right.bullets, strict=True)]]
+    size = pack.type.body
+    col_w = body.w / 2 - 2 * CELL_INSET_PT
+    wf = width_of(pack, "minor")
+    need = sum(max(text_height(c, size, col_w, bold=r == 0, wf=wf) - 7.2 for c in row)
+               + CELL_PAD_PT for r, row in enumerate(rows))
+    if ctx.part[1] == 1:  # airier rows, as a short table gets
+        need = max(need, min(size * LINE * AIR, FILL_TARGET * body.h / len(rows)) * len(rows))
+    top = balanced_top(body, need) if ctx.part[1] == 1 else body.top
+    rect = Rect(body.left, top, body.right, min(body.bottom, top + need))
+    return [TableSpec(name="versus", box=rect.box(), rows=rows, header=True, font_pt=size)]
 
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
@@ -20,6 +84,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     if slide.left is None and slide.right is None:
         raise missing(slide, ctx, "left/right", "comparison")
     frame = standard_frame(slide, ctx)
+    if ctx.variant == "versus":
+        return [*frame.shapes, *_versus(slide, ctx, frame), *frame.tail], "title_only"
     pad = card_pad(pack)
     sides: list[tuple[str, Column | None, ColorRole]] = [
         ("left", slide.left, "primary"), ("right", slide.right, "secondary")]
@@ -84,4 +150,6 @@ COMPARISON = Component(
     build=_build,
     units=_units,
     split_fn=_split,
+    variant_fn=variant,
+    variants=VARIANTS,
 )

@@ -1,11 +1,38 @@
-"""KPI cards: two to four cards in a row, each with an accent strip, the value at value size
-(headings face), its label and an optional delta, all ``on_surface``."""
+"""KPIs, in two variants (``variant``):
+
+- ``cards``: two to four cards in a row, each with an accent strip, the value at value size
+  (headings face), its label and an optional delta, all ``on_surface``;
+- ``numbers``: a big-number row on the background, no cards: each value larger than the
+  value size (as large as its column allows, up to 1.25 ×) in the ``accent`` role, its label
+  and delta under it, thin rules between the columns. Preferred for one to three figures;
+  it holds four when every value still fits its column at the value size."""
 
 from __future__ import annotations
 
-from pptxagent.components.base import Component, Context, Density, Slot, missing
-from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import XL, XS, Rect, S, gap, stack, text_height, width_of
+from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
+from pptxagent.components.chrome import (
+    INSET,
+    Frame,
+    bar,
+    card,
+    card_pad,
+    para,
+    standard_frame,
+    text,
+)
+from pptxagent.components.geometry import (
+    XL,
+    XS,
+    Rect,
+    S,
+    balanced_top,
+    gap,
+    safe_area,
+    stack,
+    text_height,
+    text_width,
+    width_of,
+)
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem
 from pptxagent.ir.outline import Kpi, OutlineSlide
@@ -13,6 +40,30 @@ from pptxagent.ir.theme import ThemePack
 
 MAX_CARDS = 4
 STRIP_W = 48.0
+RULE_PT = 1.0
+BIG = 1.25
+"""The ``numbers`` variant's value size over the pack's value size, at most."""
+VARIANTS = ("cards", "numbers")
+
+
+def _value_fits(items: list[Kpi], width: float, size: float, pack: ThemePack) -> bool:
+    wf = width_of(pack, "major")
+    return all(text_width(k.value, size, bold=True, wf=wf) <= width - 2 * INSET
+               for k in items)
+
+
+def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
+    items = list(slide.items or [])
+    pack = ctx.pack
+    cols = safe_area(pack).columns(max(2, len(items)), gap(pack, XL))
+    fits = _value_fits(items, cols[0].w, pack.type.value, pack)
+    cards: Candidate = ("cards", f"{len(items)} figure(s) in cards")
+    if not fits:
+        return [(cards[0], "a value too wide for a big-number column: cards")]
+    numbers: Candidate = ("numbers", f"{len(items)} figure(s) as a big-number row")
+    if len(items) <= 3:
+        return [numbers, cards]
+    return [(cards[0], f"{len(items)} figures: cards keep four apart"), numbers]
 
 
 def _heights(kpi: Kpi, width: float, pack: ThemePack) -> list[float]:
@@ -26,11 +77,62 @@ def _heights(kpi: Kpi, width: float, pack: ThemePack) -> list[float]:
     return out
 
 
+def _numbers(items: list[Kpi], frame: Frame, ctx: Context) -> list[ShapeItem]:
+    """The big-number row: columns across the body, a rule between each two."""
+    pack, body, t = ctx.pack, frame.body, ctx.pack.type
+    n = len(items)
+    g = gap(pack, XL)
+    cols = body.columns(max(2, n), g)[:n]
+    if n == 1:
+        w = cols[0].w
+        mid = body.left + body.w / 2
+        cols = [Rect(mid - w / 2, body.top, mid + w / 2, body.bottom)]
+    else:  # centre the row when it has fewer columns than the body takes
+        cols = body.columns(n, g)
+    size = t.value * BIG
+    while size > t.value and not _value_fits(items, cols[0].w, size, pack):
+        size -= 1
+    size = max(size, t.value)
+    minor, major = width_of(pack, "minor"), width_of(pack, "major")
+    w = cols[0].w
+    value_h = max(text_height(k.value, size, w, bold=True, wf=major) for k in items)
+    label_h = max(text_height(k.label, t.body, w, wf=minor) for k in items)
+    delta_h = max((text_height(k.delta, t.body, w, wf=minor) for k in items if k.delta),
+                  default=0.0)
+    need = value_h + gap(pack, S) + label_h + (gap(pack, XS) + delta_h if delta_h else 0.0)
+    top = balanced_top(body, need)
+    out: list[ShapeItem] = []
+    for i, (kpi, col) in enumerate(zip(items, cols, strict=True)):
+        v = Rect(col.left, top, col.right, top + value_h)
+        lab = Rect(col.left, v.bottom + gap(pack, S), col.right,
+                   v.bottom + gap(pack, S) + label_h)
+        out += [text(f"value-{i + 1}", v, "value",
+                     [para(kpi.value, size, color="accent", font="major", bold=True,
+                           align="center")], anchor="bottom"),
+                text(f"label-{i + 1}", lab, "label",
+                     [para(kpi.label, t.body, align="center")])]
+        if kpi.delta:
+            d = Rect(col.left, lab.bottom + gap(pack, XS), col.right,
+                     lab.bottom + gap(pack, XS) + delta_h)
+            out.append(text(f"delta-{i + 1}", d, "delta",
+                            [para(kpi.delta, t.body, color="muted", italic=True,
+                                  align="center")]))
+        if i:
+            x = col.left - g / 2
+            half = RULE_PT / 2
+            out.insert(0, bar(f"rule-{i}", Rect(x - half, top, x + half, top + need),
+                              fill="line"))
+    return out
+
+
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.items:
         raise missing(slide, ctx, "items", "kpi-cards")
     frame = standard_frame(slide, ctx)
+    if ctx.variant == "numbers":
+        return [*frame.shapes, *_numbers(list(slide.items), frame, ctx), *frame.tail], \
+            "title_only"
     items = list(slide.items)
     pad = card_pad(pack)
     cols = frame.body.columns(max(2, len(items)), gap(pack, XL))[: len(items)]
@@ -88,4 +190,6 @@ KPIS = Component(
     build=_build,
     units=_units,
     split_fn=_split,
+    variant_fn=variant,
+    variants=VARIANTS,
 )

@@ -20,10 +20,11 @@ COMPONENTS: dict[str, Component] = {c.name: c for c in (
 _BY_KIND = kinds_of(list(COMPONENTS.values()))
 
 
-def is_sparse(name: str) -> bool:
-    """Whether the component ``name`` is intentionally sparse (``Component.sparse``)."""
+def is_sparse(name: str, variant: str = "") -> bool:
+    """Whether the component ``name`` (drawing ``variant``) is intentionally sparse
+    (``Component.sparse``, ``Component.sparse_variants``)."""
     found = COMPONENTS.get(name)
-    return found is not None and found.sparse
+    return found is not None and (found.sparse or variant in found.sparse_variants)
 
 
 def component_for(kind: SlideKind) -> Component:

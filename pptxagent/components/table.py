@@ -1,24 +1,41 @@
 """Table: a native table across the body at body size, its first row the header; a short one
 sits balanced in the body area. Long
 tables continue on further slides with the header repeated; wide ones are cut into column
-groups that each keep the first (key) column."""
+groups that each keep the first (key) column.
+
+Variants (``variant``), each only where the content says so: ``total-row`` when the last row
+sums the others (its first cell says total), its row bold under an accent rule;
+``key-column`` when the first column names the rows (text) and the others hold figures, the
+column bold; ``plain`` always."""
 
 from __future__ import annotations
 
 import math
+import re
+from typing import Literal
 
-from pptxagent.components.base import Component, Context, Density, Slot, missing
+from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import standard_frame
-from pptxagent.components.geometry import LINE, Rect, balanced_top
+from pptxagent.components.geometry import FILL_TARGET, LINE, Rect, balanced_top
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import LayoutName, ShapeItem, TableSpec
 from pptxagent.ir.outline import Cell, OutlineSlide
 
+TOTAL = re.compile(r"^\s*(grand\s+)?(total|sum|overall|all|gesamt|summe|totale?|somme)\b",
+                   re.IGNORECASE)
+"""A last row whose first cell starts so is a total row."""
+FIGURE = re.compile(r"^[\s+\-−–~≈<>]*[$€£¥]?\s*[\d.,]+\s*(%|[kKmMbB]|bn|M€|€|\$|pp|x|×)?\s*$")
+"""A cell that reads as a figure (a number with its sign, currency or unit)."""
+VARIANTS = ("plain", "key-column", "total-row")
 MAX_ROWS = 7
 """Rows per slide, the header row included."""
 MAX_COLS = 6
 CELL_PAD_PT = 10.0
 """Top + bottom cell margins (0.05 in each) plus a little air."""
+AIR = 1.8
+"""A short table's rows are up to this many lines tall (air above and below the text)."""
+CELL_INSET_PT = 7.2
+"""A cell's left and right margins (0.1 in each, ``ooxml.build.table``)."""
 
 
 def cell_text(cell: Cell) -> str:
@@ -30,6 +47,29 @@ def cell_text(cell: Cell) -> str:
     return repr(cell)
 
 
+def _figure(cell: Cell) -> bool:
+    return not isinstance(cell, str) or bool(FIGURE.match(cell))
+
+
+def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
+    rows = list(slide.rows or [])
+    data = rows[1:]
+    plain: Candidate = ("plain", "a header row")
+    out: list[Candidate] = []
+    if len(data) >= 2 and isinstance(data[-1][0], str) and TOTAL.match(data[-1][0]):
+        out.append(("total-row", f"the last row ({data[-1][0]!r}) sums the others"))
+    if (data and len(rows[0]) >= 2
+            and all(isinstance(r[0], str) and not _figure(r[0]) for r in data)
+            and sum(_figure(c) for r in data for c in r[1:]) >= 0.75 * len(data)
+            * (len(rows[0]) - 1)):
+        out.append(("key-column", "the first column names the rows, the others are figures"))
+    return [*out, plain] if out else [(plain[0], "no key column or total row")]
+
+
+EMPHASIS: dict[str, Literal["none", "key_column", "total_row"]] = {
+    "plain": "none", "key-column": "key_column", "total-row": "total_row"}
+
+
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.rows:
@@ -39,9 +79,14 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = pack.type.body
     body = frame.body
     need = len(rows) * (size * LINE + CELL_PAD_PT)
-    top = balanced_top(body, need) if ctx.part[1] == 1 else body.top  # parts stay alike
+    whole = ctx.part[1] == 1  # the parts of a split table stay alike
+    if whole:  # a short table gets airier rows, up to the fill target
+        row = min(size * LINE * AIR, FILL_TARGET * body.h / len(rows))
+        need = max(need, row * len(rows))
+    top = balanced_top(body, need) if whole else body.top
     rect = Rect(body.left, top, body.right, min(body.bottom, top + max(need, size)))
-    table = TableSpec(name="table", box=rect.box(), rows=rows, header=True, font_pt=size)
+    table = TableSpec(name="table", box=rect.box(), rows=rows, header=True, font_pt=size,
+                      emphasis=EMPHASIS.get(ctx.variant, "none"))
     return [*frame.shapes, table, *frame.tail], "title_only"
 
 
@@ -91,4 +136,6 @@ TABLE = Component(
     build=_build,
     units=_units,
     split_fn=_split,
+    variant_fn=variant,
+    variants=VARIANTS,
 )

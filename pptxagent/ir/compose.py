@@ -99,6 +99,9 @@ class ChartSpec(_Model):
     series: list[SeriesSpec]
     legend: bool = True
     font_pt: float = 14
+    data_labels: bool = False
+    """Each value written at its bar or point (few series: the reader needs no gridlines,
+    which are then left out)."""
 
 
 class TableSpec(_Model):
@@ -108,6 +111,9 @@ class TableSpec(_Model):
     rows: list[list[str]]
     header: bool = True
     font_pt: float = 18
+    emphasis: Literal["none", "key_column", "total_row"] = "none"
+    """``key_column``: the first column in bold (it names the rows); ``total_row``: the last
+    row in bold under a heavier accent rule (it sums the others)."""
 
 
 class PictureSpec(_Model):

@@ -93,6 +93,11 @@ class OutlineSlide(_Strict):
     ``kind`` is classified from the fields it has."""
 
     kind: SlideKind | None = None
+    variant: StrictStr | None = Field(
+        None, description="the component's variant to draw (bullets: list, cards, grid, "
+                          "steps; kpis: cards, numbers; comparison: columns, versus; data: "
+                          "takeaway, full; image: framed, bleed); refused when it cannot hold "
+                          "the content")
     title: Text | None = None
     subtitle: Text | None = None
     bullets: list[BulletItem] | None = None

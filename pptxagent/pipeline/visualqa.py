@@ -172,7 +172,7 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork],
         out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
                               dom=w.dom)
         out += balance(ir, w.filled.index, margin_pt=sc.pack.spacing.margin_pt, dom=w.dom,
-                       sparse=is_sparse(spec.component))[1]
+                       sparse=is_sparse(spec.component, spec.variant))[1]
     return out
 
 

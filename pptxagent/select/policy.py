@@ -136,6 +136,19 @@ def plan_slide(slide: OutlineSlide, index: int, deck_title: str, pack: ThemePack
     return plans
 
 
+RUN_MAX = 2
+"""The same variant on at most this many slides in a row where another holds the content."""
+
+
+def rhythm(specs: list[SlideSpec]) -> frozenset[str]:
+    """The variant the next slide should pass over: the one the last ``RUN_MAX`` slides all
+    drew (a variant's name is its look: ``cards`` of bullets and of KPIs look alike)."""
+    last = [s.variant for s in specs[-RUN_MAX:]]
+    if len(last) == RUN_MAX and last[0] and all(v == last[0] for v in last):
+        return frozenset({last[0]})
+    return frozenset()
+
+
 def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
                   min_parts: Mapping[int, int] | None = None) -> list[SlideSpec]:
     """Every outline slide composed, in order, continuation parts titled "… (k/n)".
@@ -153,7 +166,7 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
             for part in plan.parts:
                 k += 1
                 spec = plan.component.compose(part, pack, source=i, part=(k, total),
-                                              base_dir=base_dir)
+                                              base_dir=base_dir, avoid=rhythm(specs))
                 why = (f"; variant {spec.variant!r}: {spec.variant_reason}"
                        if spec.variant_reason else "")
                 specs.append(spec.model_copy(update={"reason": plan.reason + note + why}))

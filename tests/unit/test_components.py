@@ -192,8 +192,8 @@ def test_a_short_list_is_larger_and_balanced_a_long_one_is_not(pack: ThemePack) 
     from pptxagent.ir.compose import TextSpec
     from pptxagent.ir.outline import OutlineSlide
 
-    short = OutlineSlide(kind="bullets", title="Why",
-                         bullets=["One", "Two", "Three", "Four", "Five"])  # 5: a list
+    short = OutlineSlide(kind="bullets", title="Why", variant="list",
+                         bullets=["One", "Two", "Three", "Four", "Five"])
     long = OutlineSlide(kind="bullets", title="Why", bullets=[
         f"A long point number {k} that runs over two lines at the body size, with the reasons, "
         "the numbers behind them and what the team will do about each of them next" for k in
@@ -230,6 +230,6 @@ def test_two_to_four_short_points_are_cards_and_the_reason_says_so(pack: ThemePa
     assert len({c.box.y for c in cards}) == 1 and len({c.box.h for c in cards}) == 1
     ctx = Context(pack=pack, source=0, part=(1, 1), base_dir=Path("."))
     sub = OutlineSlide(kind="bullets", title="T", bullets=["A", {"text": "a", "level": 1}])
-    assert variant(sub, ctx)[0] == "list"  # sub-points need a list
-    assert variant(slide, Context(pack=pack, source=0, part=(1, 2), base_dir=Path(".")))[0] \
-        == "list"  # a continued list stays a list
+    assert [c[0] for c in variant(sub, ctx)] == ["list"]  # sub-points need a list
+    assert [c[0] for c in variant(slide, Context(pack=pack, source=0, part=(1, 2),
+                                                 base_dir=Path(".")))] == ["list"]

@@ -150,13 +150,16 @@ def _style_series(plot: etree._Element, spec: ChartSpec, pack: ThemePack) -> Non
             place(ser, _pie_labels(pack, spec.font_pt), order)
         else:
             place(ser, _sp_pr(pack, role), order)
+        if spec.data_labels and spec.chart_type != "pie":
+            place(ser, _pie_labels(pack, spec.font_pt,
+                                   "t" if spec.chart_type == "line" else "outEnd"), order)
 
 
-def _pie_labels(pack: ThemePack, size_pt: float) -> etree._Element:
+def _pie_labels(pack: ThemePack, size_pt: float, pos: str = "outEnd") -> etree._Element:
     labels = make("c:dLbls")
     labels.append(_sp_pr(pack, None))
     labels.append(tx_pr(pack, size_pt))
-    sub(labels, "c:dLblPos", val="outEnd")
+    sub(labels, "c:dLblPos", val=pos)
     for tag, val in (("c:showLegendKey", "0"), ("c:showVal", "1"), ("c:showCatName", "0"),
                      ("c:showSerName", "0"), ("c:showPercent", "0"),
                      ("c:showBubbleSize", "0"), ("c:showLeaderLines", "1")):
@@ -181,10 +184,15 @@ def _style_axes(plot_area: etree._Element, spec: ChartSpec, pack: ThemePack) -> 
             for old in axis.findall(qn("c:crossesAt")):
                 axis.remove(old)
             place(axis, make("c:crosses", val="max"), _AXIS)
-        grid = make("c:majorGridlines")
-        grid_pr = sub(grid, "c:spPr")
-        grid_pr.append(line(pack, "line", GRID_LINE_PT))
-        place(axis, grid, _AXIS)
+        if spec.data_labels:  # labelled values need no gridlines, nor a value scale
+            for old in axis.findall(qn("c:majorGridlines")):
+                axis.remove(old)
+            place(axis, make("c:delete", val="1"), _AXIS)
+        else:
+            grid = make("c:majorGridlines")
+            grid_pr = sub(grid, "c:spPr")
+            grid_pr.append(line(pack, "line", GRID_LINE_PT))
+            place(axis, grid, _AXIS)
         place(axis, make("c:majorTickMark", val="none"), _AXIS)
         place(axis, make("c:minorTickMark", val="none"), _AXIS)
         place(axis, _sp_pr(pack, None), _AXIS)
