@@ -31,6 +31,7 @@ from pptxagent.components.geometry import (
     gap,
     paras_height,
 )
+from pptxagent.components.iconset import card_icons, given_of
 from pptxagent.components.split import split_bullets
 from pptxagent.ir.compose import LayoutName, Para, ShapeItem
 from pptxagent.ir.outline import BulletItem, OutlineSlide, bullet_text
@@ -87,8 +88,13 @@ def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
 def _roomy(slide: OutlineSlide, ctx: Context) -> list[ShapeItem]:
     frame = standard_frame(slide, ctx)
     texts = [bullet_text(b)[0] for b in slide.bullets or []]
-    draw = {"cards": points.cards, "grid": points.grid, "steps": points.steps}[ctx.variant]
-    return [*frame.shapes, *draw(texts, frame, ctx), *frame.tail]
+    if ctx.variant == "steps":
+        drawn = points.steps(texts, frame, ctx)
+    else:
+        names = card_icons(slide, texts, given_of(list(slide.bullets or [])))
+        draw = points.cards if ctx.variant == "cards" else points.grid
+        drawn = draw(texts, frame, ctx, names)
+    return [*frame.shapes, *drawn, *frame.tail]
 
 
 def bullet_paras(items: list[BulletItem], pack: ThemePack,

@@ -33,8 +33,9 @@ from pptxagent.components.geometry import (
     text_width,
     width_of,
 )
+from pptxagent.components.iconset import ICON_SCALE, card_icons
 from pptxagent.components.split import chunks
-from pptxagent.ir.compose import LayoutName, ShapeItem
+from pptxagent.ir.compose import IconSpec, LayoutName, ShapeItem
 from pptxagent.ir.outline import Kpi, OutlineSlide
 from pptxagent.ir.theme import ThemePack
 
@@ -66,11 +67,11 @@ def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     return [(cards[0], f"{len(items)} figures: cards keep four apart"), numbers]
 
 
-def _heights(kpi: Kpi, width: float, pack: ThemePack) -> list[float]:
-    """Strip, value, label and delta (if any) heights of one card's content."""
+def _heights(kpi: Kpi, width: float, pack: ThemePack, icon: bool = False) -> list[float]:
+    """Strip (or icon), value, label and delta (if any) heights of one card's content."""
     t, minor = pack.type, width_of(pack, "minor")
-    out = [gap(pack, XS), text_height(kpi.value, t.value, width, bold=True,
-                                      wf=width_of(pack, "major")),
+    head = ICON_SCALE * t.body if icon else gap(pack, XS)
+    out = [head, text_height(kpi.value, t.value, width, bold=True, wf=width_of(pack, "major")),
            text_height(kpi.label, t.body, width, wf=minor)]
     if kpi.delta:
         out.append(text_height(kpi.delta, t.body, width, wf=minor))
@@ -141,8 +142,15 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         mid = frame.body.left + frame.body.w / 2
         cols = [Rect(mid - w / 2, frame.body.top, mid + w / 2, frame.body.bottom)]
     inner_w = cols[0].w - 2 * pad
-    need = max(sum(hs) + gap(pack, S) * (len(hs) - 1)
-               for hs in (_heights(k, inner_w, pack) for k in items)) + 2 * pad
+    names = card_icons(slide, [k.label for k in items], [k.icon for k in items])
+
+    def need_for(icons: bool) -> float:
+        return max(sum(hs) + gap(pack, S) * (len(hs) - 1)
+                   for hs in (_heights(k, inner_w, pack, icons) for k in items)) + 2 * pad
+
+    need = need_for(names is not None)
+    if need > frame.body.h and names is not None:  # no room for icons: strips
+        names, need = None, need_for(False)
     h = min(frame.body.h, max(need, frame.body.h * 0.6))
     top = frame.body.top + (frame.body.h - h) / 2
     shapes: list[ShapeItem] = list(frame.shapes)
@@ -150,10 +158,18 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     for i, (kpi, col) in enumerate(zip(items, cols, strict=False)):
         rect = Rect(col.left, top, col.right, top + h)
         inner = rect.inset(pad)
-        rects = stack(inner, _heights(kpi, inner.w, pack), [gap(pack, S)] * 3, flex=2)
-        strip = Rect(inner.left, rects[0].top, inner.left + min(STRIP_W, inner.w),
-                     rects[0].bottom)
-        shapes += [card(f"card-{i + 1}", rect, pack), bar(f"card-{i + 1}-strip", strip),
+        rects = stack(inner, _heights(kpi, inner.w, pack, names is not None),
+                      [gap(pack, S)] * 3, flex=2)
+        head: ShapeItem
+        if names is not None:
+            side = rects[0].h
+            head = IconSpec(name=f"card-{i + 1}-icon", icon=names[i], color="accent",
+                            box=Rect(inner.left, rects[0].top, inner.left + side,
+                                     rects[0].top + side).box())
+        else:
+            head = bar(f"card-{i + 1}-strip", Rect(inner.left, rects[0].top, inner.left
+                                                   + min(STRIP_W, inner.w), rects[0].bottom))
+        shapes += [card(f"card-{i + 1}", rect, pack), head,
                    text(f"value-{i + 1}", rects[1], "value",
                         [para(kpi.value, t.value, color="on_surface", font="major",
                               bold=True)]),

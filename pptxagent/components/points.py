@@ -25,7 +25,8 @@ from pptxagent.components.geometry import (
     text_height,
     width_of,
 )
-from pptxagent.ir.compose import ShapeItem, ShapeSpec
+from pptxagent.components.iconset import ICON_SCALE
+from pptxagent.ir.compose import IconSpec, ShapeItem, ShapeSpec
 from pptxagent.ir.theme import ThemePack
 
 TITLE_RATIO = 1.5
@@ -56,41 +57,59 @@ def _largest(texts: list[str], width: float, lines: int, pack: ThemePack) -> flo
     return size
 
 
+def _head(size: float, pack: ThemePack, with_icons: bool) -> float:
+    """The height of what heads a card's text: its icon, else the accent strip."""
+    return ICON_SCALE * size if with_icons else gap(pack, XS)
+
+
 def _card_row(texts: list[str], first: int, row: Rect, cols: list[Rect], size: float,
-              pack: ThemePack) -> list[ShapeItem]:
+              pack: ThemePack, names: list[str] | None) -> list[ShapeItem]:
     pad = card_pad(pack)
     out: list[ShapeItem] = []
+    head = _head(size, pack, names is not None)
     for k, (t, col) in enumerate(zip(texts, cols, strict=False)):
         i = first + k + 1
         rect = Rect(col.left, row.top, col.right, row.bottom)
         inner = rect.inset(pad)
-        strip = Rect(inner.left, inner.top, inner.left + min(STRIP_W, inner.w),
-                     inner.top + gap(pack, XS))
-        box = Rect(inner.left, strip.bottom + gap(pack, S), inner.right, inner.bottom)
-        out += [card(f"card-{i}", rect, pack), bar(f"card-{i}-strip", strip),
-                text(f"point-{i}", box, "body", [para(t, size, color="on_surface")])]
+        out.append(card(f"card-{i}", rect, pack))
+        if names is not None:
+            square = Rect(inner.left, inner.top, inner.left + head, inner.top + head)
+            out.append(IconSpec(name=f"card-{i}-icon", box=square.box(),
+                                icon=names[first + k], color="accent"))
+        else:
+            out.append(bar(f"card-{i}-strip", Rect(inner.left, inner.top, inner.left
+                                                   + min(STRIP_W, inner.w), inner.top + head)))
+        box = Rect(inner.left, inner.top + head + gap(pack, S), inner.right, inner.bottom)
+        out.append(text(f"point-{i}", box, "body", [para(t, size, color="on_surface")]))
     return out
 
 
-def _card_need(texts: list[str], size: float, width: float, pack: ThemePack) -> float:
+def _card_need(texts: list[str], size: float, width: float, pack: ThemePack,
+               with_icons: bool = False) -> float:
     wf = width_of(pack, "minor")
     pad = card_pad(pack)
-    return (2 * pad + gap(pack, XS) + gap(pack, S)
+    return (2 * pad + _head(size, pack, with_icons) + gap(pack, S)
             + max(text_height(t, size, width, wf=wf) for t in texts))
 
 
-def cards(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
-    """A card per point in one row."""
+def cards(texts: list[str], frame: Frame, ctx: Context,
+          names: list[str] | None = None) -> list[ShapeItem]:
+    """A card per point in one row, each headed by its icon (``names``) or a strip."""
     pack, body = ctx.pack, frame.body
     cols = body.columns(len(texts), gap(pack, L))
     inner_w = cols[0].w - 2 * card_pad(pack)
     size = _largest(texts, inner_w, CARD_LINES, pack)
-    h = min(body.h, max(_card_need(texts, size, inner_w, pack), CARD_MIN_SHARE * body.h))
+    need = _card_need(texts, size, inner_w, pack, names is not None)
+    if need > body.h and names is not None:  # no room for icons: strips
+        return cards(texts, frame, ctx, None)
+    h = min(body.h, max(need, CARD_MIN_SHARE * body.h))
     top = balanced_top(body, h)
-    return _card_row(texts, 0, Rect(body.left, top, body.right, top + h), cols, size, pack)
+    return _card_row(texts, 0, Rect(body.left, top, body.right, top + h), cols, size, pack,
+                     names)
 
 
-def grid(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
+def grid(texts: list[str], frame: Frame, ctx: Context,
+         names: list[str] | None = None) -> list[ShapeItem]:
     """Cards in two rows of ``ceil(n / 2)``; a shorter last row is centred."""
     pack, body = ctx.pack, frame.body
     per = math.ceil(len(texts) / 2)
@@ -99,7 +118,9 @@ def grid(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
     inner_w = cols[0].w - 2 * card_pad(pack)
     size = _largest(texts, inner_w, CARD_LINES - 1, pack)
     rows = [texts[:per], texts[per:]]
-    need = max(_card_need(r, size, inner_w, pack) for r in rows)
+    need = max(_card_need(r, size, inner_w, pack, names is not None) for r in rows)
+    if need > (body.h - g) / 2 and names is not None:  # no room for icons: strips
+        return grid(texts, frame, ctx, None)
     h = min((body.h - g) / 2, max(need, GRID_ROW_SHARE * body.h))
     top = balanced_top(body, 2 * h + g)
     out: list[ShapeItem] = []
@@ -109,7 +130,7 @@ def grid(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
         row_cols = [Rect(c.left + shift, c.top, c.right + shift, c.bottom)
                     for c in cols[: len(row_texts)]]
         out += _card_row(row_texts, r * per, Rect(body.left, y, body.right, y + h), row_cols,
-                         size, pack)
+                         size, pack, names)
     return out
 
 

@@ -124,7 +124,18 @@ class PictureSpec(_Model):
     """Absolute path of the image file; the picture is cropped to fill ``box``."""
 
 
-ShapeItem = Annotated[TextSpec | ShapeSpec | ChartSpec | TableSpec | PictureSpec,
+class IconSpec(_Model):
+    """An icon of the bundled set (``pptxagent.icons``) as a native freeform: its outline
+    stroked in a colour role (a theme slot), no fill, in a square ``box``."""
+
+    kind: Literal["icon"] = "icon"
+    name: str = Field(min_length=1)
+    box: Box
+    icon: str = Field(min_length=1)
+    color: ColorRole = "accent"
+
+
+ShapeItem = Annotated[TextSpec | ShapeSpec | ChartSpec | TableSpec | PictureSpec | IconSpec,
                       Field(discriminator="kind")]
 
 

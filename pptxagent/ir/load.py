@@ -94,8 +94,13 @@ def validate(model: type[M], data: Any, source: str = "input") -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = exc.errors()
+        err = errors[0]
         loc = tuple(p for p in err["loc"] if not _is_union_tag(p))
+        for other in errors[1:]:  # a union's branch that got further names the real fault
+            deeper = tuple(p for p in other["loc"] if not _is_union_tag(p))
+            if len(deeper) > len(loc) and deeper[: len(loc)] == loc:
+                err, loc = other, deeper
         path = json_path(loc)
         got = err.get("input")
         shown = json.dumps(got)[:60] if not isinstance(got, dict | list) else type(got).__name__

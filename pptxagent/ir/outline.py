@@ -15,12 +15,15 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictFloat,
     StrictInt,
     StrictStr,
+    field_validator,
     model_validator,
 )
 
+from pptxagent import icons
 from pptxagent.errors import IRValidationError
 from pptxagent.ir.load import read_json, validate
 
@@ -42,9 +45,25 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+IconName = Annotated[StrictStr, Field(min_length=1, max_length=80, description=(
+    "an icon of the bundled set (Lucide names: 'rocket', 'users') or 'none'"))]
+
+
+def _known_icon(name: str | None) -> str | None:
+    if name is None or name == "none" or icons.exists(name):
+        return name
+    near = icons.suggest(name)
+    raise ValueError(f"no icon {name!r} in the bundled set ({icons.ICON_SET})"
+                     + (f"; did you mean {', '.join(near)}?" if near else ""))
+
+
 class Bullet(_Strict):
     text: Text
     level: StrictInt = Field(0, ge=0, le=4)
+    icon: IconName | None = Field(None, description="the icon of this point's card "
+                                                   "(else picked from its words)")
+
+    _icon = field_validator("icon")(_known_icon)
 
 
 BulletItem = Text | Bullet
@@ -54,6 +73,10 @@ class Kpi(_Strict):
     value: Text = Field(min_length=1, description="the figure as shown: '42 %', '€1.2 M'")
     label: Text
     delta: Text | None = Field(None, description="change shown under the value: '+12 % YoY'")
+    icon: IconName | None = Field(None, description="the icon of this card (else picked "
+                                                   "from its label)")
+
+    _icon = field_validator("icon")(_known_icon)
 
 
 class Column(_Strict):
@@ -98,6 +121,8 @@ class OutlineSlide(_Strict):
                           "steps; kpis: cards, numbers; comparison: columns, versus; data: "
                           "takeaway, full; image: framed, bleed); refused when it cannot hold "
                           "the content")
+    icons: StrictBool | None = Field(
+        None, description="false: no icons on this slide's cards (default: the outline's)")
     title: Text | None = None
     subtitle: Text | None = None
     bullets: list[BulletItem] | None = None
@@ -141,6 +166,7 @@ class Outline(_Strict):
 
     title: Text = Field(min_length=1)
     theme: StrictStr | None = Field(None, description="theme pack name or path (--theme wins)")
+    icons: StrictBool = Field(True, description="false: no icons on any card of the deck")
     slides: list[OutlineSlide] = Field(min_length=1, max_length=500)
 
 

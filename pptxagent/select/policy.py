@@ -157,6 +157,8 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
     least be cut into (the pipeline's answer to a measured overflow)."""
     specs: list[SlideSpec] = []
     for i, slide in enumerate(outline.slides):
+        if not outline.icons and slide.icons is None:
+            slide = slide.model_copy(update={"icons": False})
         plans = plan_slide(slide, i, outline.title, pack, base_dir,
                            (min_parts or {}).get(i, 1))
         total = sum(len(p.parts) for p in plans)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from lxml import etree
 
-from pptxagent.ir.compose import ShapeSpec
+from pptxagent import icons
+from pptxagent.ir.compose import IconSpec, ShapeSpec
 from pptxagent.ir.theme import ColorRole, ThemePack
 from pptxagent.ooxml.build.xmlkit import line, make, shadow, solid_fill, sub, xfrm
 
@@ -62,4 +63,54 @@ def preset_shape(spec: ShapeSpec, pack: ThemePack, shape_id: int) -> etree._Elem
     sp_pr.append(line(pack, role, width))
     if wants_shadow(spec, pack):
         sp_pr.append(shadow())
+    return sp
+
+
+ICON_BOX = 24.0
+"""The icon set's drawing box (24 × 24 units; strokes 2 units wide, round caps)."""
+ICON_STROKE = 2.0
+PATH_SCALE = 1000
+"""Path coordinates are written in thousandths of the icon box's unit."""
+
+
+def _pt(x: float) -> str:
+    return str(round(x * PATH_SCALE))
+
+
+def icon_shape(spec: IconSpec, pack: ThemePack, shape_id: int) -> etree._Element:
+    """A ``p:sp`` whose custom geometry is the icon's outline, stroked in the spec's colour
+    role (``a:schemeClr``: Design → Variants recolours it), round caps and joins."""
+    shape = icons.outline(spec.icon)
+    sp = make("p:sp")
+    nv = sub(sp, "p:nvSpPr")
+    sub(nv, "p:cNvPr", id=str(shape_id), name=spec.name, descr=f"icon: {spec.icon}")
+    sub(nv, "p:cNvSpPr")
+    sub(nv, "p:nvPr")
+    sp_pr = sub(sp, "p:spPr")
+    box = spec.box
+    sp_pr.append(xfrm(box.x, box.y, box.w, box.h))
+    geom = sub(sp_pr, "a:custGeom")
+    for tag in ("a:avLst", "a:gdLst", "a:ahLst", "a:cxnLst"):
+        sub(geom, tag)
+    sub(geom, "a:rect", l="l", t="t", r="r", b="b")
+    paths = sub(geom, "a:pathLst")
+    size = _pt(ICON_BOX)
+    for segments in shape.paths:
+        path = sub(paths, "a:path", w=size, h=size, fill="none")
+        for seg in segments:
+            op = seg[0]
+            if op == "Z":
+                sub(path, "a:close")
+                continue
+            tag = {"M": "a:moveTo", "L": "a:lnTo", "C": "a:cubicBezTo"}[str(op)]
+            el = sub(path, tag)
+            vals = [float(v) for v in seg[1:]]
+            for x, y in zip(vals[0::2], vals[1::2], strict=True):
+                sub(el, "a:pt", x=_pt(x), y=_pt(y))
+    sub(sp_pr, "a:noFill")
+    width = ICON_STROKE / ICON_BOX * box.w / 12700
+    ln = line(pack, spec.color, width)
+    ln.set("cap", "rnd")
+    sub(ln, "a:round")
+    sp_pr.append(ln)
     return sp

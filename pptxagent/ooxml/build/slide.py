@@ -11,6 +11,7 @@ from pptx.util import Pt
 from pptxagent.ir.compose import (
     Box,
     ChartSpec,
+    IconSpec,
     LayoutName,
     Para,
     PictureSpec,
@@ -22,7 +23,7 @@ from pptxagent.ir.compose import (
 from pptxagent.ir.theme import ThemePack
 from pptxagent.ooxml.build.chart import add_chart, place
 from pptxagent.ooxml.build.picture import add_picture
-from pptxagent.ooxml.build.shapes import preset_shape
+from pptxagent.ooxml.build.shapes import icon_shape, preset_shape
 from pptxagent.ooxml.build.table import add_table
 from pptxagent.ooxml.build.text import fill_placeholder, text_box
 from pptxagent.ooxml.build.xmlkit import make, sub
@@ -86,7 +87,8 @@ def _empty_title(pack: ThemePack) -> TextSpec:
                     paragraphs=[Para(text="", size_pt=pack.type.title, font="major")])
 
 
-def _shape(item: TextSpec | ShapeSpec | ChartSpec | TableSpec | PictureSpec, slide: Slide,
+def _shape(item: TextSpec | ShapeSpec | ChartSpec | TableSpec | PictureSpec | IconSpec,
+           slide: Slide,
            pack: ThemePack, where: str, holders: dict[str, etree._Element]) -> etree._Element:
     tree = slide.shapes._spTree
     if isinstance(item, TextSpec):
@@ -99,6 +101,10 @@ def _shape(item: TextSpec | ShapeSpec | ChartSpec | TableSpec | PictureSpec, sli
         return sp
     if isinstance(item, ShapeSpec):
         sp = preset_shape(item, pack, _next_id(tree))
+        tree.append(sp)
+        return sp
+    if isinstance(item, IconSpec):
+        sp = icon_shape(item, pack, _next_id(tree))
         tree.append(sp)
         return sp
     if isinstance(item, ChartSpec):
