@@ -15,7 +15,6 @@ otherwise and always as the alternative. Sub-points and continued lists stay a l
 
 from __future__ import annotations
 
-import math
 import re
 
 from pptxagent.components import points
@@ -30,6 +29,7 @@ from pptxagent.components.geometry import (
     balanced_top,
     gap,
     paras_height,
+    type_steps,
 )
 from pptxagent.components.iconset import card_icons, given_of
 from pptxagent.components.split import split_bullets
@@ -109,13 +109,11 @@ def roomy_size(items: list[BulletItem], pack: ThemePack, width: float, height: f
     at which the list fills at most ``FILL_TARGET`` of ``height`` (else the body size)."""
     best = pack.type.body
     top = min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
-    size = math.floor(best) + 1.0
-    while size <= top + 1e-9:
+    for size in type_steps(pack, best, top)[1:]:
         paras = bullet_paras(items, pack, size=size)
         if paras_height(paras, width, indent_pt=size, pack=pack) > FILL_TARGET * height:
             break
         best = size
-        size += 1.0
     return best
 
 

@@ -22,12 +22,12 @@ from pptxagent.components.chrome import (
 from pptxagent.components.geometry import (
     FILL_TARGET,
     LINE,
-    XL,
     M,
     Rect,
     S,
     balanced_top,
     gap,
+    grid_columns,
     stack,
     text_height,
     width_of,
@@ -89,7 +89,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     pad = card_pad(pack)
     sides: list[tuple[str, Column | None, ColorRole]] = [
         ("left", slide.left, "primary"), ("right", slide.right, "secondary")]
-    cols = frame.body.columns(2, gap(pack, XL))
+    cols = grid_columns(pack, frame.body, 2)
     shapes: list[ShapeItem] = list(frame.shapes)
     hsize = pack.type.subtitle
     head_h = max(text_height(c.heading, hsize, cols[0].w - 2 * pad, bold=True,

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import bar, card, card_pad, para, standard_frame, text
-from pptxagent.components.geometry import XL, XS, L, M, Rect, S, gap, text_height, width_of
+from pptxagent.components.geometry import (
+    XS,
+    L,
+    M,
+    Rect,
+    S,
+    gap,
+    grid_columns,
+    text_height,
+    type_steps,
+    width_of,
+)
 from pptxagent.components.points import top_size
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import ChartSpec, LayoutName, SeriesSpec, ShapeItem
@@ -65,17 +76,18 @@ def _beside(slide: OutlineSlide, ctx: Context, body: Rect) -> tuple[Rect, list[S
     ``TAKEAWAY_LINES`` lines, the card as tall as it needs (at least ``CARD_SHARE`` of the
     body) and centred on the chart's height."""
     pack = ctx.pack
-    split_x = body.left + body.w * CHART_SHARE
-    chart_rect = Rect(body.left, body.top, split_x - gap(pack, XL) / 2, body.bottom)
-    side = Rect(split_x + gap(pack, XL) / 2, body.top, body.right, body.bottom)
+    thirds = grid_columns(pack, body, 3)  # the chart two thirds of the grid, the card one
+    chart_rect = Rect(thirds[0].left, body.top, thirds[1].right, body.bottom)
+    side = Rect(thirds[2].left, body.top, thirds[2].right, body.bottom)
     pad = card_pad(pack)
     width = side.w - 2 * pad
     wf = width_of(pack, "minor")
     words = slide.takeaway or ""
     size = pack.type.body
-    while size + 1 <= top_size(pack) + 1e-9 and text_height(
-            words, size + 1, width, wf=wf) <= TAKEAWAY_LINES * (size + 1) * 1.3 + 7.2:
-        size += 1
+    for step in type_steps(pack, size, top_size(pack))[1:]:
+        if text_height(words, step, width, wf=wf) > TAKEAWAY_LINES * step * 1.3 + 7.2:
+            break
+        size = step
     need = 2 * pad + gap(pack, S) * 2 + text_height(words, size, width, wf=wf)
     h = min(body.h, max(need, CARD_SHARE * body.h))
     top = body.top + (body.h - h) / 2

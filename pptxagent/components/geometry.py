@@ -89,6 +89,39 @@ def full_slide() -> Rect:
     return Rect(0, 0, SLIDE_W_PT, SLIDE_H_PT)
 
 
+def grid_columns(pack: ThemePack, rect: Rect, n: int, span: int | None = None) -> list[Rect]:
+    """``n`` columns of ``rect`` on the pack's column grid (``spacing.columns`` with
+    ``spacing.gutter()``): each spans ``span`` grid columns (default: as many as ``n`` of them
+    fit), the group centred on the grid. A rect narrower than the safe area, or more columns
+    than the grid has, gets ``n`` equal columns with the gutter between them."""
+    area = safe_area(pack)
+    cols, g = pack.spacing.columns, pack.spacing.gutter()
+    width = span or cols // max(1, n)
+    if (abs(rect.left - area.left) > 0.5 or abs(rect.right - area.right) > 0.5 or n < 1
+            or width < 1 or n * width > cols):
+        return rect.columns(max(1, n), g)
+    col = (area.w - (cols - 1) * g) / cols
+    first = (cols - n * width) // 2
+    out: list[Rect] = []
+    for i in range(n):
+        a = first + i * width
+        b = a + width - 1
+        out.append(Rect(area.left + a * (col + g), rect.top, area.left + b * (col + g) + col,
+                        rect.bottom))
+    return out
+
+
+def grid_lines(pack: ThemePack) -> list[tuple[float, float]]:
+    """Every grid column's (left, right) edge in points."""
+    return [(c.left, c.right) for c in grid_columns(pack, safe_area(pack),
+                                                     pack.spacing.columns, 1)]
+
+
+def type_steps(pack: ThemePack, low: float, high: float) -> list[float]:
+    """The type scale's sizes from ``low`` to ``high`` (both included), ascending."""
+    return [s for s in pack.type.steps() if low - 1e-9 <= s <= high + 1e-9]
+
+
 def gap(pack: ThemePack, step: int) -> float:
     """The spacing scale's ``step``-th value (clamped to the scale)."""
     scale = pack.spacing.scale_pt

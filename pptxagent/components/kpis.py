@@ -21,16 +21,17 @@ from pptxagent.components.chrome import (
     text,
 )
 from pptxagent.components.geometry import (
-    XL,
     XS,
     Rect,
     S,
     balanced_top,
     gap,
+    grid_columns,
     safe_area,
     stack,
     text_height,
     text_width,
+    type_steps,
     width_of,
 )
 from pptxagent.components.iconset import ICON_SCALE, card_icons
@@ -56,7 +57,7 @@ def _value_fits(items: list[Kpi], width: float, size: float, pack: ThemePack) ->
 def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     items = list(slide.items or [])
     pack = ctx.pack
-    cols = safe_area(pack).columns(max(2, len(items)), gap(pack, XL))
+    cols = grid_columns(pack, safe_area(pack), max(2, len(items)))
     fits = _value_fits(items, cols[0].w, pack.type.value, pack)
     cards: Candidate = ("cards", f"{len(items)} figure(s) in cards")
     if not fits:
@@ -82,18 +83,10 @@ def _numbers(items: list[Kpi], frame: Frame, ctx: Context) -> list[ShapeItem]:
     """The big-number row: columns across the body, a rule between each two."""
     pack, body, t = ctx.pack, frame.body, ctx.pack.type
     n = len(items)
-    g = gap(pack, XL)
-    cols = body.columns(max(2, n), g)[:n]
-    if n == 1:
-        w = cols[0].w
-        mid = body.left + body.w / 2
-        cols = [Rect(mid - w / 2, body.top, mid + w / 2, body.bottom)]
-    else:  # centre the row when it has fewer columns than the body takes
-        cols = body.columns(n, g)
-    size = t.value * BIG
-    while size > t.value and not _value_fits(items, cols[0].w, size, pack):
-        size -= 1
-    size = max(size, t.value)
+    g = pack.spacing.gutter()
+    cols = grid_columns(pack, body, n, pack.spacing.columns // 2 if n == 1 else None)
+    size = next((s for s in reversed(type_steps(pack, t.value, t.value * BIG))
+                 if _value_fits(items, cols[0].w, s, pack)), t.value)
     minor, major = width_of(pack, "minor"), width_of(pack, "major")
     w = cols[0].w
     value_h = max(text_height(k.value, size, w, bold=True, wf=major) for k in items)
@@ -136,11 +129,9 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
             "title_only"
     items = list(slide.items)
     pad = card_pad(pack)
-    cols = frame.body.columns(max(2, len(items)), gap(pack, XL))[: len(items)]
-    if len(items) == 1:  # one card as wide as two would be, centred
-        w = cols[0].w
-        mid = frame.body.left + frame.body.w / 2
-        cols = [Rect(mid - w / 2, frame.body.top, mid + w / 2, frame.body.bottom)]
+    # one card as wide as two would be, centred
+    cols = grid_columns(pack, frame.body, len(items),
+                        pack.spacing.columns // 2 if len(items) == 1 else None)
     inner_w = cols[0].w - 2 * pad
     names = card_icons(slide, [k.label for k in items], [k.icon for k in items])
 

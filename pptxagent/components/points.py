@@ -22,7 +22,9 @@ from pptxagent.components.geometry import (
     S,
     balanced_top,
     gap,
+    grid_columns,
     text_height,
+    type_steps,
     width_of,
 )
 from pptxagent.components.iconset import ICON_SCALE
@@ -50,10 +52,11 @@ def _largest(texts: list[str], width: float, lines: int, pack: ThemePack) -> flo
     text fits ``width`` in ``lines`` lines."""
     wf = width_of(pack, "minor")
     size = pack.type.body
-    while size + 1 <= top_size(pack) + 1e-9 and all(
-            text_height(t, size + 1, width, wf=wf) <= lines * (size + 1) * 1.3 + 7.2
-            for t in texts):
-        size += 1
+    for step in type_steps(pack, size, top_size(pack)):
+        if not all(text_height(t, step, width, wf=wf) <= lines * step * 1.3 + 7.2
+                   for t in texts):
+            break
+        size = step
     return size
 
 
@@ -96,7 +99,7 @@ def cards(texts: list[str], frame: Frame, ctx: Context,
           names: list[str] | None = None) -> list[ShapeItem]:
     """A card per point in one row, each headed by its icon (``names``) or a strip."""
     pack, body = ctx.pack, frame.body
-    cols = body.columns(len(texts), gap(pack, L))
+    cols = grid_columns(pack, body, len(texts))
     inner_w = cols[0].w - 2 * card_pad(pack)
     size = _largest(texts, inner_w, CARD_LINES, pack)
     need = _card_need(texts, size, inner_w, pack, names is not None)
@@ -113,8 +116,8 @@ def grid(texts: list[str], frame: Frame, ctx: Context,
     """Cards in two rows of ``ceil(n / 2)``; a shorter last row is centred."""
     pack, body = ctx.pack, frame.body
     per = math.ceil(len(texts) / 2)
-    g = gap(pack, L)
-    cols = body.columns(per, g)
+    g = pack.spacing.gutter()
+    cols = grid_columns(pack, body, per)
     inner_w = cols[0].w - 2 * card_pad(pack)
     size = _largest(texts, inner_w, CARD_LINES - 1, pack)
     rows = [texts[:per], texts[per:]]
@@ -151,10 +154,10 @@ def fits(variant: str, texts: list[str], frame: Frame, ctx: Context) -> bool:
         _, hs = _step_rows(texts, body, size, pack)
         return sum(hs) + gap(pack, M) * (len(hs) - 1) <= body.h
     per = len(texts) if variant == "cards" else math.ceil(len(texts) / 2)
-    cols = body.columns(per, gap(pack, L))
+    cols = grid_columns(pack, body, per)
     inner_w = cols[0].w - 2 * card_pad(pack)
     need = _card_need(texts, size, inner_w, pack)
-    return need <= (body.h if variant == "cards" else (body.h - gap(pack, L)) / 2)
+    return need <= (body.h if variant == "cards" else (body.h - pack.spacing.gutter()) / 2)
 
 
 def steps(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
@@ -167,11 +170,11 @@ def steps(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
         return _step_rows(texts, body, sz, pack)
 
     d, hs = layout(size)
-    while size + 1 <= top_size(pack) + 1e-9:
-        d2, hs2 = layout(size + 1)
+    for step in type_steps(pack, size, top_size(pack))[1:]:
+        d2, hs2 = layout(step)
         if sum(hs2) + g * (len(hs2) - 1) > FILL_TARGET * body.h:
             break
-        size, d, hs = size + 1, d2, hs2
+        size, d, hs = step, d2, hs2
     need = sum(hs) + g * (len(hs) - 1)
     spare = max(0.0, FILL_TARGET * body.h - need)  # air between the steps, up to the target
     g += min(spare / max(1, len(hs) - 1), 2 * g) if len(hs) > 1 else 0.0

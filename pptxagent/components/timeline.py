@@ -9,12 +9,12 @@ from pptxagent.components.geometry import (
     LINE,
     XL,
     XS,
-    L,
     M,
     Rect,
     S,
     balanced_top,
     gap,
+    grid_columns,
     stack,
     text_height,
     width_of,
@@ -33,7 +33,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     frame = standard_frame(slide, ctx)
     steps = list(slide.steps or [])
     body = frame.body
-    cols = body.columns(max(1, len(steps)), gap(pack, L))
+    cols = grid_columns(pack, body, max(1, len(steps)))
     d = gap(pack, XL)
     size = pack.type.body
     label_h = max((text_height(s.label, size, cols[0].w, bold=True,
@@ -44,7 +44,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
                       for s in steps if s.text), default=0.0)
         need = d + gap(pack, M) + label_h + gap(pack, S) + text_h
         body = Rect(body.left, balanced_top(body, need), body.right, body.bottom)
-        cols = body.columns(max(1, len(steps)), gap(pack, L))
+        cols = grid_columns(pack, body, max(1, len(steps)))
     shapes: list[ShapeItem] = list(frame.shapes)
     rows = [stack(col, [d, label_h, size * LINE], [gap(pack, M), gap(pack, S)], flex=2)
             for col in cols]

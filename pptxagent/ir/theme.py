@@ -99,6 +99,20 @@ class Spacing(_Strict):
 
     margin_pt: float = Field(40, ge=18, le=120)
     scale_pt: tuple[float, ...] = Field((4, 8, 12, 18, 24, 36, 48), min_length=4)
+    columns: int = Field(12, ge=4, le=24)
+    """The column grid across the safe area (schema 2): every card, chart, table and picture
+    spans whole columns."""
+    gutter_pt: float | None = Field(None, ge=4, le=72)
+    """The gap between grid columns (schema 2; a schema-1 pack uses ``scale_pt[4]``)."""
+
+    def gutter(self) -> float:
+        return self.gutter_pt if self.gutter_pt is not None else self.scale_pt[
+            min(4, len(self.scale_pt) - 1)]
+
+
+TYPE_STEPS: tuple[float, ...] = (12, 14, 16, 20, 24, 30, 36, 44, 48, 56)
+"""The bundled packs' type scale (≈ 1.2 modular, whole points): holds every default role
+size."""
 
 
 class TypeScale(_Strict):
@@ -112,11 +126,32 @@ class TypeScale(_Strict):
     quote: float = Field(30, ge=18, le=60)
     small: float = Field(12, ge=8, le=16)
     """Citations and footers (not body text)."""
+    scale_pt: tuple[float, ...] | None = Field(None, min_length=4)
+    """The modular type scale (schema 2): every size a composed slide draws is one of these
+    steps, and every role's size is one. A schema-1 pack's scale is its role sizes and every
+    whole point from the body's size to the subtitle's."""
+
+    def steps(self) -> tuple[float, ...]:
+        """The scale's sizes, ascending."""
+        if self.scale_pt is not None:
+            return tuple(sorted(set(self.scale_pt)))
+        roles = {self.hero, self.title, self.subtitle, self.body, self.value, self.quote,
+                 self.small}
+        between = {float(p) for p in range(int(self.body) + 1, int(self.subtitle) + 1)}
+        return tuple(sorted(roles | between))
 
     @model_validator(mode="after")
     def _hierarchy(self) -> TypeScale:
         if self.title < 1.5 * self.body:
             raise ValueError(f"title ({self.title} pt) must be ≥ 1.5 × body ({self.body} pt)")
+        if self.scale_pt is not None:
+            roles = {"hero": self.hero, "title": self.title, "subtitle": self.subtitle,
+                     "body": self.body, "value": self.value, "quote": self.quote,
+                     "small": self.small}
+            off = [f"{k} {v:g}" for k, v in roles.items() if v not in self.scale_pt]
+            if off:
+                raise ValueError(f"scale_pt {list(self.scale_pt)} lacks the role size(s) "
+                                 f"{', '.join(off)}")
         return self
 
 
@@ -126,8 +161,14 @@ Transition = Literal["none", "fade", "push", "wipe"]
 class ThemePack(_Strict):
     """A versioned theme pack (``pptxagent/themes/<name>.json``)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
     name: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_.-]+$")
     version: str = Field(pattern=r"^\d+\.\d+\.\d+$")
+    schema_version: Literal[1, 2] = Field(1, alias="schema")
+    """The pack format: 2 adds the type scale (``type.scale_pt``) and the column grid
+    (``spacing.columns``, ``spacing.gutter_pt``); a pack without ``schema`` is 1 and loads as
+    it always did."""
     description: str = ""
     dark: bool = False
     """The slide background is ``dk1`` and text ``lt1`` (the master's ``p:clrMap`` swaps)."""

@@ -15,7 +15,16 @@ from typing import Any
 
 from pptxagent.errors import InputError
 from pptxagent.inventory.colors import ColorContext, resolve_color
-from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, Fonts, SchemeColors, ThemePack
+from pptxagent.ir.theme import (
+    SCHEME_SLOTS,
+    TYPE_STEPS,
+    FontFaces,
+    Fonts,
+    SchemeColors,
+    Spacing,
+    ThemePack,
+    TypeScale,
+)
 from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
 from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.themes import (
@@ -36,6 +45,8 @@ OFFICE_SCHEME: dict[str, str] = {
 """PowerPoint's default "Office" scheme: stands in for a slot a theme leaves out."""
 DEFAULT_FACE = "Calibri"
 EXTRACT_VERSION = "1.0.0"
+GUTTER_PT = 24.0
+"""The grid gutter of an extracted pack (schema 2), as the bundled packs have."""
 
 
 def themes_list() -> list[dict[str, Any]]:
@@ -115,6 +126,9 @@ def extract_theme(template: Path, out: Path) -> ThemePack:
     pack = ThemePack(
         name=pack_name(template.stem),
         version=EXTRACT_VERSION,
+        schema_version=2,
+        type=TypeScale(scale_pt=TYPE_STEPS),
+        spacing=Spacing(gutter_pt=GUTTER_PT),
         description=f"Extracted from {template.name}",
         dark=dark,
         colors=colors,

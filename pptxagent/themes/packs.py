@@ -141,4 +141,4 @@ def _dump(value: Any, indent: int) -> str:
 def dump_pack(pack: ThemePack) -> str:
     """The pack as JSON text (2-space indent, small objects on one line), ending in a
     newline; unset optional fields are left out."""
-    return _dump(pack.model_dump(mode="json", exclude_none=True), 0) + "\n"
+    return _dump(pack.model_dump(mode="json", exclude_none=True, by_alias=True), 0) + "\n"
