@@ -109,6 +109,22 @@ class QaSettings(BaseModel):
     DISTORTION_MAX: float = 0.05
     """Displayed aspect vs the image's own (after the crop) may differ by this share."""
 
+    # 9. design (composed slides, and any deck with ``qa --scratch``; ``qa.design``)
+    BALANCE_EMPTY_MAX: float = Field(0.4, gt=0, le=1)
+    """``balance``: the content may leave at most this share of the body area's height empty
+    in one band (above or below it) ..."""
+    BALANCE_OFFSET_MAX: float = Field(0.15, ge=0, le=0.5)
+    """... unless its centre is within this share of the height from the area's."""
+    FILL_MIN: float = Field(0.2, ge=0, le=1)
+    """``fill``: the content block (its width × height) covers at least this share of the
+    body area, unless the component is sparse on purpose."""
+    GRID_TOL_PX: float = Field(2.0, ge=0)
+    """``grid``: a box's edge this close to a column edge is on the grid."""
+    TYPE_SCALE_TOL_PT: float = Field(0.5, ge=0)
+    """``type_scale``: a size this close to a step of the scale is on it."""
+    RHYTHM_RUN_MAX: int = Field(2, ge=1)
+    """``rhythm``: the same variant on at most this many slides in a row."""
+
 
 
 

@@ -1,4 +1,5 @@
-"""``pptxagent qa DECK.pptx [--json] [--sarif FILE] [--out DIR]``: lint an existing deck.
+"""``pptxagent qa DECK.pptx [--json] [--sarif FILE] [--out DIR] [--scratch [--theme T]]``:
+lint an existing deck.
 
 Exit 0 clean, 1 issues found, 2 bad input (one line naming the file; no traceback).
 """
@@ -61,17 +62,23 @@ def _check_output(path: Path, deck: Path, what: str) -> None:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
               default=None, help="Write slides/slide-N.png and contact-sheet.png (issues "
               "outlined: red critical, orange major, yellow minor) here.")
+@click.option("--scratch", is_flag=True, help="Also run the design checks (balance, fill, "
+              "grid, widow, type scale, rhythm) against a theme pack's grid and type scale.")
+@click.option("--theme", default="default", show_default=True,
+              help="The pack --scratch holds the deck to (a bundled name or a .json file).")
 @handle_errors
-def command(deck: Path, as_json: bool, sarif: Path | None, out_dir: Path | None) -> None:
+def command(deck: Path, as_json: bool, sarif: Path | None, out_dir: Path | None,
+            scratch: bool, theme: str) -> None:
     """Check DECK.pptx for what a person would notice: overflow, overlap, low contrast, edge
-    and footer collisions, missing hierarchy, leftover prompts/tokens, distorted pictures."""
+    and footer collisions, missing hierarchy, leftover prompts/tokens, distorted pictures;
+    with --scratch, also how it is designed (each slide's measures in --json's design)."""
     if not deck.is_file():
         raise InputError(f"{deck}: {'is a directory' if deck.is_dir() else 'no such file'}")
     if sarif is not None:
         _check_output(sarif, deck, "--sarif")
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"--out {out_dir}: is not a directory")
-    report = qa_deck(QaOptions(deck=deck, out_dir=out_dir))
+    report = qa_deck(QaOptions(deck=deck, out_dir=out_dir, scratch=scratch, theme=theme))
     if sarif is not None:
         write_text(sarif, sarif_text(report, deck))
     if as_json:

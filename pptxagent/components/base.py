@@ -50,8 +50,11 @@ class Context:
     part: tuple[int, int]
     base_dir: Path
     variant: str = ""
-    """The variant chosen for this slide (``Component.choose``); empty for a component
+    """The variant chosen for this slide (``Component.compose``); empty for a component
     without variants."""
+    title_w: float = 1.0
+    """The share of the safe area's width the title may take (the redesign narrows it when
+    the drawn title left a word alone on its last line)."""
 
 
 def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
@@ -124,7 +127,7 @@ class Component:
 
     def compose(self, slide: OutlineSlide, pack: ThemePack, *, source: int,
                 part: tuple[int, int] = (1, 1), base_dir: Path = Path("."),
-                avoid: frozenset[str] = frozenset()) -> SlideSpec:
+                avoid: frozenset[str] = frozenset(), title_w: float = 1.0) -> SlideSpec:
         """``slide`` as a spec; ``avoid``: variants to pass over when another holds the
         content (the deck's rhythm: the last two slides' variant)."""
         ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir)
@@ -135,7 +138,8 @@ class Component:
             if other is not None:
                 variant, why = other[0], (f"{other[1]}; rhythm: {options[0][0]!r} would be "
                                           "the third slide in a row")
-        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant)
+        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant,
+                      title_w=title_w)
         shapes, layout = self.build(slide, ctx)
         kind: SlideKind = slide.kind or self.kinds[0]
         return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,

@@ -19,6 +19,7 @@ from pptxagent.components.geometry import (
     M,
     Rect,
     S,
+    balanced_width,
     gap,
     longest_unbreakable,
     safe_area,
@@ -154,6 +155,9 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
                      wf=width_of(pack, "major"))
     th = max(th, size * LINE + 2 * INSET)
     title_rect = area.take_top(th)
+    narrow = balanced_width(label, size, area.w * ctx.title_w, wf=width_of(pack, "major"))
+    title_rect = Rect(title_rect.left, title_rect.top, title_rect.left + narrow,
+                      title_rect.bottom)
     shapes: list[ShapeItem] = [
         text("title", title_rect, "title", [para(label, size, font="major")],
              placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body)]

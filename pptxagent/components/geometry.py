@@ -199,6 +199,43 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+def last_line_words(text: str, size_pt: float, width_pt: float, bold: bool = False,
+                    wf: float = 1.0) -> tuple[int, int]:
+    """``(lines, words on the last line)`` of ``text``'s last paragraph wrapped at
+    ``width_pt`` (the estimate ``line_count`` makes)."""
+    para = text.split("\n")[-1]
+    width_pt = max(width_pt, size_pt)
+    lines, cur, words = 1, 0.0, 0
+    for tok in _tokens(para):
+        w = text_width(tok, size_pt, bold, wf)
+        ink = text_width(tok.rstrip(" "), size_pt, bold, wf)
+        if cur > 0 and cur + ink > width_pt:
+            lines, cur, words = lines + 1, 0.0, 0
+        cur += w
+        words += 1 if tok.strip() else 0
+    return lines, words
+
+
+def balanced_width(text: str, size_pt: float, width_pt: float, *, bold: bool = False,
+                   wf: float = 1.0, inset_pt: float = 3.6, floor: float = 0.7) -> float:
+    """The width for ``text`` (a title) whose last line does not hold one word alone: the
+    full width when it wraps fine, else the widest narrower width (down to ``floor`` × it)
+    with as many lines and at least two words on the last one."""
+    inner = width_pt - 2 * inset_pt
+    lines, last = last_line_words(text, size_pt, inner, bold, wf)
+    if lines < 2 or last != 1 or len(text.split()) < 3:
+        return width_pt
+    w = inner
+    while w > floor * inner:
+        w -= 0.02 * inner
+        n, k = last_line_words(text, size_pt, w, bold, wf)
+        if n > lines:
+            break
+        if k >= 2:
+            return w + 2 * inset_pt
+    return width_pt
+
+
 def line_count(text: str, size_pt: float, width_pt: float, bold: bool = False,
                wf: float = 1.0) -> int:
     """Estimated wrapped lines of ``text`` (explicit newlines respected; a word longer than

@@ -4,7 +4,7 @@ marker per step; each step's label (bold) and text under its marker."""
 from __future__ import annotations
 
 from pptxagent.components.base import Component, Context, Density, Slot, missing
-from pptxagent.components.chrome import INSET, bar, para, standard_frame, text
+from pptxagent.components.chrome import bar, para, standard_frame, text
 from pptxagent.components.geometry import (
     LINE,
     XL,
@@ -50,7 +50,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
             for col in cols]
     d = min(d, rows[0][0].h)
     cy = rows[0][0].top + d / 2
-    centres = [c.left + INSET + d / 2 for c in cols]
+    centres = [c.left + d / 2 for c in cols]  # markers on the grid
     if len(steps) > 1:
         t = gap(pack, XS) / 2
         shapes.append(bar("line", Rect(centres[0], cy - t, centres[-1], cy + t)))

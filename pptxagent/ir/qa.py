@@ -35,10 +35,18 @@ IssueKind = Literal[
     "margin",
     "no_visual",
     "balance",
+    "fill",
+    "grid",
+    "widow",
+    "type_scale",
+    "rhythm",
 ]
 """The last five are scratch-mode rules (``pptxagent compose``): body text under 18 pt, a
 title under 1.5 × the body, text outside the safe margin, a slide of plain text only, and a
-content block that leaves a large empty band in the body area (``qa.scratch.balance``)."""
+content block that leaves a large empty band in the body area (``qa.scratch.balance``); the
+design measures after it (``qa.design``): content covering little of the body area, boxes off
+the column grid, a title's lone last word, sizes off the type scale, one variant too many
+slides in a row."""
 ISSUE_KINDS: tuple[IssueKind, ...] = get_args(IssueKind)
 SEVERITY_RANK: dict[str, int] = {"critical": 0, "major": 1, "minor": 2}
 
@@ -104,6 +112,8 @@ class QaReport(BaseModel):
     """Open issues by kind."""
     severities: dict[str, int] = Field(default_factory=dict)
     """Open issues by severity."""
+    design: dict[int, dict[str, float]] = Field(default_factory=dict)
+    """``qa --scratch``: each slide's design measures (``qa.design``)."""
     timings: dict[str, float] = Field(default_factory=dict)
 
     def open_issues(self) -> list[QaIssue]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pptxagent.components.registry import is_sparse
 from pptxagent.errors import InputError
 from pptxagent.fill import FilledSlide, FillPlan
 from pptxagent.inventory import inventory_deck
@@ -42,9 +43,10 @@ from pptxagent.pipeline.fill import (
 from pptxagent.pipeline.harmonize import harmonize_siblings
 from pptxagent.pipeline.job import FillJob, FillOptions, Progress, Scratch
 from pptxagent.pipeline.report import FillReport
-from pptxagent.pipeline.visualqa import visual_qa
+from pptxagent.pipeline.visualqa import design_frame, visual_qa
 from pptxagent.pipeline.writeback import pack, write_back_slides
 from pptxagent.policy.base import Policy
+from pptxagent.qa.design import design_checks
 from pptxagent.qa.scratch import BODY_MIN_PT, TITLE_RATIO
 from pptxagent.render.media import MediaStore
 from pptxagent.select import select_slides
@@ -98,7 +100,8 @@ def _scratch(job: FillJob) -> Scratch:
 
 def select_layouts(job: FillJob) -> None:
     sc = _scratch(job)
-    sc.specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir, min_parts=sc.parts)
+    sc.specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir, min_parts=sc.parts,
+                             avoid=sc.avoid)
     job.say(f"composed {len(sc.outline.slides)} outline slide(s) into {len(sc.specs)} slide(s)")
 
 
@@ -181,6 +184,53 @@ def reflow_overflowing(job: FillJob) -> None:
             stage(job)
 
 
+REDESIGN_KINDS = frozenset({"balance", "fill"})
+"""Design issues the redesign answers with another variant."""
+
+
+def _design_faults(job: FillJob) -> dict[int, str]:
+    """outline slide index → the variant one of its slides drew with a balance or fill issue
+    (measured on the refined slide, before the visual QA)."""
+    sc = _scratch(job)
+    out: dict[int, str] = {}
+    for w in job.slides:
+        spec = sc.specs[w.filled.index - 1]
+        ir = w.final_ir
+        if ir is None or not spec.variant or spec.source in sc.avoid:
+            continue
+        frame = design_frame(sc.pack, ir, is_sparse(spec.component, spec.variant))
+        _, found = design_checks(ir, w.filled.index, frame, job.settings.qa, dom=w.dom)
+        if any(i.kind in REDESIGN_KINDS for i in found):
+            out[spec.source] = spec.variant
+    return out
+
+
+def redesign(job: FillJob) -> None:
+    """One round: outline slides drawn unbalanced or sparse (``qa.design``) are composed
+    again with the next variant that holds their content; the deck is rebuilt and refined.
+    A slide whose content only one variant holds keeps it (the issue is reported)."""
+    sc = _scratch(job)
+    if not job.opts.repair:
+        return
+    todo = _design_faults(job)
+    movable = {src: v for src, v in todo.items() if _has_alternative(sc, src, v)}
+    if not movable:
+        return
+    for src, v in movable.items():
+        sc.avoid[src] = frozenset({v})
+    job.say(f"redesign: outline slide(s) {', '.join(str(s + 1) for s in sorted(movable))} "
+            "drawn with another variant (balance or fill)")
+    for stage in (select_layouts, build_package, inventory_filled, assign_roles,
+                  refine_slides):
+        stage(job)
+
+
+def _has_alternative(sc: Scratch, src: int, variant: str) -> bool:
+    specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir, min_parts=sc.parts,
+                          avoid={**sc.avoid, src: frozenset({variant})})
+    return any(s.source == src and s.variant != variant for s in specs)
+
+
 def _can_split(sc: Scratch, src: int, parts: int) -> bool:
     try:
         specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir,
@@ -200,6 +250,8 @@ def annotate_report(job: FillJob) -> None:
         spec = sc.specs[s.index - 1]
         s.kind, s.component, s.reason = spec.kind, spec.component, spec.reason
         s.variant = spec.variant or None
+        work = next((w for w in job.slides if w.filled.index == s.index), None)
+        s.design = dict(work.design) if work is not None and work.design else None
         s.outline_slide, s.part = spec.source + 1, list(spec.part)
         why = sc.unsplittable.get(spec.source)
         if why and s.quality == "degraded":
@@ -215,6 +267,7 @@ COMPOSE_STAGES: tuple[Callable[[FillJob], None], ...] = (
     assign_roles,
     refine_slides,
     reflow_overflowing,
+    redesign,
     harmonize_siblings,
     start_crosscheck,
     visual_qa,

@@ -75,6 +75,9 @@ class SlideWork:
     """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
     qa: list[QaIssue] = field(default_factory=list)
     """The visual QA's issues on this slide, with their status after the correction pass."""
+    design: dict[str, float] = field(default_factory=dict)
+    """A composed slide's design measures (``qa.design``: fill, offset, empty, cover,
+    off_grid, off_scale, widow)."""
 
 
 @dataclass
@@ -93,6 +96,9 @@ class Scratch:
     unsplittable: dict[int, str] = field(default_factory=dict)
     """outline slide index → why its overflow could not be answered by more slides."""
     rounds: int = 0
+    avoid: dict[int, frozenset[str]] = field(default_factory=dict)
+    """outline slide index → variants the redesign passes over (they drew the slide
+    unbalanced or sparse)."""
     workdir: Path | None = None
 
 

@@ -10,22 +10,30 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
+from pptxagent.components.registry import is_sparse
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
+from pptxagent.ir import SlideIR
 from pptxagent.ir.qa import QaIssue, QaReport
+from pptxagent.ir.slide import DeckSlide
+from pptxagent.ir.theme import ThemePack
 from pptxagent.measure import Measurer
-from pptxagent.measure.pixels import capture_batches, capture_slides
+from pptxagent.measure.pixels import SlideCapture, capture_batches, capture_slides
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.slidenames import slide_name
+from pptxagent.pipeline.visualqa import design_frame
 from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
+from pptxagent.qa.design import design_checks, rhythm, sparse_layout
 from pptxagent.qa.sarif import to_sarif
 from pptxagent.qa.sheet import annotate, contact_sheet, thumbnail
 from pptxagent.render.media import MediaStore
+from pptxagent.themes import load_pack
 
 __all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
 
@@ -33,6 +41,10 @@ __all__ = ["QaOptions", "QaReport", "open_issue_count", "qa_deck", "sarif_text"]
 class QaOptions:
     deck: Path
     out_dir: Path | None = None
+    scratch: bool = False
+    """Also run the design checks (``qa.design``; ``pptxagent qa --scratch``) ..."""
+    theme: str = "default"
+    """... against this pack's margin, grid and type scale (a bundled name or a file)."""
     settings: QaSettings = DEFAULT_QA_SETTINGS
     measurer: Measurer | None = None
     progress: Callable[[str], None] | None = None
@@ -44,6 +56,7 @@ def qa_deck(opts: QaOptions) -> QaReport:
     if not deck.is_file():
         raise InputError(f"{deck}: no such file")
     started = time.perf_counter()
+    pack = load_pack(opts.theme) if opts.scratch else None  # a bad pack fails first
     pkg = Package.open(deck)
     deck_ir = inventory_deck(pkg)
     t_inv = time.perf_counter()
@@ -64,6 +77,8 @@ def qa_deck(opts: QaOptions) -> QaReport:
         package = [read_package_facts(pkg, s.part) for s in batch]
         issues = check_slides(irs, captures, opts.settings, package=package,
                               numbers=[s.index for s in batch])
+        if pack is not None:
+            issues += _design(pkg, batch, irs, captures, opts, pack, report)
         report.issues += issues
         if opts.out_dir is not None:
             for s, cap in zip(batch, captures, strict=True):
@@ -73,12 +88,32 @@ def qa_deck(opts: QaOptions) -> QaReport:
                 thumbs.append((s.index, thumbnail(cap.text, mine), len(mine)))
         if opts.progress is not None:
             opts.progress(f"slides {batch[0].index}-{batch[-1].index}: {len(issues)} issues")
+    if pack is not None:
+        looks = [slide_name(pkg, s.part) or s.layout or "" for s in deck_ir.slides]
+        firsts = [ir.elements[0] if ir.elements else None for ir in every]
+        report.issues += rhythm(looks, firsts, opts.settings)
     if opts.out_dir is not None and thumbs:
         contact_sheet(thumbs, opts.out_dir / "contact-sheet.png")
     report.tally()
     report.timings = {"inventory_s": round(t_inv - started, 3),
                       "total_s": round(time.perf_counter() - started, 3)}
     return report
+
+
+def _design(pkg: Package, batch: Sequence[DeckSlide], irs: Sequence[SlideIR],
+            captures: Sequence[SlideCapture], opts: QaOptions, pack: ThemePack,
+            report: QaReport) -> list[QaIssue]:
+    """The design checks on a batch of slides; their measures go in ``report.design``."""
+    out: list[QaIssue] = []
+    for s, ir, cap in zip(batch, irs, captures, strict=True):
+        name = slide_name(pkg, s.part)
+        component, _, variant = name.partition("/")
+        sparse = is_sparse(component, variant) or sparse_layout(s.layout or "")
+        measures, found = design_checks(ir, s.index, design_frame(pack, ir, sparse),
+                                        opts.settings, dom=cap.dom, runs=cap.runs)
+        report.design[s.index] = measures
+        out += found
+    return out
 
 
 def open_issue_count(issues: list[QaIssue]) -> int:

@@ -29,6 +29,11 @@ class SlideReport(BaseModel):
     component: str | None = None
     variant: str | None = None
     """The component's variant (bullets: ``list`` or ``cards``); ``reason`` says why."""
+    design: dict[str, float] | None = None
+    """A composed slide's design measures (``qa.design``): ``fill`` and ``cover`` (shares of
+    the body area's height and area the content takes), ``offset`` (its centre from the
+    area's, + below), ``empty`` (the larger empty band), ``off_grid``, ``off_scale`` and
+    ``widow`` (counts)."""
     reason: str | None = None
     outline_slide: int | None = None
     part: list[int] | None = None

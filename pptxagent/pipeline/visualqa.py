@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from pptxagent.components.geometry import SLIDE_W_PT, grid_lines
 from pptxagent.components.registry import is_sparse
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.loop.fallbacks import untruncated
@@ -37,8 +39,9 @@ from pptxagent.qa import (
     read_package_facts,
 )
 from pptxagent.qa.check import reconcile
+from pptxagent.qa.design import DesignFrame, design_checks, rhythm
 from pptxagent.qa.layout import ink_regions
-from pptxagent.qa.scratch import balance, scratch_issues
+from pptxagent.qa.scratch import scratch_issues
 
 QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
@@ -150,30 +153,46 @@ def _check(job: FillJob, work: Sequence[SlideWork], facts: Sequence[PackageFacts
            base: dict[int, SlideBaseline], captures: Sequence[SlideCapture] | None = None
            ) -> list[list[QaIssue]]:
     finals = _finals(work)
+    caps = captures if captures is not None else _capture(job, finals)
     issues = check_slides(
-        finals, captures if captures is not None else _capture(job, finals), job.settings.qa,
+        finals, caps, job.settings.qa,
         baseline=[base.get(w.filled.template_slide) for w in work],
         package=facts, numbers=[w.filled.index for w in work])
     if job.scratch is not None:
-        issues = accept_designed(job, work, finals, issues) + composed_rules(job, work, finals)
+        issues = (accept_designed(job, work, finals, issues)
+                  + composed_rules(job, work, finals, caps))
     return [[i for i in issues if i.slide == w.filled.index] for w in work]
 
 
-def composed_rules(job: FillJob, work: Sequence[SlideWork],
-                   finals: Sequence[SlideIR]) -> list[QaIssue]:
-    """Scratch mode's own rules (body ≥ 18 pt, title ≥ 1.5 × body, safe margin, a visual,
-    the content balanced in its body area)."""
+def composed_rules(job: FillJob, work: Sequence[SlideWork], finals: Sequence[SlideIR],
+                   caps: Sequence[SlideCapture]) -> list[QaIssue]:
+    """Scratch mode's own rules (body ≥ 18 pt, title ≥ 1.5 × body, safe margin, a visual)
+    and the design measures (``qa.design``: balance, fill, grid, widow, type scale, and the
+    deck's rhythm when every slide is judged)."""
     sc = job.scratch
     assert sc is not None
     out: list[QaIssue] = []
-    for w, ir in zip(work, finals, strict=True):
+    for w, ir, cap in zip(work, finals, caps, strict=True):
         spec = sc.specs[w.filled.index - 1]
         roles = {s.name: s.role for s in spec.shapes if s.kind == "text"}
         out += scratch_issues(ir, roles, w.filled.index, margin_pt=sc.pack.spacing.margin_pt,
                               dom=w.dom)
-        out += balance(ir, w.filled.index, margin_pt=sc.pack.spacing.margin_pt, dom=w.dom,
-                       sparse=is_sparse(spec.component, spec.variant))[1]
+        w.design, found = design_checks(ir, w.filled.index, design_frame(
+            sc.pack, ir, is_sparse(spec.component, spec.variant)), job.settings.qa,
+            dom=w.dom, runs=cap.runs)
+        out += found
+    if len(work) == len(sc.specs):
+        firsts = [ir.elements[0] if ir.elements else None for ir in finals]
+        out += rhythm([s.variant for s in sc.specs], firsts, job.settings.qa)
     return out
+
+
+def design_frame(pack: ThemePack, ir: SlideIR, sparse: bool) -> DesignFrame:
+    """The grid (in the slide's px) and the type scale a composed slide is held to."""
+    scale = ir.slide.w / SLIDE_W_PT
+    return DesignFrame(margin_pt=pack.spacing.margin_pt,
+                       grid_px=tuple((a * scale, b * scale) for a, b in grid_lines(pack)),
+                       steps_pt=pack.type.steps(), sparse=sparse)
 
 
 DISPLAY_ROLES = frozenset({"value", "quote"})

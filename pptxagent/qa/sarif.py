@@ -38,6 +38,11 @@ RULE_TEXT: dict[str, str] = {
     "no_visual": "The slide is plain text: no shape, picture, chart or table (composed decks).",
     "balance": "The content sits to one side of the body area, leaving a large empty band "
                "(composed decks).",
+    "fill": "The content covers little of the body area (design check).",
+    "grid": "A box's edges miss the column grid (design check).",
+    "widow": "A title's last line is a single word (design check).",
+    "type_scale": "Text is drawn at a size off the type scale (design check).",
+    "rhythm": "The same layout variant on too many slides in a row (design check).",
 }
 
 

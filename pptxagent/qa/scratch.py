@@ -121,7 +121,8 @@ def _extent(el: Element, dom: DomSnapshot | None) -> tuple[float, float]:
 
 
 def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | None = None,
-            sparse: bool = False) -> tuple[dict[str, float], list[QaIssue]]:
+            sparse: bool = False, empty_max: float = EMPTY_BAND_MAX,
+            offset_max: float = OFFSET_MAX) -> tuple[dict[str, float], list[QaIssue]]:
     """Where a composed slide's content sits in its body area (between the title's chrome
     and the citations or the safe margin): ``fill`` (the block's share of the area's
     height), ``offset`` (its centre from the area's, in shares of the height, + below),
@@ -131,8 +132,11 @@ def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | Non
     def name(el: Element) -> str:
         return el.source.name if el.source is not None and el.source.name else ""
 
-    chrome = [e for e in ir.elements if name(e) in CHROME and e.style.display != "none"]
-    content = [e for e in ir.elements if name(e) not in CHROME and e.style.display != "none"
+    def is_chrome(e: Element) -> bool:  # a deck not composed here: its title placeholder
+        return name(e) in CHROME or e.type == "title"
+
+    chrome = [e for e in ir.elements if is_chrome(e) and e.style.display != "none"]
+    content = [e for e in ir.elements if not is_chrome(e) and e.style.display != "none"
                and not name(e).startswith("bleed-")]
     if not content:
         return {}, []
@@ -151,14 +155,14 @@ def balance(ir: SlideIR, slide: int, *, margin_pt: float, dom: DomSnapshot | Non
     measures = {"fill": round(min(1.0, (c_bottom - c_top) / height), 3),
                 "offset": round(((c_top + c_bottom) / 2 - (top + bottom) / 2) / height, 3),
                 "empty": round(empty, 3)}
-    if sparse or empty <= EMPTY_BAND_MAX or abs(measures["offset"]) <= OFFSET_MAX:
+    if sparse or empty <= empty_max or abs(measures["offset"]) <= offset_max:
         return measures, []
     band = (Box(x=margin, y=c_bottom, w=ir.slide.w - 2 * margin, h=below) if below >= above
             else Box(x=margin, y=top, w=ir.slide.w - 2 * margin, h=above))
     where = "below" if below >= above else "above"
     issue = QaIssue(slide=slide, eid=content[0].eid, shape=name(content[0]), kind="balance",
                     severity="minor", measured=round(empty * 100, 1),
-                    threshold=EMPTY_BAND_MAX * 100, unit="%",
+                    threshold=empty_max * 100, unit="%",
                     message=f"the content leaves {empty:.0%} of the body area empty {where} it "
                             f"(it fills {measures['fill']:.0%})", box=band)
     return measures, [issue]

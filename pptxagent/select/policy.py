@@ -150,11 +150,14 @@ def rhythm(specs: list[SlideSpec]) -> frozenset[str]:
 
 
 def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
-                  min_parts: Mapping[int, int] | None = None) -> list[SlideSpec]:
+                  min_parts: Mapping[int, int] | None = None,
+                  avoid: Mapping[int, frozenset[str]] | None = None) -> list[SlideSpec]:
     """Every outline slide composed, in order, continuation parts titled "… (k/n)".
 
     ``min_parts`` maps an outline slide index to the number of parts its content must at
-    least be cut into (the pipeline's answer to a measured overflow)."""
+    least be cut into (the pipeline's answer to a measured overflow); ``avoid`` to variants
+    its slides pass over where another holds the content (the answer to a measured design
+    issue)."""
     specs: list[SlideSpec] = []
     for i, slide in enumerate(outline.slides):
         if not outline.icons and slide.icons is None:
@@ -168,7 +171,9 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
             for part in plan.parts:
                 k += 1
                 spec = plan.component.compose(part, pack, source=i, part=(k, total),
-                                              base_dir=base_dir, avoid=rhythm(specs))
+                                              base_dir=base_dir,
+                                              avoid=rhythm(specs) | (avoid or {}).get(
+                                                  i, frozenset()))
                 why = (f"; variant {spec.variant!r}: {spec.variant_reason}"
                        if spec.variant_reason else "")
                 specs.append(spec.model_copy(update={"reason": plan.reason + note + why}))

@@ -55,6 +55,6 @@ def test_compose_stages_run_in_the_documented_order() -> None:
     names = [s.__name__ for s in pptxagent.pipeline.COMPOSE_STAGES]
     assert names == ["start_libreoffice", "select_layouts", "build_package", "clear_rollouts",
                      "inventory_filled", "assign_roles", "refine_slides", "reflow_overflowing",
-                     "harmonize_siblings", "start_crosscheck", "visual_qa", "write_back_slides",
-                     "pack", "crosscheck",
+                     "redesign", "harmonize_siblings", "start_crosscheck", "visual_qa",
+                     "write_back_slides", "pack", "crosscheck",
                      "refine_crosschecked", "recheck", "build_report", "annotate_report"]

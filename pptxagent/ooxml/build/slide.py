@@ -119,6 +119,10 @@ def add_slide(prs: PresentationT, layouts: dict[LayoutName, SlideLayout], spec: 
     """Append ``spec`` as a slide of ``prs``."""
     where = f"slide {index + 1}"
     slide: Slide = prs.slides.add_slide(layouts[spec.layout])
+    c_sld = slide._element.find(qn("p:cSld"))
+    if c_sld is not None:  # what drew it, for ``qa --scratch`` (PowerPoint shows nothing)
+        c_sld.set("name", f"{spec.component}/{spec.variant}" if spec.variant
+                  else spec.component)
     tree = slide.shapes._spTree
     holders = _placeholders(tree)
     items = list(spec.shapes)
