@@ -249,3 +249,24 @@ def test_extracted_pack_is_dark_when_the_master_map_or_background_is() -> None:
     assert not template_is_dark(pale_bg, colors)
     assert pack_name("ACME Brand (2024) v2") == "ACME-Brand-2024-v2"
     assert pack_name("***") == "template"
+
+
+def test_schema_2_adds_a_type_scale_and_a_grid_and_schema_1_still_loads(
+        tmp_path: Path) -> None:
+    pack = load_pack("default")
+    assert pack.schema_version == 2 and pack.spacing.columns == 12
+    assert pack.spacing.gutter() == 24 and 36 in pack.type.steps()
+    old = _pack_dict()
+    del old["schema"], old["type"]["scale_pt"], old["spacing"]["columns"]
+    del old["spacing"]["gutter_pt"]
+    v1 = load_pack(str(_write(tmp_path, old, "old.json")))
+    assert v1.schema_version == 1 and v1.spacing.gutter() == v1.spacing.scale_pt[4]
+    assert {v1.type.body, v1.type.title, 21.0} <= set(v1.type.steps())
+    off = _pack_dict()
+    off["type"]["scale_pt"] = [12, 20, 24, 36, 44, 48]  # no 30 for the quote
+    with pytest.raises(IRValidationError, match=r"\$\.type.*quote 30"):
+        load_pack(str(_write(tmp_path, off, "off.json")))
+    later = _pack_dict()
+    later["schema"] = 3
+    with pytest.raises(IRValidationError, match=r"\$\.schema"):
+        load_pack(str(_write(tmp_path, later, "later.json")))
