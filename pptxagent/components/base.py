@@ -52,9 +52,6 @@ class Context:
     variant: str = ""
     """The variant chosen for this slide (``Component.compose``); empty for a component
     without variants."""
-    title_w: float = 1.0
-    """The share of the safe area's width the title may take (the redesign narrows it when
-    the drawn title left a word alone on its last line)."""
 
 
 def missing(slide: OutlineSlide, ctx: Context, field: str, component: str) -> InputError:
@@ -106,16 +103,22 @@ class Component:
     def candidates(self, slide: OutlineSlide, ctx: Context) -> list[Candidate]:
         """The variants that hold ``slide``'s content, preferred first; an outline's
         ``variant`` key that names one of them comes first."""
+        asked = slide.variant
         if self.variant_fn is None:
+            if asked:
+                raise InputError(f"$.slides[{ctx.source}].variant: {self.name!r} has no "
+                                 f"variants (asked for {asked!r})")
             return [("", "")]
         found = self.variant_fn(slide, ctx)
-        asked = slide.variant
         if asked:
             if asked not in self.variants:
                 raise InputError(
                     f"$.slides[{ctx.source}].variant: {asked!r} is not a variant of "
                     f"{self.name!r} (variants: {', '.join(self.variants)})")
             held = [c for c in found if c[0] == asked]
+            if not held and ctx.part[1] > 1:  # one part of a split slide: what holds it
+                return [(found[0][0], f"{found[0][1]} (asked for {asked!r}, which this "
+                                      "part cannot hold)"), *found[1:]]
             if not held:
                 why = found[0][1]
                 raise InputError(
@@ -127,7 +130,7 @@ class Component:
 
     def compose(self, slide: OutlineSlide, pack: ThemePack, *, source: int,
                 part: tuple[int, int] = (1, 1), base_dir: Path = Path("."),
-                avoid: frozenset[str] = frozenset(), title_w: float = 1.0) -> SlideSpec:
+                avoid: frozenset[str] = frozenset()) -> SlideSpec:
         """``slide`` as a spec; ``avoid``: variants to pass over when another holds the
         content (the deck's rhythm: the last two slides' variant)."""
         ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir)
@@ -138,8 +141,7 @@ class Component:
             if other is not None:
                 variant, why = other[0], (f"{other[1]}; rhythm: {options[0][0]!r} would be "
                                           "the third slide in a row")
-        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant,
-                      title_w=title_w)
+        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant)
         shapes, layout = self.build(slide, ctx)
         kind: SlideKind = slide.kind or self.kinds[0]
         return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,

@@ -155,7 +155,7 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
                      wf=width_of(pack, "major"))
     th = max(th, size * LINE + 2 * INSET)
     title_rect = area.take_top(th)
-    narrow = balanced_width(label, size, area.w * ctx.title_w, wf=width_of(pack, "major"))
+    narrow = balanced_width(label, size, area.w, wf=width_of(pack, "major"))
     title_rect = Rect(title_rect.left, title_rect.top, title_rect.left + narrow,
                       title_rect.bottom)
     shapes: list[ShapeItem] = [

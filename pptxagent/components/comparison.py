@@ -57,7 +57,7 @@ def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     longest = max(len(t) for t, _ in items)
     if longest > VERSUS_MAX_CHARS:
         return [(columns[0], f"a point of {longest} characters (a versus table takes at "
-                             f"most {VERSUS_MAX_CHARS})"), ("versus", "points pair up")]
+                             f"most {VERSUS_MAX_CHARS})")]
     return [("versus", f"{len(left)} short points a side pair up row by row"), columns]
 
 

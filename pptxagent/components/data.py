@@ -36,12 +36,25 @@ WIDE_AT = 8
 VARIANTS = ("takeaway", "full")
 
 
+UNDER_MAX = 0.35
+"""A takeaway under a full-width chart takes at most this share of the body area."""
+
+
+def _under_height(slide: OutlineSlide, ctx: Context, body: Rect) -> float:
+    pack = ctx.pack
+    return text_height(slide.takeaway or "", pack.type.body, body.w - gap(pack, L),
+                       wf=width_of(pack, "minor"))
+
+
 def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     chart = slide.chart
     full: Candidate = ("full", "the chart across the body")
     if not slide.takeaway or chart is None:
         return [(full[0], "no takeaway: the chart takes the body")]
     card_c: Candidate = ("takeaway", "the takeaway in a card beside the chart")
+    body = standard_frame(slide, ctx).body
+    if _under_height(slide, ctx, body) > UNDER_MAX * body.h:
+        return [(card_c[0], "a takeaway too long for a line under the chart")]
     if chart.type == "pie" or len(chart.categories) >= WIDE_AT:
         why = ("a pie" if chart.type == "pie"
                else f"{len(chart.categories)} categories")
@@ -53,8 +66,7 @@ def _under(slide: OutlineSlide, ctx: Context, body: Rect) -> tuple[Rect, list[Sh
     """The takeaway as a line under the chart (an accent rule on its left)."""
     pack = ctx.pack
     size = pack.type.body
-    th = text_height(slide.takeaway or "", size, body.w - gap(pack, L),
-                     wf=width_of(pack, "minor"))
+    th = min(_under_height(slide, ctx, body), UNDER_MAX * body.h)
     top = body.bottom - th
     rule = Rect(body.left, top + gap(pack, XS), body.left + gap(pack, XS), body.bottom
                 - gap(pack, XS))

@@ -30,7 +30,6 @@ from pptxagent.components.geometry import (
     Rect,
     S,
     gap,
-    grid_lines,
     safe_area,
     text_height,
     width_of,
@@ -38,7 +37,6 @@ from pptxagent.components.geometry import (
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import LayoutName, PictureSpec, ShapeItem
 from pptxagent.ir.outline import OutlineSlide
-from pptxagent.ir.theme import ThemePack
 
 
 def image_path(slide: OutlineSlide, ctx: Context) -> Path:
@@ -143,21 +141,6 @@ def _bleed(slide: OutlineSlide, ctx: Context) -> list[ShapeItem]:
     return shapes
 
 
-def on_grid(pic: Rect, pack: ThemePack) -> Rect:
-    """``pic`` (centred in the body) widened or narrowed to the nearest even number of grid
-    columns, centred on the grid, its height kept: the frame's edges sit on the grid and the
-    picture is cropped by the few points that takes."""
-    cols = pack.spacing.columns
-    lines = grid_lines(pack)
-    best: Rect | None = None
-    for k in range(2 - cols % 2, cols + 1, 2):
-        first = (cols - k) // 2
-        cand = Rect(lines[first][0], pic.top, lines[first + k - 1][1], pic.bottom)
-        if best is None or abs(cand.w - pic.w) < abs(best.w - pic.w):
-            best = cand
-    return best if best is not None and abs(best.w - pic.w) <= 0.2 * pic.w else pic
-
-
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if ctx.variant == "bleed":
@@ -177,7 +160,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         cap_top = max(body.top + body.h * 0.4, body.bottom - ch)
         cap_rect = Rect(body.left, cap_top, body.right, body.bottom)
         pic_room = Rect(body.left, body.top, body.right, cap_top - gap(pack, M))
-    pic = on_grid(fit(pic_room, w, h), pack)
+    pic = fit(pic_room, w, h)
     shapes.append(PictureSpec(name="picture", box=pic.box(), path=str(path)))
     if cap_rect is not None and caption:
         if pic.bottom < pic_room.bottom:  # the caption follows the picture up

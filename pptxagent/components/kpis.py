@@ -57,12 +57,16 @@ def _value_fits(items: list[Kpi], width: float, size: float, pack: ThemePack) ->
 def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     items = list(slide.items or [])
     pack = ctx.pack
+    if not items:
+        return [("cards", "no figures")]
     cols = grid_columns(pack, safe_area(pack), max(2, len(items)))
     fits = _value_fits(items, cols[0].w, pack.type.value, pack)
     cards: Candidate = ("cards", f"{len(items)} figure(s) in cards")
     if not fits:
         return [(cards[0], "a value too wide for a big-number column: cards")]
     numbers: Candidate = ("numbers", f"{len(items)} figure(s) as a big-number row")
+    if _row(items, standard_frame(slide, ctx), ctx)[-1] > standard_frame(slide, ctx).body.h:
+        return [(cards[0], "labels too long for a big-number row: cards")]
     if len(items) <= 3:
         return [numbers, cards]
     return [(cards[0], f"{len(items)} figures: cards keep four apart"), numbers]
@@ -79,11 +83,11 @@ def _heights(kpi: Kpi, width: float, pack: ThemePack, icon: bool = False) -> lis
     return out
 
 
-def _numbers(items: list[Kpi], frame: Frame, ctx: Context) -> list[ShapeItem]:
-    """The big-number row: columns across the body, a rule between each two."""
+def _row(items: list[Kpi], frame: Frame, ctx: Context
+         ) -> tuple[list[Rect], float, float, float, float, float]:
+    """The big-number row's columns, value size, value/label/delta heights and its height."""
     pack, body, t = ctx.pack, frame.body, ctx.pack.type
     n = len(items)
-    g = pack.spacing.gutter()
     cols = grid_columns(pack, body, n, pack.spacing.columns // 2 if n == 1 else None)
     size = next((s for s in reversed(type_steps(pack, t.value, t.value * BIG))
                  if _value_fits(items, cols[0].w, s, pack)), t.value)
@@ -94,6 +98,15 @@ def _numbers(items: list[Kpi], frame: Frame, ctx: Context) -> list[ShapeItem]:
     delta_h = max((text_height(k.delta, t.body, w, wf=minor) for k in items if k.delta),
                   default=0.0)
     need = value_h + gap(pack, S) + label_h + (gap(pack, XS) + delta_h if delta_h else 0.0)
+    return cols, size, value_h, label_h, delta_h, need
+
+
+def _numbers(items: list[Kpi], frame: Frame, ctx: Context) -> list[ShapeItem]:
+    """The big-number row: columns across the body, a rule between each two."""
+    pack, body, t = ctx.pack, frame.body, ctx.pack.type
+    g = pack.spacing.gutter()
+    cols, size, value_h, label_h, delta_h, need = _row(items, frame, ctx)
+    need = min(need, body.h)
     top = balanced_top(body, need)
     out: list[ShapeItem] = []
     for i, (kpi, col) in enumerate(zip(items, cols, strict=True)):

@@ -92,9 +92,9 @@ def path_segments(d: str) -> list[Sub]:
 
     def flag() -> bool:
         nonlocal i
-        tok = toks[i]
-        if len(tok) > 1 and tok[0] in "01" and not tok.startswith(("0.", "1.")):
-            toks[i] = tok[1:]  # "01" written together: the first digit is the flag
+        tok = toks[i].lstrip("+")
+        if len(tok) > 1 and tok[0] in "01":  # "01", "1.5": a flag is one digit
+            toks[i] = tok[1:]
             return tok[0] == "1"
         i += 1
         return float(tok) != 0
@@ -108,7 +108,7 @@ def path_segments(d: str) -> list[Sub]:
                 x, y = sx, sy
                 last_ctrl = last_q = None
                 continue
-        elif not cmd:
+        elif not cmd or cmd in "Zz":  # numbers with no command to take them
             break
         rel = cmd.islower()
         c = cmd.upper()

@@ -156,6 +156,10 @@ class TypeScale(_Strict):
 
 
 Transition = Literal["none", "fade", "push", "wipe"]
+SLIDE_W_PT = 960.0
+"""A composed slide's width (16:9)."""
+MIN_COLUMN_PT = 12.0
+"""A grid column is at least this wide."""
 
 
 class ThemePack(_Strict):
@@ -181,6 +185,15 @@ class ThemePack(_Strict):
     transition: Transition = "none"
     logo: str | None = None
     """A picture (path relative to the pack file, or absolute) placed on the master."""
+
+    @model_validator(mode="after")
+    def _grid_fits(self) -> ThemePack:
+        sp = self.spacing
+        width = (SLIDE_W_PT - 2 * sp.margin_pt - (sp.columns - 1) * sp.gutter()) / sp.columns
+        if width < MIN_COLUMN_PT:
+            raise ValueError(f"spacing: {sp.columns} columns with {sp.gutter():g} pt gutters "
+                             f"leave {width:.1f} pt columns (at least {MIN_COLUMN_PT:g})")
+        return self
 
     @model_validator(mode="after")
     def _all_roles(self) -> ThemePack:

@@ -234,8 +234,8 @@ def _has_alternative(sc: Scratch, src: int, variant: str) -> bool:
 def _can_split(sc: Scratch, src: int, parts: int) -> bool:
     try:
         specs = select_slides(sc.outline, sc.pack, base_dir=sc.base_dir,
-                              min_parts={**sc.parts, src: parts})
-    except ValueError:
+                              min_parts={**sc.parts, src: parts}, avoid=sc.avoid)
+    except (ValueError, InputError):
         return False
     return sum(1 for s in specs if s.source == src) == parts
 

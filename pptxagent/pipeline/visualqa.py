@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from pptxagent.components.geometry import SLIDE_W_PT, grid_lines
 from pptxagent.components.registry import is_sparse
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
@@ -42,6 +41,7 @@ from pptxagent.qa.check import reconcile
 from pptxagent.qa.design import DesignFrame, design_checks, rhythm
 from pptxagent.qa.layout import ink_regions
 from pptxagent.qa.scratch import scratch_issues
+from pptxagent.units import PX_PER_PT
 
 QA_SUFFIX = "-qa"
 """Rollout folder suffix of the correction pass (``slide-NN-qa``)."""
@@ -188,10 +188,14 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork], finals: Sequence[Sli
 
 
 def design_frame(pack: ThemePack, ir: SlideIR, sparse: bool) -> DesignFrame:
-    """The grid (in the slide's px) and the type scale a composed slide is held to."""
-    scale = ir.slide.w / SLIDE_W_PT
-    return DesignFrame(margin_pt=pack.spacing.margin_pt,
-                       grid_px=tuple((a * scale, b * scale) for a, b in grid_lines(pack)),
+    """The pack's grid laid across this slide's safe area (in its px, whatever the slide's
+    size) and the type scale a slide is held to."""
+    cols, gutter = pack.spacing.columns, pack.spacing.gutter() * PX_PER_PT
+    margin = pack.spacing.margin_pt * PX_PER_PT
+    width = (ir.slide.w - 2 * margin - (cols - 1) * gutter) / cols
+    grid = tuple((margin + i * (width + gutter), margin + i * (width + gutter) + width)
+                 for i in range(cols)) if width > 0 else None
+    return DesignFrame(margin_pt=pack.spacing.margin_pt, grid_px=grid,
                        steps_pt=pack.type.steps(), sparse=sparse)
 
 

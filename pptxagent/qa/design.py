@@ -4,7 +4,7 @@ its threshold (``Settings.qa``):
 - ``balance``: where the content block's centre sits in the body area, and the largest empty
   band (``qa.scratch.balance``);
 - ``fill``: the share of the body area the content block covers (its width × height);
-- ``grid``: boxes (cards, charts, tables, pictures) whose edges miss the column grid;
+- ``grid``: boxes (cards, charts, tables) whose edges miss the column grid;
 - ``widow``: a title whose last line is one word;
 - ``type_scale``: text sizes off the type scale (the fit policy's shrinks show here);
 - ``rhythm``: the same variant on more slides in a row than ``RHYTHM_RUN_MAX``.
@@ -66,11 +66,12 @@ def _issue(slide: int, el: Element | None, kind: str, message: str, *, measured:
 
 
 def _boxes(ir: SlideIR, content: Sequence[Element]) -> list[Element]:
-    """Content elements that draw a box (a filled shape, a chart, a table, a picture), not
-    inside another such box, not thin."""
+    """Content elements that draw a box (a filled shape, a chart, a table), not inside
+    another such box, not thin. Pictures keep their own aspect: they are not held to it."""
     def draws(e: Element) -> bool:
+        chart = e.visual is not None and e.visual.chart is not None
         boxed = (bool(e.style.backgroundColor) if e.type == "decoration"
-                 else e.type == "image" or e.table is not None)
+                 else chart or e.table is not None)
         return boxed and min(e.layout.w, e.layout.h) >= THIN_PX
 
     found = [e for e in content if draws(e)]

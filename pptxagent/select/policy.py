@@ -99,8 +99,8 @@ def _parts_for(comp: Component, slide: OutlineSlide, pack: ThemePack, base_dir: 
         return [slide], "; ".join([*why, "cannot be split further"])
     first = n
     while True:  # more parts while the estimate says the content overflows its slots
-        specs = [comp.compose(p, pack, source=source, part=(1, 1), base_dir=base_dir)
-                 for p in parts]
+        specs = [comp.compose(p, pack, source=source, part=(j + 1, len(parts)),
+                              base_dir=base_dir) for j, p in enumerate(parts)]
         if not any(overflowing(s, pack) for s in specs):
             break
         more = comp.split(slide, n + 1)
@@ -160,6 +160,7 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
     issue)."""
     specs: list[SlideSpec] = []
     for i, slide in enumerate(outline.slides):
+        here = rhythm(specs) | (avoid or {}).get(i, frozenset())
         if not outline.icons and slide.icons is None:
             slide = slide.model_copy(update={"icons": False})
         plans = plan_slide(slide, i, outline.title, pack, base_dir,
@@ -168,12 +169,14 @@ def select_slides(outline: Outline, pack: ThemePack, *, base_dir: Path,
         k = 0
         for plan in plans:
             note = f" → {total} continuation slides" if total > 1 else ""
+            first = ""
             for part in plan.parts:
                 k += 1
+                # the parts of one slide look alike: the first part's variant where it holds
+                others = frozenset(plan.component.variants) - {first} if first else here
                 spec = plan.component.compose(part, pack, source=i, part=(k, total),
-                                              base_dir=base_dir,
-                                              avoid=rhythm(specs) | (avoid or {}).get(
-                                                  i, frozenset()))
+                                              base_dir=base_dir, avoid=others)
+                first = first or spec.variant
                 why = (f"; variant {spec.variant!r}: {spec.variant_reason}"
                        if spec.variant_reason else "")
                 specs.append(spec.model_copy(update={"reason": plan.reason + note + why}))

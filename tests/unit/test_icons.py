@@ -127,3 +127,9 @@ def test_written_as_stroked_custom_geometry_in_a_theme_slot() -> None:
     assert clr is not None and clr.get("val", "").startswith("accent")
     assert "srgbClr" not in xml
     assert round(int(ln.get("w", "0")) / 12700, 2) == round(2 / 24 * 32, 2)  # 2 of 24 units
+
+
+def test_compact_flags_and_stray_numbers_end() -> None:
+    segs = path_segments("M0 0 a1 1 0 01.5 2")[0]
+    assert math.isclose(segs[-1][5], 0.5) and math.isclose(segs[-1][6], 2.0)
+    assert path_segments("M0 0 L1 1 Z 2 2") == [[("M", 0.0, 0.0), ("L", 1.0, 1.0), ("Z",)]]

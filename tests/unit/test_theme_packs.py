@@ -270,3 +270,10 @@ def test_schema_2_adds_a_type_scale_and_a_grid_and_schema_1_still_loads(
     later["schema"] = 3
     with pytest.raises(IRValidationError, match=r"\$\.schema"):
         load_pack(str(_write(tmp_path, later, "later.json")))
+
+
+def test_a_grid_too_fine_for_the_slide_is_refused(tmp_path: Path) -> None:
+    data = _pack_dict()
+    data["spacing"]["columns"], data["spacing"]["gutter_pt"] = 24, 40
+    with pytest.raises(IRValidationError, match=r"24 columns with 40 pt gutters"):
+        load_pack(str(_write(tmp_path, data, "fine.json")))

@@ -13,6 +13,7 @@ from scratch_checks import check_spec
 from scratch_packs import PACKS
 
 from pptxagent.components import COMPONENTS, component_for
+from pptxagent.components.base import Context
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import ShapeSpec, SlideSpec, TableSpec, TextSpec
 from pptxagent.ir.outline import Outline, OutlineSlide
@@ -187,3 +188,48 @@ def test_every_component_names_its_variants() -> None:
     for comp in COMPONENTS.values():
         if comp.variant_fn is not None:
             assert len(comp.variants) >= 2, comp.name
+
+
+def test_content_at_the_schema_limits_keeps_every_box_on_the_slide() -> None:
+    pie = _spec({"kind": "data", "title": "Share", "takeaway": "x " * 999,
+                 "chart": {"type": "pie", "categories": ["A", "B"],
+                           "series": [{"name": "s", "values": [1, 2]}]}})
+    assert pie.variant == "takeaway"
+    check_spec(pie, PACKS[0], [OutlineSlide.model_validate(
+        {"kind": "data", "title": "Share", "takeaway": "x " * 999,
+         "chart": {"type": "pie", "categories": ["A", "B"],
+                   "series": [{"name": "s", "values": [1, 2]}]}})])
+    long = _spec({"kind": "kpis", "title": "T", "items": [
+        {"value": "1", "label": _t(280) * 2, "delta": _t(200)}] * 3})
+    assert long.variant == "cards"
+
+
+def test_an_asked_variant_a_part_cannot_hold_gives_way() -> None:
+    rows = [["Team", "N"]] + [[f"T{i}", i] for i in range(10)] + [["Total", 45]]
+    outline = Outline.model_validate({"title": "D", "slides": [
+        {"kind": "table", "title": "T", "variant": "total-row", "rows": rows}]})
+    specs = select_slides(outline, PACKS[0], base_dir=Path("."))
+    assert len(specs) == 2 and specs[-1].variant == "total-row"
+    assert "cannot hold" in specs[0].variant_reason
+    with pytest.raises(InputError, match=r"\$\.slides\[1\]\.variant: 'timeline' has no"):
+        component_for("timeline").compose(OutlineSlide(
+            kind="timeline", title="T", variant="cards", steps=[{"label": "a"}]),
+            PACKS[0], source=1)
+
+
+def test_the_parts_of_one_slide_share_a_variant() -> None:
+    side = {"heading": "H", "bullets": [_t(58)] * 5}
+    shorter = {"heading": "H", "bullets": [_t(58)] * 4 + [_t(20)]}
+    outline = Outline.model_validate({"title": "D", "slides": [
+        {"kind": "comparison", "title": LONG, "left": side, "right": shorter}]})
+    specs = select_slides(outline, PACKS[0], base_dir=Path("."))
+    assert len({s.variant for s in specs}) == 1
+    long = _spec({"kind": "comparison", "title": "T",
+                  "left": {"heading": "A", "bullets": [_t(80)] * 2},
+                  "right": {"heading": "B", "bullets": [_t(80)] * 2}})
+    assert long.variant == "columns"
+    ctx = Context(pack=PACKS[0], source=0, part=(1, 1), base_dir=Path("."))
+    slide = OutlineSlide.model_validate({"kind": "comparison", "title": "T",
+                                         "left": {"heading": "A", "bullets": [_t(80)] * 2},
+                                         "right": {"heading": "B", "bullets": [_t(80)] * 2}})
+    assert [c[0] for c in component_for("comparison").candidates(slide, ctx)] == ["columns"]
