@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from pptxagent.errors import InputError
-from pptxagent.ir.compose import LayoutName, ShapeItem, SlideSpec, TextRole
+from pptxagent.ir.compose import LayoutName, ShapeItem, SlideSpec, TextRole, TextSpec
 from pptxagent.ir.outline import OutlineSlide, SlideKind
 from pptxagent.ir.theme import ColorRole, ThemePack
 
@@ -143,8 +143,10 @@ class Component:
                                           "the third slide in a row")
         ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant)
         shapes, layout = self.build(slide, ctx)
+        shapes = [on_scale(s, pack) for s in shapes]
         kind: SlideKind = slide.kind or self.kinds[0]
-        return SlideSpec(layout=layout, kind=kind, component=self.name, source=source,
+        return SlideSpec(variant_choices=len(options) if variant else 0,
+                         layout=layout, kind=kind, component=self.name, source=source,
                          part=part, shapes=shapes, notes=slide.notes,
                          reason=f"component {self.name!r}", variant=variant,
                          variant_reason=why)
@@ -159,6 +161,27 @@ class Component:
 
     def over_limit(self, slide: OutlineSlide) -> bool:
         return self.units(slide) > self.density.max_units
+
+
+BODY_FLOOR_PT = 18.0
+
+
+def on_scale(shape: ShapeItem, pack: ThemePack) -> ShapeItem:
+    """``shape`` with every paragraph's size moved down onto the pack's type scale (a size
+    a word fit or a hierarchy rule chose between two steps), never below its role's floor
+    (titles 1.5 × body, body text 18 pt; citations keep theirs)."""
+    if not isinstance(shape, TextSpec) or shape.role == "citation":
+        return shape
+    steps = pack.type.steps()
+    floor = 1.5 * pack.type.body if shape.role == "title" else BODY_FLOOR_PT
+    paras = []
+    for p in shape.paragraphs:
+        if p.size_pt not in steps:
+            below = [s for s in steps if floor - 1e-9 <= s <= p.size_pt]
+            if below:
+                p = p.model_copy(update={"size_pt": below[-1]})
+        paras.append(p)
+    return shape.model_copy(update={"paragraphs": paras})
 
 
 def kinds_of(components: Sequence[Component]) -> dict[SlideKind, Component]:

@@ -131,7 +131,7 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     size = roomy_size(items, pack, body.right - left, body.h) if whole else pack.type.body
     paras = bullet_paras(items, pack, size=size)
     est = paras_height(paras, body.right - left, indent_pt=size, pack=pack)
-    top = balanced_top(body, est) if whole else body.top
+    top = balanced_top(body, est)  # a part too: the partition keeps parts of a height
     side = Rect(body.left, top + gap(pack, XS), body.left + gap(pack, S),
                 min(body.bottom, top + max(est, 2 * size)))
     box = Rect(left, top, body.right, body.bottom)

@@ -216,22 +216,31 @@ def last_line_words(text: str, size_pt: float, width_pt: float, bold: bool = Fal
     return lines, words
 
 
+WRAP_SLACK = 0.04
+"""How far (share of the width) the wrap estimate may be from the drawn text."""
+
+
 def balanced_width(text: str, size_pt: float, width_pt: float, *, bold: bool = False,
                    wf: float = 1.0, inset_pt: float = 3.6, floor: float = 0.7) -> float:
     """The width for ``text`` (a title) whose last line does not hold one word alone: the
     full width when it wraps fine, else the widest narrower width (down to ``floor`` × it)
     with as many lines and at least two words on the last one."""
     inner = width_pt - 2 * inset_pt
-    lines, last = last_line_words(text, size_pt, inner, bold, wf)
-    if lines < 2 or last != 1 or len(text.split()) < 3:
+    lines = last_line_words(text, size_pt, inner, bold, wf)[0]
+    # the estimate is a few per cent off a face's real widths: a last line it gives two
+    # words may be drawn with one, so it is judged at ± SLACK of the width too
+    def lone(w: float) -> bool:
+        return any(last_line_words(text, size_pt, w * f, bold, wf)[1] < 2
+                   for f in (1 - WRAP_SLACK, 1.0, 1 + WRAP_SLACK))
+
+    if lines < 2 or len(text.split()) < 3 or not lone(inner):
         return width_pt
     w = inner
     while w > floor * inner:
         w -= 0.02 * inner
-        n, k = last_line_words(text, size_pt, w, bold, wf)
-        if n > lines:
+        if last_line_words(text, size_pt, w, bold, wf)[0] > lines:
             break
-        if k >= 2:
+        if not lone(w):
             return w + 2 * inset_pt
     return width_pt
 
@@ -270,11 +279,10 @@ def text_height(text: str, size_pt: float, width_pt: float, bold: bool = False,
 
 
 def balanced_top(body: Rect, need: float) -> float:
-    """The top of a content block ``need`` high in ``body``: balanced when it is short
-    (``FILL_TARGET``), at the top when it is not."""
-    if need > FILL_TARGET * body.h:
-        return body.top
-    return body.top + (body.h - need) * BALANCE
+    """The top of a content block ``need`` high in ``body``: the free height shared
+    ``BALANCE`` above, the rest below (a block estimated long still sits balanced: the text
+    estimates run long, and a list drawn shorter than estimated would be stuck to the top)."""
+    return body.top + max(0.0, body.h - need) * BALANCE
 
 
 def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,

@@ -18,6 +18,7 @@ from pptxagent.components.geometry import (
     L,
     M,
     Rect,
+    balanced_width,
     gap,
     safe_area,
     text_height,
@@ -43,8 +44,10 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     band_top = max(band_top, area.top + SLIDE_H_PT * 0.25)
     rule_h = gap(pack, XS)
     rule_top = band_top - gap(pack, L) - rule_h
-    title_rect = Rect(area.left, area.top, area.right, rule_top - gap(pack, M))
     label = continued(slide_title(slide), ctx.part)
+    hero_size = max(pack.type.hero, pack.type.title)
+    narrow = balanced_width(label, hero_size, area.w, bold=True, wf=width_of(pack, "major"))
+    title_rect = Rect(area.left, area.top, area.left + narrow, rule_top - gap(pack, M))
     shapes: list[ShapeItem] = [
         bar(BLEED_PREFIX + "band", Rect(0, band_top, SLIDE_W_PT, SLIDE_H_PT), fill="primary"),
         bar("title-rule", Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W * 1.5,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pptxagent.components.base import Candidate, Component, Context, Density, Slot, missing
 from pptxagent.components.chrome import (
     INSET,
+    WORD_FIT,
     Frame,
     bar,
     card,
@@ -49,8 +50,8 @@ VARIANTS = ("cards", "numbers")
 
 
 def _value_fits(items: list[Kpi], width: float, size: float, pack: ThemePack) -> bool:
-    wf = width_of(pack, "major")
-    return all(text_width(k.value, size, bold=True, wf=wf) <= width - 2 * INSET
+    # as ``chrome.fit_words`` judges a figure, so the size chosen is the size drawn
+    return all(text_width(k.value.strip(), size, bold=True) <= (width - 2 * INSET) * WORD_FIT
                for k in items)
 
 

@@ -14,6 +14,7 @@ from pptxagent.components.geometry import (
     L,
     Rect,
     S,
+    balanced_width,
     gap,
     safe_area,
     stack,
@@ -51,6 +52,9 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
         bar(BLEED_PREFIX + "band", band, fill="primary"),
         bar(BLEED_PREFIX + "band-edge", edge, fill="accent"),
     ]
+    narrow = balanced_width(label, size, title_rect.w, bold=True, wf=width_of(pack, "major"))
+    title_rect = Rect(title_rect.left, title_rect.top, title_rect.left + narrow,
+                      title_rect.bottom)
     shapes.append(text("title", title_rect,
                        "title", [para(label, size, font="major", bold=True,
                                       color="on_primary")],

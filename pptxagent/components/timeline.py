@@ -39,12 +39,12 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     label_h = max((text_height(s.label, size, cols[0].w, bold=True,
                                    wf=width_of(pack, "minor")) for s in steps),
                   default=size)
-    if ctx.part[1] == 1:  # a short process sits balanced in the body area
-        text_h = max((text_height(s.text, size, cols[0].w, wf=width_of(pack, "minor"))
-                      for s in steps if s.text), default=0.0)
-        need = d + gap(pack, M) + label_h + gap(pack, S) + text_h
-        body = Rect(body.left, balanced_top(body, need), body.right, body.bottom)
-        cols = grid_columns(pack, body, max(1, len(steps)))
+    # a process (or a part of one) sits balanced in the body area
+    text_h = max((text_height(s.text, size, cols[0].w, wf=width_of(pack, "minor"))
+                  for s in steps if s.text), default=0.0)
+    need = d + gap(pack, M) + label_h + gap(pack, S) + text_h
+    body = Rect(body.left, balanced_top(body, need), body.right, body.bottom)
+    cols = grid_columns(pack, body, max(1, len(steps)))
     shapes: list[ShapeItem] = list(frame.shapes)
     rows = [stack(col, [d, label_h, size * LINE], [gap(pack, M), gap(pack, S)], flex=2)
             for col in cols]

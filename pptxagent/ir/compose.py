@@ -152,6 +152,8 @@ class SlideSpec(_Model):
     deterministically from the content's shape."""
     variant_reason: str = ""
     """Why that variant (the report's ``reason`` ends with it)."""
+    variant_choices: int = 0
+    """How many variants held the content (1: the rhythm could not have changed it)."""
     source: int = Field(0, ge=0)
     """0-based index of the outline slide this came from."""
     part: tuple[int, int] = (1, 1)

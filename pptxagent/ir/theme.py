@@ -110,7 +110,7 @@ class Spacing(_Strict):
             min(4, len(self.scale_pt) - 1)]
 
 
-TYPE_STEPS: tuple[float, ...] = (12, 14, 16, 20, 24, 30, 36, 44, 48, 56)
+TYPE_STEPS: tuple[float, ...] = (12, 14, 16, 18, 20, 24, 30, 36, 44, 48, 56)
 """The bundled packs' type scale (≈ 1.2 modular, whole points): holds every default role
 size."""
 

@@ -183,7 +183,8 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork], finals: Sequence[Sli
         out += found
     if len(work) == len(sc.specs):
         firsts = [ir.elements[0] if ir.elements else None for ir in finals]
-        out += rhythm([s.variant for s in sc.specs], firsts, job.settings.qa)
+        out += rhythm([s.variant for s in sc.specs], firsts, job.settings.qa,
+                      [s.variant_choices > 1 for s in sc.specs])
     return out
 
 

@@ -167,15 +167,17 @@ def design_checks(ir: SlideIR, slide: int, frame: DesignFrame, qa: QaSettings,
     return measures, issues
 
 
-def rhythm(variants: Sequence[str], firsts: Sequence[Element | None], qa: QaSettings
-           ) -> list[QaIssue]:
+def rhythm(variants: Sequence[str], firsts: Sequence[Element | None], qa: QaSettings,
+           movable: Sequence[bool] | None = None) -> list[QaIssue]:
     """A ``rhythm`` issue on each slide that makes a run of one variant longer than
-    ``RHYTHM_RUN_MAX`` (slides numbered from 1; empty variants never run)."""
+    ``RHYTHM_RUN_MAX`` (slides numbered from 1; empty variants never run) and could have
+    been drawn otherwise (``movable``; a composed slide whose content one variant alone
+    holds is not an issue: nothing else holds it)."""
     out: list[QaIssue] = []
     run = 0
     for i, v in enumerate(variants):
         run = run + 1 if v and i and variants[i - 1] == v else (1 if v else 0)
-        if run > qa.RHYTHM_RUN_MAX:
+        if run > qa.RHYTHM_RUN_MAX and (movable is None or movable[i]):
             out.append(_issue(i + 1, firsts[i], "rhythm",
                               f"{run} slides in a row drawn as {v!r} (at most "
                               f"{qa.RHYTHM_RUN_MAX})", measured=run,
