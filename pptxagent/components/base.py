@@ -8,10 +8,11 @@ Its ``density`` says how many units (bullets, cards, steps, rows, categories) on
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
+from pptxagent.components.geometry import BODY_FLOOR_PT
 from pptxagent.errors import InputError
 from pptxagent.ir.compose import LayoutName, ShapeItem, SlideSpec, TextRole, TextSpec
 from pptxagent.ir.outline import OutlineSlide, SlideKind
@@ -141,7 +142,7 @@ class Component:
             if other is not None:
                 variant, why = other[0], (f"{other[1]}; rhythm: {options[0][0]!r} would be "
                                           "the third slide in a row")
-        ctx = Context(pack=pack, source=source, part=part, base_dir=base_dir, variant=variant)
+        ctx = replace(ctx, variant=variant)
         shapes, layout = self.build(slide, ctx)
         shapes = [on_scale(s, pack) for s in shapes]
         kind: SlideKind = slide.kind or self.kinds[0]
@@ -161,9 +162,6 @@ class Component:
 
     def over_limit(self, slide: OutlineSlide) -> bool:
         return self.units(slide) > self.density.max_units
-
-
-BODY_FLOOR_PT = 18.0
 
 
 def on_scale(shape: ShapeItem, pack: ThemePack) -> ShapeItem:

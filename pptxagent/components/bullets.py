@@ -28,8 +28,8 @@ from pptxagent.components.geometry import (
     S,
     balanced_top,
     gap,
+    largest_step,
     paras_height,
-    type_steps,
 )
 from pptxagent.components.iconset import card_icons, given_of
 from pptxagent.components.split import split_bullets
@@ -38,7 +38,6 @@ from pptxagent.ir.outline import BulletItem, OutlineSlide, bullet_text
 from pptxagent.ir.theme import ColorRole, ThemePack
 
 MAX_BULLETS = 6
-TITLE_RATIO = 1.5
 CARD_MAX_CHARS = 70
 """A point this short (characters) fits a card; longer ones read better as a list."""
 GRID_MAX_CHARS = 90
@@ -107,14 +106,11 @@ def bullet_paras(items: list[BulletItem], pack: ThemePack,
 def roomy_size(items: list[BulletItem], pack: ThemePack, width: float, height: float) -> float:
     """The largest whole-point size from the body size up to ``min(subtitle, title / 1.5)``
     at which the list fills at most ``FILL_TARGET`` of ``height`` (else the body size)."""
-    best = pack.type.body
-    top = min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
-    for size in type_steps(pack, best, top)[1:]:
+    def short(size: float) -> bool:
         paras = bullet_paras(items, pack, size=size)
-        if paras_height(paras, width, indent_pt=size, pack=pack) > FILL_TARGET * height:
-            break
-        best = size
-    return best
+        return paras_height(paras, width, indent_pt=size, pack=pack) <= FILL_TARGET * height
+
+    return largest_step(pack, short)
 
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:

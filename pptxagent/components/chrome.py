@@ -13,6 +13,7 @@ from typing import Literal
 
 from pptxagent.components.base import Context
 from pptxagent.components.geometry import (
+    BODY_FLOOR_PT,
     LINE,
     XS,
     L,
@@ -70,8 +71,6 @@ WORD_FIT = 0.94
 """Share of a line the widest unbreakable piece may take (the estimate's safety)."""
 BULLET_INDENT_PT = 27.0
 """The writer's indent per bullet level (``ooxml.build`` ``BULLET_INDENT_EMU``)."""
-BODY_FLOOR_PT = 18.0
-"""The smallest size body text may get so its longest word fits (the scratch minimum)."""
 
 
 def fit_words(paras: list[Para], width: float, role: TextRole, inset: float,

@@ -20,12 +20,9 @@ from pptxagent.components.chrome import (
     text,
 )
 from pptxagent.components.geometry import (
-    FILL_TARGET,
     LINE,
     M,
-    Rect,
     S,
-    balanced_top,
     gap,
     grid_columns,
     stack,
@@ -33,7 +30,7 @@ from pptxagent.components.geometry import (
     width_of,
 )
 from pptxagent.components.split import split_bullets
-from pptxagent.components.table import AIR, CELL_INSET_PT, CELL_PAD_PT
+from pptxagent.components.table import CELL_INSET_PT, CELL_PAD_PT, table_rect
 from pptxagent.ir.compose import LayoutName, ShapeItem, TableSpec
 from pptxagent.ir.outline import Column, OutlineSlide, bullet_text
 from pptxagent.ir.theme import ColorRole
@@ -72,10 +69,7 @@ def _versus(slide: OutlineSlide, ctx: Context, frame: Frame) -> list[ShapeItem]:
     wf = width_of(pack, "minor")
     need = sum(max(text_height(c, size, col_w, bold=r == 0, wf=wf) - 7.2 for c in row)
                + CELL_PAD_PT for r, row in enumerate(rows))
-    if ctx.part[1] == 1:  # airier rows, as a short table gets
-        need = max(need, min(size * LINE * AIR, FILL_TARGET * body.h / len(rows)) * len(rows))
-    top = balanced_top(body, need) if ctx.part[1] == 1 else body.top
-    rect = Rect(body.left, top, body.right, min(body.bottom, top + need))
+    rect = table_rect(body, need, len(rows), size, ctx.part[1] == 1)
     return [TableSpec(name="versus", box=rect.box(), rows=rows, header=True, font_pt=size)]
 
 

@@ -19,11 +19,11 @@ from pptxagent.components.geometry import (
     S,
     gap,
     grid_columns,
+    in_lines,
+    largest_step,
     text_height,
-    type_steps,
     width_of,
 )
-from pptxagent.components.points import top_size
 from pptxagent.components.split import chunks
 from pptxagent.ir.compose import ChartSpec, LayoutName, SeriesSpec, ShapeItem
 from pptxagent.ir.outline import Chart, OutlineSlide
@@ -95,11 +95,7 @@ def _beside(slide: OutlineSlide, ctx: Context, body: Rect) -> tuple[Rect, list[S
     width = side.w - 2 * pad
     wf = width_of(pack, "minor")
     words = slide.takeaway or ""
-    size = pack.type.body
-    for step in type_steps(pack, size, top_size(pack))[1:]:
-        if text_height(words, step, width, wf=wf) > TAKEAWAY_LINES * step * 1.3 + 7.2:
-            break
-        size = step
+    size = largest_step(pack, lambda s: in_lines(words, s, width, TAKEAWAY_LINES, wf))
     need = 2 * pad + gap(pack, S) * 2 + text_height(words, size, width, wf=wf)
     h = min(body.h, max(need, CARD_SHARE * body.h))
     top = body.top + (body.h - h) / 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pptxagent.fonts import resolve_font
@@ -95,31 +96,51 @@ def grid_columns(pack: ThemePack, rect: Rect, n: int, span: int | None = None) -
     fit), the group centred on the grid. A rect narrower than the safe area, or more columns
     than the grid has, gets ``n`` equal columns with the gutter between them."""
     area = safe_area(pack)
-    cols, g = pack.spacing.columns, pack.spacing.gutter()
+    cols = pack.spacing.columns
     width = span or cols // max(1, n)
     if (abs(rect.left - area.left) > 0.5 or abs(rect.right - area.right) > 0.5 or n < 1
             or width < 1 or n * width > cols):
-        return rect.columns(max(1, n), g)
-    col = (area.w - (cols - 1) * g) / cols
+        return rect.columns(max(1, n), pack.spacing.gutter())
+    lines = pack.spacing.grid_lines(SLIDE_W_PT)
     first = (cols - n * width) // 2
-    out: list[Rect] = []
-    for i in range(n):
-        a = first + i * width
-        b = a + width - 1
-        out.append(Rect(area.left + a * (col + g), rect.top, area.left + b * (col + g) + col,
-                        rect.bottom))
-    return out
-
-
-def grid_lines(pack: ThemePack) -> list[tuple[float, float]]:
-    """Every grid column's (left, right) edge in points."""
-    return [(c.left, c.right) for c in grid_columns(pack, safe_area(pack),
-                                                     pack.spacing.columns, 1)]
+    return [Rect(lines[a][0], rect.top, lines[a + width - 1][1], rect.bottom)
+            for a in range(first, first + n * width, width)]
 
 
 def type_steps(pack: ThemePack, low: float, high: float) -> list[float]:
     """The type scale's sizes from ``low`` to ``high`` (both included), ascending."""
     return [s for s in pack.type.steps() if low - 1e-9 <= s <= high + 1e-9]
+
+
+TITLE_RATIO = 1.5
+"""The title is at least this many times any body text (the scratch hierarchy)."""
+BODY_FLOOR_PT = 18.0
+"""The smallest size body text may get (the scratch minimum): a word fit or a snap onto the
+type scale never goes below it."""
+
+
+def top_size(pack: ThemePack) -> float:
+    """The largest size body content may take: the subtitle's, and never so large that the
+    title is less than ``TITLE_RATIO`` × it."""
+    return min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
+
+
+def largest_step(pack: ThemePack, fits: Callable[[float], bool], low: float | None = None,
+                 high: float | None = None) -> float:
+    """The largest step of the type scale above ``low`` (default: the body size) up to
+    ``high`` (default: ``top_size``) reached while ``fits`` holds at every step on the way;
+    ``low`` when the first step up does not fit."""
+    size = pack.type.body if low is None else low
+    for step in type_steps(pack, size, top_size(pack) if high is None else high)[1:]:
+        if not fits(step):
+            break
+        size = step
+    return size
+
+
+def in_lines(text: str, size_pt: float, width_pt: float, lines: int, wf: float = 1.0) -> bool:
+    """Whether ``text`` at ``size_pt`` fits ``width_pt`` in at most ``lines`` lines."""
+    return text_height(text, size_pt, width_pt, wf=wf) <= lines * size_pt * 1.3 + 7.2
 
 
 def gap(pack: ThemePack, step: int) -> float:

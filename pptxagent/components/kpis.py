@@ -28,11 +28,11 @@ from pptxagent.components.geometry import (
     balanced_top,
     gap,
     grid_columns,
+    largest_step,
     safe_area,
     stack,
     text_height,
     text_width,
-    type_steps,
     width_of,
 )
 from pptxagent.components.iconset import ICON_SCALE, card_icons
@@ -49,7 +49,7 @@ BIG = 1.25
 VARIANTS = ("cards", "numbers")
 
 
-def _value_fits(items: list[Kpi], width: float, size: float, pack: ThemePack) -> bool:
+def _value_fits(items: list[Kpi], width: float, size: float) -> bool:
     # as ``chrome.fit_words`` judges a figure, so the size chosen is the size drawn
     return all(text_width(k.value.strip(), size, bold=True) <= (width - 2 * INSET) * WORD_FIT
                for k in items)
@@ -61,12 +61,13 @@ def variant(slide: OutlineSlide, ctx: Context) -> list[Candidate]:
     if not items:
         return [("cards", "no figures")]
     cols = grid_columns(pack, safe_area(pack), max(2, len(items)))
-    fits = _value_fits(items, cols[0].w, pack.type.value, pack)
+    fits = _value_fits(items, cols[0].w, pack.type.value)
     cards: Candidate = ("cards", f"{len(items)} figure(s) in cards")
     if not fits:
         return [(cards[0], "a value too wide for a big-number column: cards")]
     numbers: Candidate = ("numbers", f"{len(items)} figure(s) as a big-number row")
-    if _row(items, standard_frame(slide, ctx), ctx)[-1] > standard_frame(slide, ctx).body.h:
+    frame = standard_frame(slide, ctx)
+    if _row(items, frame, ctx)[-1] > frame.body.h:
         return [(cards[0], "labels too long for a big-number row: cards")]
     if len(items) <= 3:
         return [numbers, cards]
@@ -90,8 +91,8 @@ def _row(items: list[Kpi], frame: Frame, ctx: Context
     pack, body, t = ctx.pack, frame.body, ctx.pack.type
     n = len(items)
     cols = grid_columns(pack, body, n, pack.spacing.columns // 2 if n == 1 else None)
-    size = next((s for s in reversed(type_steps(pack, t.value, t.value * BIG))
-                 if _value_fits(items, cols[0].w, s, pack)), t.value)
+    size = largest_step(pack, lambda s: _value_fits(items, cols[0].w, s), t.value,
+                        t.value * BIG)
     minor, major = width_of(pack, "minor"), width_of(pack, "major")
     w = cols[0].w
     value_h = max(text_height(k.value, size, w, bold=True, wf=major) for k in items)

@@ -23,15 +23,15 @@ from pptxagent.components.geometry import (
     balanced_top,
     gap,
     grid_columns,
+    in_lines,
+    largest_step,
     text_height,
-    type_steps,
     width_of,
 )
 from pptxagent.components.iconset import ICON_SCALE
 from pptxagent.ir.compose import IconSpec, ShapeItem, ShapeSpec
 from pptxagent.ir.theme import ThemePack
 
-TITLE_RATIO = 1.5
 CARD_LINES = 4
 """A card's point fits in at most this many lines at the size chosen."""
 CARD_MIN_SHARE = 0.45
@@ -41,23 +41,11 @@ GRID_ROW_SHARE = 0.36
 STRIP_W = 48.0
 
 
-def top_size(pack: ThemePack) -> float:
-    """The largest size a point may take: the subtitle's, and never so large that the title
-    is less than 1.5 × it."""
-    return min(pack.type.subtitle, pack.type.title / TITLE_RATIO)
-
-
 def _largest(texts: list[str], width: float, lines: int, pack: ThemePack) -> float:
-    """The largest whole-point size from the body size up to ``top_size`` at which every
+    """The largest step of the scale from the body size up to ``top_size`` at which every
     text fits ``width`` in ``lines`` lines."""
     wf = width_of(pack, "minor")
-    size = pack.type.body
-    for step in type_steps(pack, size, top_size(pack)):
-        if not all(text_height(t, step, width, wf=wf) <= lines * step * 1.3 + 7.2
-                   for t in texts):
-            break
-        size = step
-    return size
+    return largest_step(pack, lambda s: all(in_lines(t, s, width, lines, wf) for t in texts))
 
 
 def _head(size: float, pack: ThemePack, with_icons: bool) -> float:
@@ -166,15 +154,12 @@ def steps(texts: list[str], frame: Frame, ctx: Context) -> list[ShapeItem]:
     g = gap(pack, M)
     size = pack.type.body
 
-    def layout(sz: float) -> tuple[float, list[float]]:
-        return _step_rows(texts, body, sz, pack)
+    def short(sz: float) -> bool:
+        hs = _step_rows(texts, body, sz, pack)[1]
+        return sum(hs) + g * (len(hs) - 1) <= FILL_TARGET * body.h
 
-    d, hs = layout(size)
-    for step in type_steps(pack, size, top_size(pack))[1:]:
-        d2, hs2 = layout(step)
-        if sum(hs2) + g * (len(hs2) - 1) > FILL_TARGET * body.h:
-            break
-        size, d, hs = step, d2, hs2
+    size = largest_step(pack, short)
+    d, hs = _step_rows(texts, body, size, pack)
     need = sum(hs) + g * (len(hs) - 1)
     spare = max(0.0, FILL_TARGET * body.h - need)  # air between the steps, up to the target
     g += min(spare / max(1, len(hs) - 1), 2 * g) if len(hs) > 1 else 0.0

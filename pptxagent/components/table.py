@@ -70,6 +70,16 @@ EMPHASIS: dict[str, Literal["none", "key_column", "total_row"]] = {
     "plain": "none", "key-column": "key_column", "total-row": "total_row"}
 
 
+def table_rect(body: Rect, need: float, rows: int, size: float, whole: bool) -> Rect:
+    """Where a table ``need`` high with ``rows`` rows goes in ``body``: a whole (not split)
+    table gets airier rows, up to the fill target, and sits balanced; the parts of a split
+    table stay alike, at the top."""
+    if whole:
+        need = max(need, min(size * LINE * AIR, FILL_TARGET * body.h / rows) * rows)
+    top = balanced_top(body, need) if whole else body.top
+    return Rect(body.left, top, body.right, min(body.bottom, top + max(need, size)))
+
+
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
     if not slide.rows:
@@ -77,14 +87,8 @@ def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutNa
     frame = standard_frame(slide, ctx)
     rows = [[cell_text(c) for c in r] for r in slide.rows or []]
     size = pack.type.body
-    body = frame.body
-    need = len(rows) * (size * LINE + CELL_PAD_PT)
-    whole = ctx.part[1] == 1  # the parts of a split table stay alike
-    if whole:  # a short table gets airier rows, up to the fill target
-        row = min(size * LINE * AIR, FILL_TARGET * body.h / len(rows))
-        need = max(need, row * len(rows))
-    top = balanced_top(body, need) if whole else body.top
-    rect = Rect(body.left, top, body.right, min(body.bottom, top + max(need, size)))
+    rect = table_rect(frame.body, len(rows) * (size * LINE + CELL_PAD_PT), len(rows), size,
+                      ctx.part[1] == 1)
     table = TableSpec(name="table", box=rect.box(), rows=rows, header=True, font_pt=size,
                       emphasis=EMPHASIS.get(ctx.variant, "none"))
     return [*frame.shapes, table, *frame.tail], "title_only"

@@ -109,6 +109,16 @@ class Spacing(_Strict):
         return self.gutter_pt if self.gutter_pt is not None else self.scale_pt[
             min(4, len(self.scale_pt) - 1)]
 
+    def grid_lines(self, slide_w_pt: float) -> list[tuple[float, float]]:
+        """Each grid column's (left, right) edge in points across a slide this wide (empty
+        when the columns would have no width)."""
+        g = self.gutter()
+        col = (slide_w_pt - 2 * self.margin_pt - (self.columns - 1) * g) / self.columns
+        if col <= 0:
+            return []
+        return [(self.margin_pt + i * (col + g), self.margin_pt + i * (col + g) + col)
+                for i in range(self.columns)]
+
 
 TYPE_STEPS: tuple[float, ...] = (12, 14, 16, 18, 20, 24, 30, 36, 44, 48, 56)
 """The bundled packs' type scale (≈ 1.2 modular, whole points): holds every default role
@@ -189,7 +199,8 @@ class ThemePack(_Strict):
     @model_validator(mode="after")
     def _grid_fits(self) -> ThemePack:
         sp = self.spacing
-        width = (SLIDE_W_PT - 2 * sp.margin_pt - (sp.columns - 1) * sp.gutter()) / sp.columns
+        lines = sp.grid_lines(SLIDE_W_PT)
+        width = lines[0][1] - lines[0][0] if lines else 0.0
         if width < MIN_COLUMN_PT:
             raise ValueError(f"spacing: {sp.columns} columns with {sp.gutter():g} pt gutters "
                              f"leave {width:.1f} pt columns (at least {MIN_COLUMN_PT:g})")

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pptxagent.ir import Element, SlideIR
-from pptxagent.ir.dom import Box, DomSnapshot
+from pptxagent.ir.dom import DomSnapshot
 from pptxagent.ir.qa import QaIssue, RunGlyphs
-from pptxagent.qa.scratch import balance, run_sizes_px
+from pptxagent.qa.scratch import balance, issue, run_sizes_px
 from pptxagent.settings import QaSettings
 from pptxagent.units import PX_PER_PT
 
@@ -52,17 +52,6 @@ def sparse_layout(name: str) -> bool:
 
 def _name(el: Element) -> str:
     return el.source.name if el.source is not None and el.source.name else ""
-
-
-def _issue(slide: int, el: Element | None, kind: str, message: str, *, measured: float,
-           threshold: float, unit: str, box: Box | None = None) -> QaIssue:
-    lay = el.layout if el is not None else None
-    return QaIssue.model_validate({
-        "slide": slide, "eid": el.eid if el is not None else "", "shape":
-        _name(el) if el is not None else "", "kind": kind, "severity": "minor",
-        "measured": round(measured, 2), "threshold": round(threshold, 2), "unit": unit,
-        "message": message, "box": box if box is not None else (
-            Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h) if lay is not None else None)})
 
 
 def _boxes(ir: SlideIR, content: Sequence[Element]) -> list[Element]:
@@ -134,16 +123,17 @@ def design_checks(ir: SlideIR, slide: int, frame: DesignFrame, qa: QaSettings,
         cover = measures["fill"] * min(1.0, (max(xs) - min(xs)) / width) if width > 0 else 0
         measures["cover"] = round(cover, 3)
         if not frame.sparse and cover < qa.FILL_MIN:
-            issues.append(_issue(slide, content[0], "fill",
-                                 f"the content covers {cover:.0%} of the body area (at least "
-                                 f"{qa.FILL_MIN:.0%} expected)", measured=cover * 100,
-                                 threshold=qa.FILL_MIN * 100, unit="%"))
+            issues.append(issue(slide, content[0], "fill", "minor",
+                                f"the content covers {cover:.0%} of the body area (at least "
+                                f"{qa.FILL_MIN:.0%} expected)", measured=cover * 100,
+                                threshold=qa.FILL_MIN * 100, unit="%"))
     if frame.grid_px is not None:
         missed = off_grid(_boxes(ir, content), frame.grid_px, qa.GRID_TOL_PX)
         measures["off_grid"] = len(missed)
         for e in missed:
-            issues.append(_issue(slide, e, "grid", "the box's edges miss the column grid",
-                                 measured=len(missed), threshold=0, unit=""))
+            issues.append(issue(slide, e, "grid", "minor",
+                                "the box's edges miss the column grid",
+                                measured=len(missed), threshold=0, unit=""))
     if frame.steps_pt is not None:
         off: list[tuple[Element, float]] = []
         for e in shown:
@@ -155,15 +145,16 @@ def design_checks(ir: SlideIR, slide: int, frame: DesignFrame, qa: QaSettings,
         measures["off_scale"] = len(off)
         for e, pt in off:
             near = min(frame.steps_pt, key=lambda s: abs(s - pt))
-            issues.append(_issue(slide, e, "type_scale",
-                                 f"text at {pt:.1f} pt is off the type scale (nearest step "
-                                 f"{near:g} pt)", measured=pt, threshold=near, unit="pt"))
+            issues.append(issue(slide, e, "type_scale", "minor",
+                                f"text at {pt:.1f} pt is off the type scale (nearest step "
+                                f"{near:g} pt)", measured=pt, threshold=near, unit="pt"))
     lone = [t for t in titles if t.content.strip() and widowed(t, runs)]
     measures["widow"] = len(lone)
     for t in lone:
-        issues.append(_issue(slide, t, "widow", f"the title's last line is one word alone "
-                             f"({t.content.split()[-1]!r})", measured=1, threshold=0,
-                             unit="words"))
+        issues.append(issue(slide, t, "widow", "minor",
+                            f"the title's last line is one word alone "
+                            f"({t.content.split()[-1]!r})", measured=1, threshold=0,
+                            unit="words"))
     return measures, issues
 
 
@@ -178,8 +169,8 @@ def rhythm(variants: Sequence[str], firsts: Sequence[Element | None], qa: QaSett
     for i, v in enumerate(variants):
         run = run + 1 if v and i and variants[i - 1] == v else (1 if v else 0)
         if run > qa.RHYTHM_RUN_MAX and (movable is None or movable[i]):
-            out.append(_issue(i + 1, firsts[i], "rhythm",
-                              f"{run} slides in a row drawn as {v!r} (at most "
-                              f"{qa.RHYTHM_RUN_MAX})", measured=run,
-                              threshold=qa.RHYTHM_RUN_MAX, unit="slides"))
+            out.append(issue(i + 1, firsts[i], "rhythm", "minor",
+                             f"{run} slides in a row drawn as {v!r} (at most "
+                             f"{qa.RHYTHM_RUN_MAX})", measured=run,
+                             threshold=qa.RHYTHM_RUN_MAX, unit="slides"))
     return out

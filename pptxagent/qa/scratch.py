@@ -48,14 +48,16 @@ def run_sizes_px(el: Element) -> list[float]:
     return out
 
 
-def _issue(slide: int, el: Element, kind: IssueKind, severity: Severity, message: str, *,
-           measured: float, threshold: float, unit: str) -> QaIssue:
-    lay = el.layout
+def issue(slide: int, el: Element | None, kind: IssueKind, severity: Severity, message: str,
+          *, measured: float, threshold: float, unit: str) -> QaIssue:
+    """An issue of a composed slide's rule on ``el`` (its box), or on the slide (``None``)."""
+    lay = el.layout if el is not None else None
     return QaIssue(
-        slide=slide, eid=el.eid, shape=el.source.name if el.source and el.source.name else "",
+        slide=slide, eid=el.eid if el is not None else "",
+        shape=el.source.name if el is not None and el.source and el.source.name else "",
         kind=kind, severity=severity, measured=round(measured, 2),
         threshold=round(threshold, 2), unit=unit, message=message,
-        box=Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
+        box=Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h) if lay is not None else None)
 
 
 def _outside(box: Box, ir: SlideIR, margin: float) -> float:
@@ -84,13 +86,13 @@ def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
         r = role(el)
         if r not in SMALL_ROLES and min(sizes) < BODY_MIN_PT * PX_PER_PT - 0.05:
             pt = min(sizes) / PX_PER_PT
-            out.append(_issue(slide, el, "small_text", "major",
+            out.append(issue(slide, el, "small_text", "major",
                               f"{r} text at {pt:.1f} pt < {BODY_MIN_PT:g} pt",
                               measured=pt, threshold=BODY_MIN_PT, unit="pt"))
         if r == "title" and body_px:
             ratio = min(sizes) / max(body_px)
             if ratio < TITLE_RATIO - 0.01:
-                out.append(_issue(slide, el, "title_ratio", "major",
+                out.append(issue(slide, el, "title_ratio", "major",
                                   f"title {min(sizes) / PX_PER_PT:.1f} pt is {ratio:.2f}× the "
                                   f"body ({max(body_px) / PX_PER_PT:.1f} pt) < {TITLE_RATIO:g}×",
                                   measured=ratio, threshold=TITLE_RATIO, unit="×"))
@@ -100,14 +102,14 @@ def scratch_issues(ir: SlideIR, roles: Mapping[str, str], slide: int, *,
                else Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h))
         beyond = _outside(box, ir, margin_pt * PX_PER_PT)
         if beyond > SLACK_PX:
-            out.append(_issue(slide, el, "margin", "major",
+            out.append(issue(slide, el, "margin", "major",
                               f"text reaches {beyond:.0f} px into the safe margin "
                               f"({margin_pt:g} pt)", measured=beyond, threshold=0, unit="px"))
     if not any(e.type in ("image", "decoration") or e.table is not None or e.visual is not None
                for e in ir.elements):
         anchor = texts[0] if texts else (ir.elements[0] if ir.elements else None)
         if anchor is not None:
-            out.append(_issue(slide, anchor, "no_visual", "major",
+            out.append(issue(slide, anchor, "no_visual", "major",
                               "plain text only: no shape, picture, chart or table",
                               measured=0, threshold=1, unit=""))
     return out

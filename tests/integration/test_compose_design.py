@@ -7,24 +7,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from test_compose_cli import ROOT, THEMES, run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 FEW = ROOT / "fixtures" / "outline_few.json"
-THEMES = ("default", "dark", "corporate")
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
-
-
-def run_cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "pptxagent.cli", *map(str, args)]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=600, check=False)
 
 
 @pytest.fixture(scope="module", params=THEMES)
