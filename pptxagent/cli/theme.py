@@ -48,11 +48,16 @@ def theme_command() -> None:
 @handle_errors
 def extract_command(template: Path, output: Path) -> None:
     """Derive a theme pack from TEMPLATE.pptx: its theme colours and fonts, light or dark,
-    colour roles that pass 4.5:1 contrast, and the master's logo picture if it has one."""
-    pack = extract_theme(template, output)
+    colour roles that pass 4.5:1 contrast, the master's logo picture in its corner, and its
+    simple art (bands, rules, picture strips) in theme colours."""
+    done = extract_theme(template, output)
+    pack = done.pack
     mode = "dark" if pack.dark else "light"
     logo = f", logo {Path(pack.logo).name}" if pack.logo else ""
+    art = f", {len(pack.art)} piece(s) of master art" if pack.art else ""
     click.echo(
         f"wrote {output}: theme {pack.name} {pack.version} ({mode}; fonts "
-        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo})"
+        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo}{art})"
     )
+    for line in done.left_out:
+        click.echo(f"  master art left out: {line}")

@@ -15,6 +15,8 @@ from pptxagent.components.base import Context
 from pptxagent.components.geometry import (
     BODY_FLOOR_PT,
     LINE,
+    SLIDE_H_PT,
+    SLIDE_W_PT,
     XS,
     L,
     M,
@@ -26,6 +28,7 @@ from pptxagent.components.geometry import (
     safe_area,
     text_height,
     text_width,
+    title_zone,
     width_of,
 )
 from pptxagent.ir.compose import FontRole, Para, ShapeItem, ShapeSpec, TextRole, TextSpec
@@ -143,40 +146,85 @@ class Frame:
     """Shapes drawn after the component's (the citations)."""
 
 
-def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
-    """Title placeholder at the top of the safe area (sized to its estimated lines, at most
-    three), the subtitle under it, an accent rule, citations at the bottom."""
+def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | None,
+                 bottom: float | None) -> tuple[list[ShapeItem], float]:
+    """The title (and subtitle) from ``top`` down, or ending at ``bottom`` (a brand pack's
+    title zone); returns the shapes and the bottom they reach."""
     pack = ctx.pack
-    area = safe_area(pack)
     size = pack.type.title
     label = continued(slide_title(slide), ctx.part)
     th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES,
                      wf=width_of(pack, "major"))
     th = max(th, size * LINE + 2 * INSET)
-    title_rect = area.take_top(th)
+    sh = 0.0
+    if slide.subtitle:
+        sh = text_height(slide.subtitle, pack.type.subtitle, area.w, max_lines=2,
+                         wf=width_of(pack, "minor"))
+    block = th + (gap(pack, XS) + sh if slide.subtitle else 0.0)
+    y0 = bottom - block if bottom is not None else (top if top is not None else area.top)
     narrow = balanced_width(label, size, area.w, wf=width_of(pack, "major"))
-    title_rect = Rect(title_rect.left, title_rect.top, title_rect.left + narrow,
+    title_rect = Rect(area.left, y0, area.left + narrow, y0 + th)
+    title_rect = Rect(title_rect.left, title_rect.top, min(title_rect.right, area.right),
                       title_rect.bottom)
     shapes: list[ShapeItem] = [
         text("title", title_rect, "title", [para(label, size, font="major")],
              placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body)]
     y = title_rect.bottom
     if slide.subtitle:
-        ss = pack.type.subtitle
-        sh = text_height(slide.subtitle, ss, area.w, max_lines=2,
-                         wf=width_of(pack, "minor"))
         sub = Rect(area.left, y + gap(pack, XS), area.right, y + gap(pack, XS) + sh)
-        shapes.append(text("subtitle", sub, "subtitle", [para(slide.subtitle, ss,
-                                                             color="muted")]))
+        shapes.append(text("subtitle", sub, "subtitle", [
+            para(slide.subtitle, pack.type.subtitle, color="muted")]))
         y = sub.bottom
-    rule_h = gap(pack, XS)
-    rule_top = y + gap(pack, S)
-    rule = Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W, rule_top + rule_h)
-    shapes.append(bar("title-rule", rule))
+    return shapes, y
+
+
+def beside(rect: Rect, notch: tuple[float, float, float]) -> Rect:
+    """``rect`` narrowed to keep clear of a corner logo (``KeepOut.notch``) on its side."""
+    left, right, _ = notch
+    if left - rect.left > rect.right - right:  # the logo is at the right
+        return Rect(rect.left, rect.top, min(rect.right, left), rect.bottom)
+    return Rect(max(rect.left, right), rect.top, rect.right, rect.bottom)
+
+
+def _title_fits(slide: OutlineSlide, ctx: Context, zone: Rect) -> bool:
+    pack = ctx.pack
+    label = continued(slide_title(slide), ctx.part)
+    th = max(text_height(label, pack.type.title, zone.w, max_lines=TITLE_MAX_LINES,
+                         wf=width_of(pack, "major")), pack.type.title * LINE + 2 * INSET)
+    if slide.subtitle:
+        th += gap(pack, XS) + text_height(slide.subtitle, pack.type.subtitle, zone.w,
+                                          max_lines=2, wf=width_of(pack, "minor"))
+    return th <= zone.h
+
+
+def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
+    """Title placeholder at the top of the safe area (sized to its estimated lines, at most
+    three), the subtitle under it, an accent rule, citations at the bottom. A brand pack
+    with a title rule on its master gets the title above that rule when it fits there (and
+    no accent rule of ours)."""
+    pack = ctx.pack
+    area = safe_area(pack)
+    zone = title_zone(pack)
+    notch = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT).notch
+    head = area if notch is None else beside(area, notch)
+    zone = zone if zone is None or notch is None else beside(zone, notch)
+    if zone is not None and _title_fits(slide, ctx, zone):
+        shapes, _ = _title_block(slide, ctx, zone, None, zone.bottom)
+        body_top = area.top + gap(pack, S)
+    else:
+        shapes, y = _title_block(slide, ctx, head, area.top, None)
+        rule_h = gap(pack, XS)
+        rule_top = y + gap(pack, S)
+        rule = Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W,
+                    rule_top + rule_h)
+        shapes.append(bar("title-rule", rule))
+        body_top = rule.bottom + gap(pack, L)
+    if notch is not None:
+        body_top = max(body_top, notch[2])
     cit, cit_top = citation_block(slide, area, pack)
     bottom = cit_top - gap(pack, M) if cit is not None else area.bottom
-    body = Rect(area.left, rule.bottom + gap(pack, L), area.right, bottom)
+    body = Rect(area.left, body_top, area.right, bottom)
     if body.h < 4 * pack.type.body:  # a huge title: let the body keep a minimum of room
-        body = Rect(body.left, max(rule.bottom, bottom - 4 * pack.type.body), body.right,
-                    bottom)
+        body = Rect(body.left, max(body_top - gap(pack, L), bottom - 4 * pack.type.body),
+                    body.right, bottom)
     return Frame(shapes=shapes, body=body, tail=[cit] if cit is not None else [])

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pptxagent.fonts import resolve_font
+from pptxagent.ir.brand import EDGE_GAP_PT
 from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, Box, FontRole, Para
 from pptxagent.ir.theme import ThemePack
 
@@ -82,8 +83,20 @@ def _emu(pt: float) -> int:
 
 
 def safe_area(pack: ThemePack) -> Rect:
-    m = pack.spacing.margin_pt
-    return Rect(m, m, SLIDE_W_PT - m, SLIDE_H_PT - m)
+    """The slide inside the pack's margins, grown past its master art and logo (a brand
+    pack's band, bar or title rule; ``ThemePack.keep_out``)."""
+    ko = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT)
+    top = ko.top if ko.rule is None else max(ko.top, ko.rule[1] + EDGE_GAP_PT)
+    return Rect(ko.left, top, SLIDE_W_PT - ko.right, SLIDE_H_PT - ko.bottom)
+
+
+def title_zone(pack: ThemePack) -> Rect | None:
+    """The room above a brand pack's title rule (``None`` without one): the title sits
+    there, anchored to the rule, when it fits."""
+    ko = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT)
+    if ko.rule is None:
+        return None
+    return Rect(ko.left, ko.top, SLIDE_W_PT - ko.right, ko.rule[0] - EDGE_GAP_PT / 2)
 
 
 def full_slide() -> Rect:
@@ -101,7 +114,7 @@ def grid_columns(pack: ThemePack, rect: Rect, n: int, span: int | None = None) -
     if (abs(rect.left - area.left) > 0.5 or abs(rect.right - area.right) > 0.5 or n < 1
             or width < 1 or n * width > cols):
         return rect.columns(max(1, n), pack.spacing.gutter())
-    lines = pack.spacing.grid_lines(SLIDE_W_PT)
+    lines = pack.grid(SLIDE_W_PT, SLIDE_H_PT)
     first = (cols - n * width) // 2
     return [Rect(lines[a][0], rect.top, lines[a + width - 1][1], rect.bottom)
             for a in range(first, first + n * width, width)]

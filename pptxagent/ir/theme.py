@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from pptxagent.ir.brand import ArtShape, Box, KeepOut, keep_out, too_deep
+
 SchemeSlot = Literal[
     "dk1", "lt1", "dk2", "lt2", "accent1", "accent2", "accent3", "accent4", "accent5",
     "accent6", "hlink", "folHlink",
@@ -109,15 +111,18 @@ class Spacing(_Strict):
         return self.gutter_pt if self.gutter_pt is not None else self.scale_pt[
             min(4, len(self.scale_pt) - 1)]
 
-    def grid_lines(self, slide_w_pt: float) -> list[tuple[float, float]]:
-        """Each grid column's (left, right) edge in points across a slide this wide (empty
-        when the columns would have no width)."""
+    def grid_lines(self, slide_w_pt: float, left: float | None = None,
+                   right: float | None = None) -> list[tuple[float, float]]:
+        """Each grid column's (left, right) edge in points across a slide this wide, between
+        the ``left`` and ``right`` margins (default: ``margin_pt``); empty when the columns
+        would have no width."""
         g = self.gutter()
-        col = (slide_w_pt - 2 * self.margin_pt - (self.columns - 1) * g) / self.columns
+        lo = self.margin_pt if left is None else left
+        hi = self.margin_pt if right is None else right
+        col = (slide_w_pt - lo - hi - (self.columns - 1) * g) / self.columns
         if col <= 0:
             return []
-        return [(self.margin_pt + i * (col + g), self.margin_pt + i * (col + g) + col)
-                for i in range(self.columns)]
+        return [(lo + i * (col + g), lo + i * (col + g) + col) for i in range(self.columns)]
 
 
 TYPE_STEPS: tuple[float, ...] = (12, 14, 16, 18, 20, 24, 30, 36, 44, 48, 56)
@@ -168,6 +173,7 @@ class TypeScale(_Strict):
 Transition = Literal["none", "fade", "push", "wipe"]
 SLIDE_W_PT = 960.0
 """A composed slide's width (16:9)."""
+SLIDE_H_PT = 540.0
 MIN_COLUMN_PT = 12.0
 """A grid column is at least this wide."""
 
@@ -195,11 +201,35 @@ class ThemePack(_Strict):
     transition: Transition = "none"
     logo: str | None = None
     """A picture (path relative to the pack file, or absolute) placed on the master."""
+    logo_box: Box | None = None
+    """Where the logo sits (fractions of the slide, ``x, y, w, h``: the template's corner
+    and height; the width follows the picture's aspect). ``None``: top right, in the margin."""
+    art: tuple[ArtShape, ...] = ()
+    """The master's simple art (``pptxagent.ir.brand``): bands, rules, picture strips."""
+
+    def keep_out(self, w: float = SLIDE_W_PT, h: float = SLIDE_H_PT) -> KeepOut:
+        """The margins content keeps on a ``w`` × ``h`` pt slide, past the art and the logo."""
+        return keep_out(self.art, self.logo_box, self.spacing.margin_pt, w, h)
+
+    def grid(self, w: float = SLIDE_W_PT, h: float = SLIDE_H_PT) -> list[tuple[float, float]]:
+        """The column grid between the content's left and right margins."""
+        ko = self.keep_out(w, h)
+        return self.spacing.grid_lines(w, ko.left, ko.right)
+
+    @model_validator(mode="after")
+    def _art_simple(self) -> ThemePack:
+        boxes = [(f"art[{i}]", a.box) for i, a in enumerate(self.art)]
+        boxes += [("logo_box", self.logo_box)] if self.logo_box is not None else []
+        for where, box in boxes:
+            if too_deep(box, SLIDE_W_PT, SLIDE_H_PT):
+                raise ValueError(f"{where}: the box {list(box)} would take over 30 % of the "
+                                 "slide from the content; master art must hug an edge")
+        return self
 
     @model_validator(mode="after")
     def _grid_fits(self) -> ThemePack:
         sp = self.spacing
-        lines = sp.grid_lines(SLIDE_W_PT)
+        lines = self.grid()
         width = lines[0][1] - lines[0][0] if lines else 0.0
         if width < MIN_COLUMN_PT:
             raise ValueError(f"spacing: {sp.columns} columns with {sp.gutter():g} pt gutters "

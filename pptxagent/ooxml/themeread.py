@@ -15,6 +15,8 @@ from pathlib import Path
 from lxml import etree
 
 from pptxagent.errors import CorruptPackageError
+from pptxagent.ir.brand import Box
+from pptxagent.ooxml.brandart import MasterArt, read_master_art
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.shapes import SlideDoc, read_slide_doc
 from pptxagent.ooxml.theme import ColorSpec, read_clr_map, read_color, read_theme
@@ -41,6 +43,8 @@ class LogoImage:
     """The picture's area as a share of the slide."""
     source: str
     """The master or layout part the picture sits on."""
+    box: Box = (0.0, 0.0, 0.0, 0.0)
+    """Where it sits, as fractions of the slide (``x, y, w, h``)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,10 @@ class TemplateTheme:
     """The master's background colour (solid fill, first gradient stop, or the ``p:bgRef``
     colour); ``None`` when it has none or it is a picture."""
     logo: LogoImage | None = None
+    logo_box: Box | None = None
+    """The logo's box, as fractions of the slide."""
+    art: MasterArt = field(default_factory=MasterArt)
+    """The master's simple art, and what was left out."""
 
 
 def first_master(pkg: Package) -> str:
@@ -134,7 +142,8 @@ def _logo_on(pkg: Package, doc: SlideDoc, size: tuple[int, int]) -> LogoImage | 
             continue
         ext = posixpath.splitext(target)[1].lstrip(".").lower() or "png"
         return LogoImage(part=target, data=pkg.read_bytes(target), ext=ext, share=share,
-                         source=doc.part)
+                         source=doc.part, box=(sp.xfrm.x / cx, sp.xfrm.y / cy,
+                                               sp.xfrm.w / cx, sp.xfrm.h / cy))
     return None
 
 
@@ -162,4 +171,6 @@ def read_template_theme(path: Path) -> TemplateTheme:
         clr_map=read_clr_map(pkg.xml(master).find(qn("p:clrMap"))),
         background=_background(doc),
         logo=logo,
+        logo_box=logo.box if logo is not None else None,
+        art=read_master_art(pkg, doc, size, logo.part if logo is not None else None),
     )

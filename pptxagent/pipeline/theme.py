@@ -10,6 +10,7 @@ everything has been read and checked; a bad template or output path is an ``Inpu
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from pptxagent.ir.theme import (
 )
 from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
 from pptxagent.ooxml.zipsafe import write_atomic
+from pptxagent.pipeline.brandart import brand_art, rounded_box
 from pptxagent.themes import (
     contrast_table,
     derive_roles,
@@ -45,6 +47,8 @@ OFFICE_SCHEME: dict[str, str] = {
 """PowerPoint's default "Office" scheme: stands in for a slot a theme leaves out."""
 DEFAULT_FACE = "Calibri"
 EXTRACT_VERSION = "1.0.0"
+RASTER = frozenset({"png", "jpeg", "jpg", "gif", "bmp"})
+"""Pictures a composed deck embeds as they are (a metafile or SVG logo is left out)."""
 GUTTER_PT = 24.0
 """The grid gutter of an extracted pack (schema 2), as the bundled packs have."""
 
@@ -109,20 +113,35 @@ def _check_paths(template: Path, out: Path) -> None:
         raise InputError(f"{out}: the output would overwrite the template; choose another name")
 
 
-def extract_theme(template: Path, out: Path) -> ThemePack:
-    """Derive a theme pack from ``template``'s first slide master, write it to ``out`` (and
-    the master's logo picture next to it as ``<out stem>-logo.<ext>``) and return the pack as
-    ``load_pack`` reads it back (the logo as an absolute path)."""
+@dataclass(frozen=True)
+class Extracted:
+    """What ``theme extract`` wrote: the pack as ``load_pack`` reads it back, and the master
+    shapes it did not keep as art (``"<name>: <why>"``)."""
+
+    pack: ThemePack
+    left_out: tuple[str, ...]
+
+
+def extract_theme(template: Path, out: Path) -> Extracted:
+    """Derive a theme pack from ``template``'s first slide master and write it to ``out``,
+    with the master's logo picture next to it as ``<out stem>-logo.<ext>`` and its picture
+    strips as ``<out stem>-art-<n>.<ext>``; the pack keeps the master's simple art (bands,
+    rules, strips) in theme slots and the logo's corner."""
     template, out = Path(template), Path(out)
     _check_paths(template, out)
     facts = read_template_theme(template)
     colors = _scheme(facts)
     dark = template_is_dark(facts, colors)
     logo_path: Path | None = None
-    if facts.logo is not None:
+    art, files, left_out = brand_art(facts, colors, dark, out)
+    if facts.logo is not None and facts.logo.ext in RASTER:
         logo_path = out.with_name(f"{out.stem}-logo.{facts.logo.ext}")
-        if logo_path.resolve() == template.resolve():
-            raise InputError(f"{logo_path}: the logo would overwrite the template")
+    elif facts.logo is not None:
+        left_out.append(f"the logo {facts.logo.part}: {facts.logo.ext.upper()} (a pack's "
+                        "logo is PNG, JPEG, GIF or BMP)")
+    for path in [logo_path, *files]:
+        if path is not None and path.resolve() == template.resolve():
+            raise InputError(f"{path}: would overwrite the template; choose another name")
     pack = ThemePack(
         name=pack_name(template.stem),
         version=EXTRACT_VERSION,
@@ -135,16 +154,23 @@ def extract_theme(template: Path, out: Path) -> ThemePack:
         roles=derive_roles(colors, dark),
         fonts=Fonts(major=_faces(facts.major, facts.minor), minor=_faces(facts.minor, facts.major)),
         logo=logo_path.name if logo_path is not None else None,
+        logo_box=rounded_box(facts.logo_box) if logo_path is not None else None,
+        art=tuple(art),
     )
     faults = validate_pack(pack)
     if faults:  # derive_roles always meets the floor; say so plainly if it ever does not
         raise InputError(f"{template}: no readable colour roles: " + "; ".join(faults))
+    written: list[Path] = []
     try:
         if logo_path is not None and facts.logo is not None:
             write_atomic(logo_path, facts.logo.data)
+            written.append(logo_path)
+        for path, data in files.items():
+            write_atomic(path, data)
+            written.append(path)
         write_atomic(out, dump_pack(pack).encode("utf-8"))
     except OSError as exc:
-        if logo_path is not None:
-            logo_path.unlink(missing_ok=True)
+        for path in written:
+            path.unlink(missing_ok=True)
         raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from exc
-    return load_pack(out)
+    return Extracted(pack=load_pack(out), left_out=tuple(left_out))

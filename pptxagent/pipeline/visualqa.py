@@ -191,7 +191,7 @@ def composed_rules(job: FillJob, work: Sequence[SlideWork], finals: Sequence[Sli
 def design_frame(pack: ThemePack, ir: SlideIR, sparse: bool) -> DesignFrame:
     """The pack's grid laid across this slide's safe area (in its px, whatever the slide's
     size) and the type scale a slide is held to."""
-    lines = pack.spacing.grid_lines(ir.slide.w / PX_PER_PT)
+    lines = pack.grid(ir.slide.w / PX_PER_PT, ir.slide.h / PX_PER_PT)
     grid = tuple((a * PX_PER_PT, b * PX_PER_PT) for a, b in lines) or None
     return DesignFrame(margin_pt=pack.spacing.margin_pt, grid_px=grid,
                        steps_pt=pack.type.steps(), sparse=sparse)

@@ -84,15 +84,26 @@ def _resolve(name_or_path: str) -> Path:
     return Path(text)
 
 
+def _beside(path: Path, name: str, where: str) -> str:
+    """A file the pack names, made absolute against the pack's folder; refused if missing."""
+    file = Path(name)
+    if not file.is_absolute():
+        file = path.resolve().parent / file
+    if not file.is_file():
+        raise IRValidationError(f"{path}: {where}: no such file {file}", path=where)
+    return str(file)
+
+
 def _with_logo(pack: ThemePack, path: Path) -> ThemePack:
-    if pack.logo is None:
-        return pack
-    logo = Path(pack.logo)
-    if not logo.is_absolute():
-        logo = path.resolve().parent / logo
-    if not logo.is_file():
-        raise IRValidationError(f"{path}: $.logo: no such file {logo}", path="$.logo")
-    return pack.model_copy(update={"logo": str(logo)})
+    """The logo and the picture art as absolute paths."""
+    update: dict[str, object] = {}
+    if pack.logo is not None:
+        update["logo"] = _beside(path, pack.logo, "$.logo")
+    if any(a.image for a in pack.art):
+        update["art"] = tuple(
+            a.model_copy(update={"image": _beside(path, a.image, f"$.art[{i}].image")})
+            if a.image else a for i, a in enumerate(pack.art))
+    return pack.model_copy(update=update) if update else pack
 
 
 def load_pack(name_or_path: str | Path) -> ThemePack:
@@ -141,4 +152,7 @@ def _dump(value: Any, indent: int) -> str:
 def dump_pack(pack: ThemePack) -> str:
     """The pack as JSON text (2-space indent, small objects on one line), ending in a
     newline; unset optional fields are left out."""
-    return _dump(pack.model_dump(mode="json", exclude_none=True, by_alias=True), 0) + "\n"
+    data = pack.model_dump(mode="json", exclude_none=True, by_alias=True)
+    if not data.get("art"):
+        data.pop("art", None)
+    return _dump(data, 0) + "\n"

@@ -10,22 +10,20 @@ text styles and the pack's logo on the master.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import cast
 
 from lxml import etree
 from pptx import Presentation
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.parts.slide import SlideMasterPart
 from pptx.presentation import Presentation as PresentationT
 from pptx.slide import SlideLayout, SlideMaster
 from pptx.util import Emu
 
 from pptxagent.errors import InputError
-from pptxagent.ir.compose import EMU_PER_PT, SLIDE_H_EMU, SLIDE_W_EMU, LayoutName
+from pptxagent.ir.compose import SLIDE_H_EMU, SLIDE_W_EMU, LayoutName
 from pptxagent.ir.theme import SCHEME_SLOTS, FontFaces, ThemePack
+from pptxagent.ooxml.build.art import master_art
 from pptxagent.ooxml.build.layouts import pack_geometry
-from pptxagent.ooxml.build.picture import load_image
-from pptxagent.ooxml.build.xmlkit import make, sub, xfrm
+from pptxagent.ooxml.build.xmlkit import make, sub
 from pptxagent.ooxml.xml import parse_xml, qn, serialize
 
 BASE_W_EMU = 9_144_000
@@ -36,9 +34,6 @@ LAYOUT_TYPES: dict[LayoutName, str] = {
 LAYOUT_NAMES: dict[LayoutName, str] = {
     "title": "Title Slide", "section": "Section Header", "title_only": "Title Only",
 }
-LOGO_MAX_H_EMU = 548_640
-"""0.6 in."""
-LOGO_MAX_W_EMU = 1_828_800
 _DARK_MAP = {"bg1": "dk1", "tx1": "lt1", "bg2": "dk2", "tx2": "lt2"}
 _LIGHT_MAP = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
 
@@ -150,49 +145,6 @@ def _theme(master: SlideMaster, pack: ThemePack) -> None:
     part.blob = theme_xml(part.blob, pack)
 
 
-def logo_path(pack: ThemePack, pack_dir: Path | None) -> Path | None:
-    if not pack.logo:
-        return None
-    path = Path(pack.logo)
-    if not path.is_absolute() and pack_dir is not None:
-        path = pack_dir / path
-    return path
-
-
-def _picture_xml(shape_id: int, name: str, rid: str,
-                 box: tuple[int, int, int, int]) -> etree._Element:
-    pic = make("p:pic")
-    nv = sub(pic, "p:nvPicPr")
-    sub(nv, "p:cNvPr", id=str(shape_id), name=name, descr=name)
-    sub(sub(nv, "p:cNvPicPr"), "a:picLocks", noChangeAspect="1")
-    sub(nv, "p:nvPr")
-    blip_fill = sub(pic, "p:blipFill")
-    blip = sub(blip_fill, "a:blip")
-    blip.set(qn("r:embed"), rid)
-    sub(sub(blip_fill, "a:stretch"), "a:fillRect")
-    sp_pr = sub(pic, "p:spPr")
-    sp_pr.append(xfrm(*box))
-    sub(sub(sp_pr, "a:prstGeom", prst="rect"), "a:avLst")
-    return pic
-
-
-def _logo(master: SlideMaster, pack: ThemePack, path: Path) -> None:
-    """The logo on the master: top right, in the top margin band, ≤ 0.6 in high."""
-    image = load_image(path, f"theme pack {pack.name!r} logo")
-    width_px, height_px = image.width, image.height
-    margin = round(pack.spacing.margin_pt * EMU_PER_PT)
-    height = min(LOGO_MAX_H_EMU, round(margin * 0.6))
-    width = round(height * width_px / height_px)
-    if width > LOGO_MAX_W_EMU:
-        width, height = LOGO_MAX_W_EMU, round(LOGO_MAX_W_EMU * height_px / width_px)
-    _, rid = cast(SlideMasterPart, master.part).get_or_add_image_part(image.stream())
-    tree = master._element.find(f"{qn('p:cSld')}/{qn('p:spTree')}")
-    assert tree is not None
-    next_id = 1 + max(int(e.get("id", "0")) for e in tree.iter(qn("p:cNvPr")))
-    x, y = SLIDE_W_EMU - margin - width, max(0, (margin - height) // 2)
-    tree.append(_picture_xml(next_id, "Logo", rid, (x, y, width, height)))
-
-
 def base_presentation(
     pack: ThemePack, pack_dir: Path | None
 ) -> tuple[PresentationT, dict[LayoutName, SlideLayout]]:
@@ -213,7 +165,5 @@ def base_presentation(
     _clr_map(master, pack.dark)
     _text_styles(master, pack)
     _theme(master, pack)
-    logo = logo_path(pack, pack_dir)
-    if logo is not None:
-        _logo(master, pack, logo)
+    master_art(master, pack, pack_dir)
     return prs, layouts

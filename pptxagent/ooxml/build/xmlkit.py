@@ -12,6 +12,7 @@ import re
 from lxml import etree
 from pptx.oxml.xmlchemy import OxmlElement
 
+from pptxagent.ir.brand import ArtColor
 from pptxagent.ir.compose import EMU_PER_PT
 from pptxagent.ir.theme import ColorRef, ColorRole, ThemePack
 from pptxagent.ooxml.xml import SCHEMA_ORDER, insert_in_order, qn
@@ -45,7 +46,7 @@ def emu_pt(pt: float) -> str:
     return str(round(pt * EMU_PER_PT))
 
 
-def scheme_clr(ref: ColorRef, alpha_pct: int | None = None) -> etree._Element:
+def scheme_clr(ref: ColorRef | ArtColor, alpha_pct: int | None = None) -> etree._Element:
     """``a:schemeClr val=slot`` with ``a:lumMod``/``a:lumOff`` (per cent × 1000)."""
     clr = make("a:schemeClr", val=ref.slot)
     if ref.lum_mod is not None:
