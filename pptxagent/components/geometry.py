@@ -90,6 +90,14 @@ def safe_area(pack: ThemePack) -> Rect:
     return Rect(ko.left, top, SLIDE_W_PT - ko.right, SLIDE_H_PT - ko.bottom)
 
 
+def open_area(pack: ThemePack) -> Rect:
+    """The safe area below a corner logo's notch: where a hero or section title goes."""
+    area = safe_area(pack)
+    notch = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT).notch
+    return area if notch is None else Rect(area.left, max(area.top, notch[2]), area.right,
+                                           area.bottom)
+
+
 def title_zone(pack: ThemePack) -> Rect | None:
     """The room above a brand pack's title rule (``None`` without one): the title sits
     there, anchored to the rule, when it fits."""

@@ -20,7 +20,7 @@ from pptxagent.components.geometry import (
     Rect,
     balanced_width,
     gap,
-    safe_area,
+    open_area,
     text_height,
     width_of,
 )
@@ -33,7 +33,7 @@ BAND_MIN = 0.32
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
-    area = safe_area(pack)
+    area = open_area(pack)
     sub_size, small = pack.type.subtitle, pack.type.small
     minor = width_of(pack, "minor")
     sub_h = text_height(slide.subtitle, sub_size, area.w, wf=minor) if slide.subtitle else 0.0

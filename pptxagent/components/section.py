@@ -16,7 +16,7 @@ from pptxagent.components.geometry import (
     S,
     balanced_width,
     gap,
-    safe_area,
+    open_area,
     stack,
     text_height,
     width_of,
@@ -29,7 +29,7 @@ BAND_MIN = 0.36
 
 def _build(slide: OutlineSlide, ctx: Context) -> tuple[list[ShapeItem], LayoutName]:
     pack = ctx.pack
-    area = safe_area(pack)
+    area = open_area(pack)
     cit, cit_top = citation_block(slide, area, pack)
     room = Rect(area.left, area.top, area.right, cit_top - gap(pack, L) if cit else cit_top)
     label = continued(slide_title(slide), ctx.part)

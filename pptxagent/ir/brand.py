@@ -27,6 +27,8 @@ top edge) is a title rule."""
 CORNER_SPAN = 0.4
 """A logo within this share of the slide's width from its left or right edge sits in a
 corner: it notches the title rather than the whole edge."""
+NOTCH_TOP = 0.1
+"""A corner logo notches the title only when its top is this close to the slide's top."""
 KEEP_OUT_MAX = 0.3
 """Art whose keep-out would take more than this share of the slide on its edge is not simple:
 ``theme extract`` leaves it out and a pack that names it is refused."""
@@ -119,16 +121,16 @@ def keep_out(art: tuple[ArtShape, ...], logo_box: Box | None, margin: float, w: 
     grown past each piece of art and the logo on the edge it belongs to."""
     edges = {"left": margin, "top": margin, "right": margin, "bottom": margin}
     rule: tuple[float, float] | None = None
-    boxes = [a.box for a in art if not is_header_rule(a)]
-    for a in art:
-        if is_header_rule(a):
-            _, top, _, bottom = _pt_box(a.box, w, h)
-            rule = (top, bottom) if rule is None or top < rule[0] else rule
+    rules = sorted((a for a in art if is_header_rule(a)), key=lambda a: a.box[1])
+    boxes = [a.box for a in art if not is_header_rule(a)] + [a.box for a in rules[1:]]
+    if rules:  # the topmost is the title rule; any other keeps the content off its edge
+        _, top, _, bottom = _pt_box(rules[0].box, w, h)
+        rule = (top, bottom)
     notch: tuple[float, float, float] | None = None
     if logo_box is not None:
         left, top, right, bottom = _pt_box(logo_box, w, h)
-        in_corner = right >= w * (1 - CORNER_SPAN) or left <= w * CORNER_SPAN
-        if top + bottom < h and in_corner and bottom > margin:
+        in_corner = left >= w * (1 - CORNER_SPAN) or right <= w * CORNER_SPAN
+        if top <= max(margin, NOTCH_TOP * h) and in_corner and bottom > margin:
             notch = (left - EDGE_GAP_PT, right + EDGE_GAP_PT, bottom + EDGE_GAP_PT)
         else:
             boxes.append(logo_box)

@@ -52,8 +52,11 @@ class MasterArt:
 def _frac(sp: ShapeData, size: tuple[int, int]) -> Box:
     cx, cy = max(1, size[0]), max(1, size[1])
     assert sp.xfrm is not None
-    x, y, w, h = sp.xfrm.x, sp.xfrm.y, sp.xfrm.w, sp.xfrm.h
-    return (round(x / cx, 4), round(y / cy, 4), round(w / cx, 4), round(h / cy, 4))
+    left, top = max(0.0, sp.xfrm.x / cx), max(0.0, sp.xfrm.y / cy)
+    right = min(1.0, (sp.xfrm.x + sp.xfrm.w) / cx)
+    bottom = min(1.0, (sp.xfrm.y + sp.xfrm.h) / cy)  # art bleeding off the slide: clipped
+    return (round(left, 4), round(top, 4), round(max(0.0, right - left), 4),
+            round(max(0.0, bottom - top), 4))
 
 
 def _along_edge(box: Box) -> bool:
@@ -121,6 +124,10 @@ def _picture_art(pkg: Package, sp: ShapeData, box: Box) -> ArtFact | str:
         return "a picture whose image is missing"
     if not _along_edge(box):
         return "a picture that is not a strip along an edge"
+    if sp.paint is not None and any(sp.paint.crop):
+        return "a cropped picture"
+    if sp.xfrm is not None and (sp.xfrm.flip_h or sp.xfrm.flip_v):
+        return "a flipped picture"
     ext = posixpath.splitext(sp.target)[1].lstrip(".").lower() or "png"
     if ext not in ("png", "jpeg", "jpg", "gif", "bmp"):
         return f"a {ext} picture"

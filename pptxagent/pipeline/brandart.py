@@ -6,6 +6,7 @@ art recolours with the theme; a colour no slot carries, or one with modifiers ot
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pptxagent.ir.brand import ArtColor, ArtShape, Box
@@ -14,6 +15,7 @@ from pptxagent.ooxml.brandart import ArtFact
 from pptxagent.ooxml.theme import ColorSpec
 from pptxagent.ooxml.themeread import TemplateTheme
 
+_HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
 SRGB_TOLERANCE = 6
 """A literal colour this close (per channel, 0–255) to a theme colour is that colour."""
 _LIGHT = {"lt1": "bg1", "dk1": "tx1", "lt2": "bg2", "dk2": "tx2"}
@@ -35,6 +37,8 @@ def _mapped(slot: str, dark: bool) -> str | None:
 
 
 def _nearest(hexed: str, colors: SchemeColors) -> str | None:
+    if not _HEX.match(hexed):
+        return None
     want = [int(hexed[i:i + 2], 16) for i in (0, 2, 4)]
     best: tuple[int, str] | None = None
     for slot, value in colors.model_dump().items():
@@ -52,6 +56,12 @@ def art_color(spec: ColorSpec, facts: TemplateTheme, colors: SchemeColors,
     extra = sorted(set(mods) - {"lumMod", "lumOff"})
     if extra:
         return f"its colour has {', '.join(extra)} (only lumMod/lumOff are kept)"
+    lum_mod, lum_off = mods.get("lumMod"), mods.get("lumOff")
+    if (lum_mod is not None and not 0 <= lum_mod <= 100_000) or (
+            lum_off is not None and not -100_000 <= lum_off <= 100_000):
+        return "its colour's lumMod/lumOff is outside 0…100 %"
+    if spec.kind == "sys" and not _HEX.match(spec.value.lstrip("#")):
+        return f"a system colour {spec.value} without its last colour"
     if spec.kind == "scheme":
         slot = facts.clr_map.get(spec.value, spec.value)
     elif spec.kind in ("srgb", "sys"):
@@ -64,8 +74,6 @@ def art_color(spec: ColorSpec, facts: TemplateTheme, colors: SchemeColors,
     mapped = _mapped(slot, dark)
     if mapped is None:
         return f"its colour {spec.value} is no theme slot"
-    lum_mod = mods.get("lumMod")
-    lum_off = mods.get("lumOff")
     return ArtColor.model_validate({
         "slot": mapped,
         "lum_mod": round(lum_mod / 1000) if lum_mod is not None else None,

@@ -14,10 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pptxagent.errors import InputError
 from pptxagent.inventory.colors import ColorContext, resolve_color
+from pptxagent.ir.brand import too_deep
 from pptxagent.ir.theme import (
     SCHEME_SLOTS,
+    SLIDE_H_PT,
+    SLIDE_W_PT,
     TYPE_STEPS,
     FontFaces,
     Fonts,
@@ -142,21 +147,26 @@ def extract_theme(template: Path, out: Path) -> Extracted:
     for path in [logo_path, *files]:
         if path is not None and path.resolve() == template.resolve():
             raise InputError(f"{path}: would overwrite the template; choose another name")
-    pack = ThemePack(
-        name=pack_name(template.stem),
-        version=EXTRACT_VERSION,
-        schema_version=2,
-        type=TypeScale(scale_pt=TYPE_STEPS),
-        spacing=Spacing(gutter_pt=GUTTER_PT),
-        description=f"Extracted from {template.name}",
-        dark=dark,
-        colors=colors,
-        roles=derive_roles(colors, dark),
-        fonts=Fonts(major=_faces(facts.major, facts.minor), minor=_faces(facts.minor, facts.major)),
-        logo=logo_path.name if logo_path is not None else None,
-        logo_box=rounded_box(facts.logo_box) if logo_path is not None else None,
-        art=tuple(art),
-    )
+    logo_box = rounded_box(facts.logo_box) if logo_path is not None else None
+    if logo_box is not None and too_deep(logo_box, SLIDE_W_PT, SLIDE_H_PT):
+        left_out.append("the logo's place: too far into the slide (it goes top right)")
+        logo_box = None
+    fields: dict[str, Any] = {
+        "name": pack_name(template.stem), "version": EXTRACT_VERSION, "schema_version": 2,
+        "type": TypeScale(scale_pt=TYPE_STEPS), "spacing": Spacing(gutter_pt=GUTTER_PT),
+        "description": f"Extracted from {template.name}", "dark": dark, "colors": colors,
+        "roles": derive_roles(colors, dark),
+        "fonts": Fonts(major=_faces(facts.major, facts.minor),
+                       minor=_faces(facts.minor, facts.major)),
+        "logo": logo_path.name if logo_path is not None else None, "logo_box": logo_box,
+    }
+    try:
+        pack = ThemePack(**fields, art=tuple(art))
+    except ValidationError as exc:  # the art together leaves the content too little room
+        why = exc.errors()[0]["msg"].removeprefix("Value error, ")
+        left_out += [f"all master art: together {why}"]
+        art, files = [], {}
+        pack = ThemePack(**fields)
     faults = validate_pack(pack)
     if faults:  # derive_roles always meets the floor; say so plainly if it ever does not
         raise InputError(f"{template}: no readable colour roles: " + "; ".join(faults))

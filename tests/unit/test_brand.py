@@ -84,3 +84,30 @@ def test_components_honour_the_art() -> None:
     assert (x + w) / 12700 <= 0.88 * W - 12  # clear of the logo beside it
     assert frame.body.top >= 0.3 * H and frame.body.right == area.right
     assert not any(getattr(s, "name", "") == "title-rule" for s in frame.shapes)
+
+
+def test_a_second_header_rule_keeps_the_content_off_and_a_low_logo_takes_its_edge() -> None:
+    rules = tuple(ArtShape(kind="rule", box=(0.05, y, 0.9, 0), color={"slot": "tx2"},  # type: ignore[arg-type]
+                           line_pt=1) for y in (0.25, 0.14))
+    ko = keep_out(rules, None, 40, W, H)
+    assert ko.rule == pytest.approx((0.14 * H, 0.14 * H))
+    assert ko.top == pytest.approx(0.25 * H + 12)  # the lower rule pushes the content down
+    low = keep_out((), (0.88, 0.25, 0.08, 0.2), 40, W, H)
+    assert low.notch is None and low.right == pytest.approx(0.12 * W + 12)
+
+
+def test_colours_no_slot_can_carry_are_left_out_with_the_reason() -> None:
+    from pptxagent.ooxml.theme import ColorSpec
+    from pptxagent.ooxml.themeread import TemplateTheme
+    from pptxagent.pipeline.brandart import art_color
+
+    facts = TemplateTheme(master="m", theme="t", clr_map={"bg1": "lt1", "tx2": "dk2"})
+    colors = load_pack("default").colors
+    assert art_color(ColorSpec("scheme", "accent1", (("lumMod", 120000),)), facts, colors,
+                     False) == "its colour's lumMod/lumOff is outside 0…100 %"
+    assert "without its last colour" in str(art_color(ColorSpec("sys", "windowText"), facts,
+                                                      colors, False))
+    ok = art_color(ColorSpec("scheme", "tx2", (("lumMod", 75000),)), facts, colors, False)
+    assert not isinstance(ok, str) and ok.slot == "tx2" and ok.lum_mod == 75
+    dark = art_color(ColorSpec("scheme", "lt1"), facts, colors, True)
+    assert not isinstance(dark, str) and dark.slot == "tx1"
