@@ -25,6 +25,7 @@ from pptxagent.agent.plan import stricter
 from pptxagent.errors import PptxAgentError
 from pptxagent.ir.qa import QaIssue
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
+from pptxagent.pipeline.output import to_json, write_text
 from pptxagent.pipeline.tools import thumbnails
 
 Label = Literal["success_clean", "success_with_warnings", "degraded", "failed"]
@@ -33,10 +34,18 @@ _RANK: dict[Label, int] = {"success_clean": 0, "success_with_warnings": 1, "degr
 
 class RecordRequest(BaseModel):
     kind: Literal["record"] = "record"
+    mode: Literal["fill", "compose"] = "fill"
+    """``compose``: ``content`` is an outline and ``theme`` its pack (``pptxagent eval``'s
+    scratch cases); ``template`` is then unused."""
     number: int = Field(ge=1)
     where: str = ""
-    template: str
+    template: str = ""
     content: dict[str, Any]
+    theme: str | None = None
+    base_dir: str | None = None
+    """Where the content's relative picture paths resolve (its own folder)."""
+    report: str | None = None
+    """Where the whole report (JSON) is written, besides the row."""
     out: str
     key: str
     profile: Literal["fast", "balanced", "high_fidelity"] = "balanced"
@@ -60,20 +69,32 @@ def open_issues(report: FillReport) -> list[dict[str, Any]]:
 
 
 def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:
-    content = workdir / f"content-{pass_no}.json"
+    folder = Path(req.base_dir) if req.base_dir else workdir
+    content = folder / f".pptxagent-content-{os.getpid()}-{pass_no}.json"
     content.write_text(json.dumps(req.content, ensure_ascii=False), "utf-8")
     out = Path(req.out) if pass_no == 0 else workdir / "retry.pptx"
     settings = {**(stricter(pass_no) if pass_no else {}), **req.settings}
-    return fill_deck(FillOptions(
-        template=Path(req.template), content=content, out=out,
-        crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings))
+    try:
+        if req.mode == "compose":
+            from pptxagent.pipeline.compose import ComposeOptions, compose_deck
+
+            return compose_deck(ComposeOptions(
+                outline=content, out=out, theme=req.theme,
+                crosscheck=req.profile != "fast", settings_overrides=settings))
+        return fill_deck(FillOptions(
+            template=Path(req.template), content=content, out=out,
+            crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings))
+    finally:
+        content.unlink(missing_ok=True)
 
 
 def _message(req: RecordRequest, message: str, workdir: Path) -> str:
     """The fill's message about a record, naming the record (not the worker's scratch file)
     and the column behind the JSON path it names."""
+    folder = Path(req.base_dir) if req.base_dir else workdir
     for n in (0, 1):
-        message = message.replace(f"{workdir / f'content-{n}.json'}: ", "")
+        message = message.replace(f"{folder / f'.pptxagent-content-{os.getpid()}-{n}.json'}: ",
+                                  "")
     for path, column in sorted(req.columns.items(), key=lambda kv: -len(kv[0])):
         if path in message:
             message = message.replace(path, f"{path} (column {column!r})", 1)
@@ -85,7 +106,7 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
     """Fill one record; (its report row, ok). Not ok: the fill refused the record (its
     ``error`` says why); nothing was written for it."""
     req = RecordRequest.model_validate(request)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     row: dict[str, Any] = {"number": req.number, "where": req.where,
                            "file": Path(req.out).name}
     try:
@@ -100,9 +121,12 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
         row |= {"label": "failed", "seconds": round(time.perf_counter() - started, 3),
                 "issues": 0, "error": _message(req, exc.message, workdir)}
         return row, False
+    if req.report:
+        write_text(Path(req.report), to_json(report) + "\n")
     issues = open_issues(report)
     label = deck_label(report)
     row |= {"label": label, "seconds": round(time.perf_counter() - started, 3),
+            "cpu_seconds": round(time.process_time() - cpu, 3),
             "issues": len(issues),
             "slides": [{"index": s.index, "quality": s.quality} for s in report.slides],
             "open_issues": [{k: i.get(k) for k in ("slide", "shape", "kind", "severity",

@@ -240,18 +240,22 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]], in
     return Outcome(rows, interrupted=jobs[1], skipped=len(skipped), ran=len(ids))
 
 
-def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: RowSink,
-           journal: Path, places: LocalPlaces) -> tuple[dict[str, JobRow], bool]:
+def pool_config(journal: Path, jobs: int, n: int, timeout_s: float, restart_every: int,
+                broker: str | None, database_url: str | None) -> ServiceConfig:
+    """The worker pool a batch (or ``pptxagent eval``) runs its jobs on."""
+    return ServiceConfig(data_dir=journal, workers=max(1, min(jobs, n)),
+                         job_timeout_s=timeout_s, engine_restart_jobs=restart_every,
+                         max_attempts=2, lease_s=20.0, supervise_s=1.0,
+                         timeout_grace_s=10.0, log_dir=journal / "logs", broker=broker,
+                         db_url=database_url if broker else None,
+                         test_hooks=os.environ.get(TEST_HOOKS_ENV) == "1")
+
+
+def drive(cfg: ServiceConfig, store: Store, token: int, kind: str, ids: list[str],
+          on_job: Callable[[JobRow], JobRow]) -> tuple[dict[str, JobRow], bool]:
     """Run the submitted jobs (the local pool, or Celery) until every one has finished (or
-    Ctrl-C); each finished deck is brought into OUTDIR as it is seen."""
-    opts = plan.opts
-    cfg = ServiceConfig(data_dir=journal, workers=max(1, min(opts.jobs, len(ids))),
-                        job_timeout_s=opts.timeout_s, engine_restart_jobs=opts.restart_every,
-                        max_attempts=2, lease_s=20.0, supervise_s=1.0,
-                        timeout_grace_s=10.0, log_dir=journal / "logs", broker=opts.broker,
-                        db_url=opts.database_url if opts.broker else None,
-                        test_hooks=os.environ.get(TEST_HOOKS_ENV) == "1")
-    planned = {p.key: p for p in plan.records if p.key}
+    Ctrl-C: queued jobs are cancelled, the ones in flight finish; a second Ctrl-C stops
+    waiting). ``on_job`` sees each finished job once and returns the job to keep."""
     backend = job_backend(cfg, store)
     finished: dict[str, JobRow] = {}
     pending = list(ids)
@@ -264,24 +268,42 @@ def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: Ro
             while pending and not stop.again.is_set():
                 if stop.flag.is_set() and not interrupted:
                     interrupted = True
-                    store.cancel_queued(token, KIND, CANCELLED)
+                    store.cancel_queued(token, kind, CANCELLED)
                 # What finished since the last read; every SWEEP_S, every pending job.
-                seen, newest = store.finished_since(token, KIND, max(0, cursor - LOOKBACK))
+                seen, newest = store.finished_since(token, kind, max(0, cursor - LOOKBACK))
                 cursor = max(cursor, newest)
                 if time.monotonic() - swept > SWEEP_S:
                     seen, swept = seen + store.jobs_by_id(pending), time.monotonic()
                 wanted = set(pending)
                 for job in seen:
                     if job.terminal and job.id in wanted and job.id not in finished:
-                        finished[job.id] = _collected(job, planned, places)
-                        if not (interrupted and (job.error or {}).get("reason") == CANCELLED):
-                            _report(plan, planned, finished[job.id], on_row)
+                        if interrupted and (job.error or {}).get("reason") == CANCELLED:
+                            finished[job.id] = job
+                        else:
+                            finished[job.id] = on_job(job)
                 pending = [i for i in pending if i not in finished]
                 if pending:
                     stop.flag.wait(POLL_S) if not interrupted else time.sleep(POLL_S)
         finally:
             backend.stop()
     return finished, interrupted
+
+
+def _drive(plan: BatchPlan, store: Store, token: int, ids: list[str], on_row: RowSink,
+           journal: Path, places: LocalPlaces) -> tuple[dict[str, JobRow], bool]:
+    """The batch's jobs on the pool; each finished deck is brought into OUTDIR as it is
+    seen and reported."""
+    opts = plan.opts
+    cfg = pool_config(journal, opts.jobs, len(ids), opts.timeout_s, opts.restart_every,
+                      opts.broker, opts.database_url)
+    planned = {p.key: p for p in plan.records if p.key}
+
+    def seen(job: JobRow) -> JobRow:
+        kept = _collected(job, planned, places)
+        _report(plan, planned, kept, on_row)
+        return kept
+
+    return drive(cfg, store, token, KIND, ids, seen)
 
 
 def _collected(job: JobRow, planned: dict[str, Planned], places: LocalPlaces) -> JobRow:

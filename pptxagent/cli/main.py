@@ -91,6 +91,16 @@ def _worker() -> click.Command:
     return command
 
 
+def _eval() -> click.Command:
+    from pptxagent.cli.evalcmd import command
+    return command
+
+
+def _eval_review() -> click.Command:
+    from pptxagent.cli.evalcmd import review_command
+    return review_command
+
+
 def _host() -> click.Command:
     from pptxagent.cli.host import host_command
     return host_command
@@ -99,7 +109,8 @@ def _host() -> click.Command:
 COMMANDS: dict[str, Callable[[], click.Command]] = {
     "fill": _fill, "compose": _compose, "refine": _refine, "inventory": _inventory,
     "render": _render, "qa": _qa, "schema": _schema, "serve": _serve, "themes": _themes,
-    "theme": _theme, "host": _host, "batch": _batch, "worker": _worker,
+    "theme": _theme, "host": _host, "batch": _batch, "worker": _worker, "eval": _eval,
+    "eval-review": _eval_review,
 }
 """Command name → its loader. A command's module (and the stages it imports) is imported
 when the command runs or ``--help`` lists it, by a plain ``import`` the layer check sees: a

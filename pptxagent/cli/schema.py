@@ -14,6 +14,6 @@ from pptxagent.pipeline.schema import SCHEMA_KINDS, json_schema
 @click.argument("kind", type=click.Choice(SCHEMA_KINDS))
 @handle_errors
 def command(kind: str) -> None:
-    """Print the JSON Schema of the slide IR, a patch, content.json, an outline or a theme
-    pack."""
+    """Print the JSON Schema of the slide IR, a patch, content.json, an outline, a theme
+    pack or an eval suite (suite.json)."""
     click.echo(json.dumps(json_schema(kind), indent=2))

@@ -58,3 +58,11 @@ def test_compose_stages_run_in_the_documented_order() -> None:
                      "redesign", "harmonize_siblings", "start_crosscheck", "visual_qa",
                      "write_back_slides", "pack", "crosscheck",
                      "refine_crosschecked", "recheck", "build_report", "annotate_report"]
+
+
+def test_the_commands_are_pinned() -> None:
+    from pptxagent.cli.main import COMMANDS
+
+    assert set(COMMANDS) == {"fill", "compose", "refine", "inventory", "render", "qa",
+                             "schema", "serve", "themes", "theme", "host", "batch", "worker",
+                             "eval", "eval-review"}
