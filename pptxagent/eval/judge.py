@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 from PIL import Image
 
 from pptxagent.engines.libreoffice import TextBounds, TextBox, get_libreoffice
 from pptxagent.ooxml.deckfacts import DeckFacts, ShapeFact, read_deck_facts
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import compare_findings, validate_package
+from pptxagent.qa.contrast import luminances
 
 EMU_PER_PX = 9525
 TOL_PX = 2.0
@@ -113,13 +113,6 @@ def _meets(a: TextBox, b: TextBox) -> bool:
             and min(a.y + a.h, b.y + b.h) - max(a.y, b.y) >= OVERLAP_MIN_PX)
 
 
-def _luminance(px: NDArray[np.float64]) -> NDArray[np.float64]:
-    c = px / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    out: NDArray[np.float64] = lin @ np.array([0.2126, 0.7152, 0.0722])
-    return out
-
-
 def contrast_in(picture: Path, box: TextBox) -> float | None:
     """The text's contrast in ``box`` on the picture: its backdrop is the median luminance,
     its ink the 97th percentile of the contrast against it (the strokes' core)."""
@@ -130,8 +123,8 @@ def contrast_in(picture: Path, box: TextBox) -> float | None:
                                                                int(box.y + box.h + 1))
         if x1 - x0 < 3 or y1 - y0 < 3:
             return None
-        px = np.asarray(image.crop((x0, y0, x1, y1)), dtype=float).reshape(-1, 3)
-    lum = _luminance(px)
+        px = np.asarray(image.crop((x0, y0, x1, y1)), dtype=np.uint8).reshape(-1, 3)
+    lum = luminances(px)
     back = float(np.median(lum))
     ratios = (np.maximum(lum, back) + 0.05) / (np.minimum(lum, back) + 0.05)
     return float(np.percentile(ratios, 97))
