@@ -146,6 +146,20 @@ class Frame:
     """Shapes drawn after the component's (the citations)."""
 
 
+def _title_heights(slide: OutlineSlide, ctx: Context, width: float
+                   ) -> tuple[float, float, float]:
+    """The title's, the subtitle's and the whole block's estimated heights at ``width``."""
+    pack = ctx.pack
+    label = continued(slide_title(slide), ctx.part)
+    th = max(text_height(label, pack.type.title, width, max_lines=TITLE_MAX_LINES,
+                         wf=width_of(pack, "major")), pack.type.title * LINE + 2 * INSET)
+    if not slide.subtitle:
+        return th, 0.0, th
+    sh = text_height(slide.subtitle, pack.type.subtitle, width, max_lines=2,
+                     wf=width_of(pack, "minor"))
+    return th, sh, th + gap(pack, XS) + sh
+
+
 def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | None,
                  bottom: float | None) -> tuple[list[ShapeItem], float]:
     """The title (and subtitle) from ``top`` down, or ending at ``bottom`` (a brand pack's
@@ -153,14 +167,7 @@ def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | Non
     pack = ctx.pack
     size = pack.type.title
     label = continued(slide_title(slide), ctx.part)
-    th = text_height(label, size, area.w, max_lines=TITLE_MAX_LINES,
-                     wf=width_of(pack, "major"))
-    th = max(th, size * LINE + 2 * INSET)
-    sh = 0.0
-    if slide.subtitle:
-        sh = text_height(slide.subtitle, pack.type.subtitle, area.w, max_lines=2,
-                         wf=width_of(pack, "minor"))
-    block = th + (gap(pack, XS) + sh if slide.subtitle else 0.0)
+    th, sh, block = _title_heights(slide, ctx, area.w)
     y0 = bottom - block if bottom is not None else (top if top is not None else area.top)
     narrow = balanced_width(label, size, area.w, wf=width_of(pack, "major"))
     title_rect = Rect(area.left, y0, area.left + narrow, y0 + th)
@@ -186,17 +193,6 @@ def beside(rect: Rect, notch: tuple[float, float, float]) -> Rect:
     return Rect(max(rect.left, right), rect.top, rect.right, rect.bottom)
 
 
-def _title_fits(slide: OutlineSlide, ctx: Context, zone: Rect) -> bool:
-    pack = ctx.pack
-    label = continued(slide_title(slide), ctx.part)
-    th = max(text_height(label, pack.type.title, zone.w, max_lines=TITLE_MAX_LINES,
-                         wf=width_of(pack, "major")), pack.type.title * LINE + 2 * INSET)
-    if slide.subtitle:
-        th += gap(pack, XS) + text_height(slide.subtitle, pack.type.subtitle, zone.w,
-                                          max_lines=2, wf=width_of(pack, "minor"))
-    return th <= zone.h
-
-
 def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     """Title placeholder at the top of the safe area (sized to its estimated lines, at most
     three), the subtitle under it, an accent rule, citations at the bottom. A brand pack
@@ -208,7 +204,7 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     notch = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT).notch
     head = area if notch is None else beside(area, notch)
     zone = zone if zone is None or notch is None else beside(zone, notch)
-    if zone is not None and _title_fits(slide, ctx, zone):
+    if zone is not None and _title_heights(slide, ctx, zone.w)[2] <= zone.h:
         shapes, _ = _title_block(slide, ctx, zone, None, zone.bottom)
         body_top = area.top + gap(pack, S)
     else:

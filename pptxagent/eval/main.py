@@ -12,6 +12,7 @@ from pptxagent.errors import InputError
 from pptxagent.eval.output import read_marks, write_outputs
 from pptxagent.eval.run import EvalOptions, expand, judge_case, load_suite, run_cases
 from pptxagent.eval.score import by_template, case_row, citation_coverage, gate, totals
+from pptxagent.ir.suite import Gate
 from pptxagent.ooxml.deckfacts import read_deck_facts
 
 
@@ -44,8 +45,6 @@ def live_marks(out: Path, rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 def rescore(out: Path, results: dict[str, Any]) -> dict[str, Any]:
     """``results`` with its totals and gate computed again (after a mark was saved)."""
-    from pptxagent.ir.suite import Gate
-
     rows = results["cases"]
     marks = live_marks(out, rows)
     results["summary"] = totals(rows, marks)

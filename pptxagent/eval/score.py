@@ -14,19 +14,18 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from pptxagent.agent.record import deck_label as record_label
 from pptxagent.eval.judge import WORD, Verdict
 from pptxagent.ir.suite import Gate
+from pptxagent.pipeline.report import FillReport
 
 CLEAN = ("success_clean", "success_with_warnings")
 MODES = {"fill": "template", "compose": "scratch"}
 
 
 def deck_label(report: dict[str, Any]) -> str:
-    quality = [s.get("quality") for s in report.get("slides", [])]
-    for label in ("failed", "degraded", "success_with_warnings"):
-        if label in quality:
-            return label
-    return "success_clean"
+    """The deck's label from its report, as the batch gives it (its worst slide's)."""
+    return record_label(FillReport.model_validate(report))
 
 
 def _passes(report: dict[str, Any]) -> int:

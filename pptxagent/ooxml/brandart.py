@@ -26,6 +26,8 @@ RULE_THIN = 0.02
 """A filled rectangle at most this share of the slide thick is a rule-like band."""
 DEFAULT_LINE_PT = 0.75
 EMU_PER_PT = 12700
+RASTER = frozenset({"png", "jpeg", "jpg", "gif", "bmp"})
+"""Pictures a composed deck embeds as they are (a metafile or SVG is left out)."""
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def _picture_art(pkg: Package, sp: ShapeData, box: Box) -> ArtFact | str:
     if sp.xfrm is not None and (sp.xfrm.flip_h or sp.xfrm.flip_v):
         return "a flipped picture"
     ext = posixpath.splitext(sp.target)[1].lstrip(".").lower() or "png"
-    if ext not in ("png", "jpeg", "jpg", "gif", "bmp"):
+    if ext not in RASTER:
         return f"a {ext} picture"
     return ArtFact("picture", box, sp.name, image=pkg.read_bytes(sp.target), ext=ext)
 

@@ -31,6 +31,7 @@ from pptxagent.ir.theme import (
     ThemePack,
     TypeScale,
 )
+from pptxagent.ooxml.brandart import RASTER
 from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
 from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.pipeline.brandart import brand_art, rounded_box
@@ -52,8 +53,6 @@ OFFICE_SCHEME: dict[str, str] = {
 """PowerPoint's default "Office" scheme: stands in for a slot a theme leaves out."""
 DEFAULT_FACE = "Calibri"
 EXTRACT_VERSION = "1.0.0"
-RASTER = frozenset({"png", "jpeg", "jpg", "gif", "bmp"})
-"""Pictures a composed deck embeds as they are (a metafile or SVG logo is left out)."""
 GUTTER_PT = 24.0
 """The grid gutter of an extracted pack (schema 2), as the bundled packs have."""
 

@@ -27,16 +27,9 @@ BRAND_LOGO_MAX_H = 0.15
 """A logo kept in its template's corner is at most this share of the slide's height."""
 
 
-def logo_path(pack: ThemePack, pack_dir: Path | None) -> Path | None:
-    if not pack.logo:
-        return None
-    path = Path(pack.logo)
-    if not path.is_absolute() and pack_dir is not None:
-        path = pack_dir / path
-    return path
-
-
 def _resolve(name: str, pack_dir: Path | None) -> Path:
+    """A file the pack names (``load_pack`` makes them absolute; a pack built in code may
+    name them relative to ``pack_dir``)."""
     path = Path(name)
     return pack_dir / path if not path.is_absolute() and pack_dir is not None else path
 
@@ -142,9 +135,8 @@ def master_art(master: SlideMaster, pack: ThemePack, pack_dir: Path | None) -> N
             el = _picture_xml(next_id, name, rid, _emu_box(art.box))
         tree.insert(at, el)
         at, next_id = at + 1, next_id + 1
-    logo = logo_path(pack, pack_dir)
-    if logo is not None:
-        image = load_image(logo, f"theme pack {pack.name!r} logo")
+    if pack.logo:
+        image = load_image(_resolve(pack.logo, pack_dir), f"theme pack {pack.name!r} logo")
         box = _logo_box(pack, image.width, image.height)
         _, rid = part.get_or_add_image_part(image.stream())
         tree.append(_picture_xml(next_id, "Logo", rid, box))
