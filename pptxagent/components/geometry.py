@@ -342,11 +342,13 @@ def paras_height(paras: list[Para], width_pt: float, inset_pt: float = 3.6,
 
 def stack(rect: Rect, heights: list[float], gaps: list[float], flex: int | None = None
           ) -> list[Rect]:
-    """Rects stacked top-down in ``rect`` with ``gaps[i]`` after the i-th. The ``flex`` one
+    """Rects stacked top-down in ``rect`` with ``gaps[i]`` after the i-th (none after the last
+    item of some height: an absent subtitle takes no gap). The ``flex`` one
     takes what is left beyond its height; when even the wanted heights do not fit, all are
     scaled down together so nothing overlaps or leaves ``rect`` (the measurement then finds
     the overflow and the fit policy or a continuation slide resolves it)."""
-    want = sum(heights) + sum(gaps[: len(heights) - 1])
+    last = max((i for i, h in enumerate(heights) if h > 0), default=0)
+    want = sum(heights) + sum(gaps[:last])  # no gap before items of no height at the end
     hs = list(heights)
     scale = 1.0
     if want > rect.h:
@@ -357,6 +359,7 @@ def stack(rect: Rect, heights: list[float], gaps: list[float], flex: int | None 
     out: list[Rect] = []
     y = rect.top
     for i, h in enumerate(hs):
-        out.append(Rect(rect.left, y, rect.right, min(rect.bottom, y + h)))
+        top = min(y, rect.bottom)
+        out.append(Rect(rect.left, top, rect.right, min(rect.bottom, top + h)))
         y += h + (gaps[i] * scale if i < len(gaps) else 0)
     return out

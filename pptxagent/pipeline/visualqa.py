@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from pptxagent.components.geometry import width_of
 from pptxagent.components.registry import is_sparse
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
 from pptxagent.ir.qa import QaIssue
@@ -26,6 +27,7 @@ from pptxagent.loop.fallbacks import untruncated
 from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
 from pptxagent.measure.twins import same_art
 from pptxagent.pipeline.correct import onto_art, onto_readable
+from pptxagent.pipeline.designfix import DESIGN_KINDS, balance_title, snap_to_scale
 from pptxagent.pipeline.guard import FrozenPolicy, frozen_eids
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.refining import slide_diagnoser
@@ -223,14 +225,17 @@ def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
     return [i for i in issues if i.severity == "critical" and i.status in ("open", "unresolved")]
 
 
-def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str]) -> list[QaIssue]:
+def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str],
+            composed: bool = False) -> list[QaIssue]:
     """What the correction pass answers: every critical issue, and contrast a fill made worse
     than the template's on a shape it filled (major: below WCAG, or WCAG met but far below
     what the template's backdrop gave that text). A composed slide has no template: its
-    major issues are reported, not corrected."""
+    major issues are reported, not corrected; its lone title words and sizes off the type
+    scale are (``designfix``)."""
     return [i for i in issues if i.status in ("open", "unresolved") and (
         i.severity == "critical"
-        or (i.kind == "contrast" and i.eid in touched and i.baseline is not None))]
+        or (i.kind == "contrast" and i.eid in touched and i.baseline is not None)
+        or (composed and i.kind in DESIGN_KINDS and i.eid in touched))]
 
 
 def _live(issues: Sequence[QaIssue]) -> int:
@@ -243,14 +248,19 @@ def _correct(job: FillJob, work: Sequence[SlideWork], issues: Sequence[Sequence[
     its critical issues (and those that lost their contrast) held at the template's geometry,
     or cut to the part of it where their text stays on its art and readable."""
     policy = job.opts.policy or FitPolicy()
+    sc = job.scratch
     settings = job.settings.with_overrides(
         {"MAX_ITER": job.settings.MAX_ITER + job.settings.QA_CORRECTION_EXTRA_ITER})
     rdir = job.opts.rollout_dir
     policies, starts = [], []
     for w, found, cap in zip(work, issues, caps, strict=True):
-        aims = targets(found, w.touched)
+        aims = targets(found, w.touched, sc is not None)
         named = {e for i in aims for e in (i.eid, i.other_eid) if e} & w.touched
         start = w.ir.model_copy(deep=True)
+        if sc is not None and w.final_ir is not None:
+            w.notes += snap_to_scale(start, w.final_ir, aims, sc.pack.type.steps())
+            w.notes += balance_title(start, w.final_ir, aims, cap.runs,
+                                     width_of(sc.pack, "major"))
         faded = [i for i in aims if i.kind == "contrast" and i.eid in w.touched]
         w.notes += onto_art(start, {i.eid for i in faded}, w.guard.design,
                             job.settings.qa.CONTRAST_CUT_MIN_SHARE)
@@ -302,7 +312,9 @@ def visual_qa(job: FillJob) -> None:
     found = _check(job, work, facts, base, filled_caps)
     for w, issues in zip(work, found, strict=True):
         w.qa = issues
-    todo = [i for i, issues in enumerate(found) if targets(issues, work[i].touched)]
+    composed = job.scratch is not None
+    todo = [i for i, issues in enumerate(found)
+            if targets(issues, work[i].touched, composed)]
     if not todo or not job.opts.repair:
         return
     again = [work[i] for i in todo]
@@ -313,15 +325,18 @@ def visual_qa(job: FillJob) -> None:
     for w, o in zip(again, outcomes, strict=True):
         _set_result(w, (o, o.final_ir, o.final_diag, o.final_dom))
     after = _check(job, again, [facts[i] for i in todo], base)
-    for w, old, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
-        aims = targets(old, w.touched)
+    for w, seen, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
+        deck = [i for i in seen if i.kind == "rhythm"]  # the deck's: no pass changes them
+        old = [i for i in seen if i.kind != "rhythm"]
+        new = [i for i in new if i.kind != "rhythm"]
+        aims = targets(old, w.touched, composed)
         if _worse(old, new, _defects(prev), _defects(_result(w))):
             _set_result(w, prev)
             w.qa = [i.model_copy(update={"status": "unresolved"}) if i in aims else i
-                    for i in old]
+                    for i in old] + deck
             w.notes.append("visual QA correction pass did not help; the first result stands")
             continue
-        w.qa = reconcile(old, new)
+        w.qa = reconcile(old, new, aims) + deck
         left = {(i.kind, i.eid) for i in w.qa if i.status == "unresolved"}
         fixed = sum((i.kind, i.eid) not in left for i in aims)
         w.notes.append(f"visual QA correction pass: {fixed} of {len(aims)} issue(s) resolved")

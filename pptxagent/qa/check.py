@@ -235,14 +235,18 @@ def make_baseline(
     return [baseline_of(f, settings) for f in slide_facts(irs, captures, package)]
 
 
-def reconcile(before: Sequence[QaIssue], after: Sequence[QaIssue]) -> list[QaIssue]:
+def reconcile(before: Sequence[QaIssue], after: Sequence[QaIssue],
+              aimed: Sequence[QaIssue] | None = None) -> list[QaIssue]:
     """Statuses after a correction pass. Each open issue of ``before`` (slide, kind, shape)
     becomes ``resolved`` when ``after`` no longer has it open, else ``unresolved`` (with the
-    new numbers); issues new in ``after`` stay ``open``; ``accepted`` ones stay accepted."""
+    new numbers); issues new in ``after`` stay ``open``; ``accepted`` ones stay accepted.
+    With ``aimed`` (what the pass answered), an issue it did not aim at that is still there
+    stays ``open``: ``unresolved`` says a pass tried."""
     def key(i: QaIssue) -> tuple[int, str, str, str]:
         return (i.slide, *i.key())
 
     now = {key(i): i for i in after}
+    tried = None if aimed is None else {key(i) for i in aimed}
     out: list[QaIssue] = []
     for issue in before:
         if issue.status != "open":
@@ -250,6 +254,8 @@ def reconcile(before: Sequence[QaIssue], after: Sequence[QaIssue]) -> list[QaIss
         still = now.pop(key(issue), None)
         if still is None or still.status != "open":
             out.append(issue.model_copy(update={"status": "resolved"}))
+        elif tried is not None and key(issue) not in tried:
+            out.append(still)
         else:
             out.append(still.model_copy(update={"status": "unresolved"}))
     out += now.values()

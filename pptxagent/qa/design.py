@@ -88,21 +88,25 @@ def off_grid(boxes: Sequence[Element], grid: Sequence[tuple[float, float]], tol:
     return out
 
 
-def widowed(title: Element, runs: Sequence[RunGlyphs]) -> bool:
-    """The title's last drawn line holds one word alone while there are more lines."""
-    mine = [r for r in runs if r.eid == title.eid]
+def drawn_lines(eid: str, runs: Sequence[RunGlyphs]) -> list[float]:
+    """The drawn width (px) of each line of element ``eid``'s text, top to bottom."""
+    mine = [r for r in runs if r.eid == eid]
     rects = sorted((b for r in mine for b in r.rects), key=lambda b: (round(b.y), b.x))
     lines: dict[int, float] = {}
     for b in rects:
         key = next((k for k in lines if abs(k - b.y) < b.h / 2), round(b.y))
         lines[key] = lines.get(key, 0.0) + b.w
+    return [lines[k] for k in sorted(lines)]
+
+
+def widowed(title: Element, runs: Sequence[RunGlyphs]) -> bool:
+    """The title's last drawn line holds one word alone while there are more lines."""
+    lines = drawn_lines(title.eid, runs)
     words = title.content.split()
     if len(lines) < 2 or len(words) < 2:
         return False
-    total = sum(lines.values())
-    per_char = total / max(1, len(title.content.replace("\n", "")))
-    last = lines[max(lines)]
-    return last <= per_char * (len(words[-1]) + 1.5)
+    per_char = sum(lines) / max(1, len(title.content.replace("\n", "")))
+    return lines[-1] <= per_char * (len(words[-1]) + 1.5)
 
 
 def design_checks(ir: SlideIR, slide: int, frame: DesignFrame, qa: QaSettings,

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from test_compose_cli import ROOT, THEMES, run_cli
 
+from pptxagent.themes import load_pack
+
 FEW = ROOT / "fixtures" / "outline_few.json"
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -83,3 +85,29 @@ def test_qa_scratch_measures_any_deck_and_flags_a_run(tmp_path: Path) -> None:
     assert [i["slide"] for i in runs] == [3] and "bullets/cards" in runs[0]["message"]
     bad = run_cli("qa", deck, "--scratch", "--theme", str(tmp_path / "missing.json"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_the_correction_pass_fixes_widows_and_off_scale_sizes(tmp_path: Path) -> None:
+    """A long hero title the browser draws with its year alone on the last line, a quote the
+    fit shrinks between two steps of the scale, a section title alone in its band: after the
+    pass the title wraps with two words on its last line, the quote sits on a step, and the
+    section title keeps the theme's size."""
+    deck, report_path = tmp_path / "deck.pptx", tmp_path / "report.json"
+    proc = run_cli("compose", ROOT / "fixtures" / "outline_design_fix.json", "-o", deck,
+                   "--report", report_path, "--no-crosscheck")
+    assert proc.returncode == 0, proc.stderr
+    slides = json.loads(report_path.read_text())["slides"]
+    live = [(s["index"], i["kind"]) for s in slides for i in s["qa"]
+            if i["status"] != "resolved" and i["kind"] in ("widow", "type_scale")]
+    assert live == []
+    fixed = {(s["index"], i["kind"]) for s in slides for i in s["qa"]
+             if i["status"] == "resolved"}
+    assert {(1, "widow"), (2, "type_scale")} <= fixed
+    assert any("narrowed" in n for n in slides[0]["notes"])
+    with zipfile.ZipFile(deck) as z:
+        quote = z.read("ppt/slides/slide2.xml").decode()
+        section = z.read("ppt/slides/slide3.xml").decode()
+    sizes = {int(s) / 100 for s in re.findall(r'<a:rPr[^>]* sz="(\d+)"', quote)}
+    assert sizes <= set(load_pack("default").type.steps()), sizes
+    assert 24.0 in sizes
+    assert set(re.findall(r'<a:rPr[^>]* sz="(\d+)"', section)) == {"3600"}
