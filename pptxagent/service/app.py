@@ -29,6 +29,7 @@ from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.jobs import LocalJobs, job_backend
+from pptxagent.service.openapi import DocumentedApp
 from pptxagent.service.wake import API, Listener
 from pptxagent.store import Store
 
@@ -104,7 +105,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
             await run_in_threadpool(jobs.stop)
             the_store.close()
 
-    app = FastAPI(
+    app = DocumentedApp(
         title="pptxagent", version=__version__, lifespan=lifespan,
         description="Fill PowerPoint templates or compose decks from outlines, as jobs: "
                     "start one, follow its events, download each version and its quality "

@@ -1,4 +1,6 @@
-"""``GET /api/jobs/{id}/events``: a JSON page after a cursor, or a Server-Sent Events stream.
+"""``GET /api/jobs/{id}/events``: a JSON page after a cursor, or a Server-Sent Events stream
+(with ``Accept: text/event-stream``, as browsers ask); ``GET /api/jobs/{id}/events/stream``:
+always the stream (the operation a generated client calls: its answer is the stream's text).
 
 Both read the ``job_events`` table; nothing is kept in the web process's memory (any number of
 server processes answer the same). The event id is the job's ``seq`` (1, 2, 3 … without
@@ -21,20 +23,25 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from pptxagent.service.auth import StoreDep, TokenId
-from pptxagent.service.routes_jobs import ERRORS, own_job
+from pptxagent.service.openapi import SSE_DOC, errors
+from pptxagent.service.payloads import TERMINAL_EVENTS
+from pptxagent.service.routes_jobs import own_job
 from pptxagent.service.schemas import EventOut
 from pptxagent.service.uploads import problem
 from pptxagent.store import Store
 
-TERMINAL_EVENTS = frozenset({"job.succeeded", "job.failed"})
 PAGE = 500
 
-router = APIRouter(prefix="/api", tags=["events"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["events"], responses=errors(401))
+After = Annotated[int, Query(ge=0, description="Events with id > after.")]
+LastEventId = Annotated[str | None, Header(
+    description="The last event id a dropped stream received: it resumes after it (wins "
+                "over `after`).")]
 
 
 def sse_frame(event: EventOut) -> str:
-    data = json.dumps(event.model_dump(mode="json"), separators=(",", ":"))
-    return f"id: {event.id}\nevent: {event.type}\ndata: {data}\n\n"
+    data = json.dumps(event.model_dump(mode="json", by_alias=True), separators=(",", ":"))
+    return f"id: {event.id}\nevent: {event.type.value}\ndata: {data}\n\n"
 
 
 async def _either(a: asyncio.Event, b: asyncio.Event, timeout: float) -> None:
@@ -77,25 +84,38 @@ async def stream_events(request: Request, store: Store, job_id: str, after: int
         await _either(closing, changed, cfg.sse_poll_s)
 
 
-@router.get("/jobs/{job_id}/events", response_model=list[EventOut], summary=(
-    "The job's events in order: JSON after a cursor, or Server-Sent Events with "
-    "'Accept: text/event-stream' (id = seq, resumable with Last-Event-ID)"),
-    responses={200: {"content": {"text/event-stream": {}}}})
+def _stream(request: Request, store: Store, job_id: str, after: int,
+            last_event_id: str | None) -> StreamingResponse:
+    start = after
+    if last_event_id is not None:
+        if not last_event_id.strip().isdigit():
+            raise problem(400, "Last-Event-ID must be an event id (an integer)")
+        start = int(last_event_id.strip())
+    return StreamingResponse(
+        stream_events(request, store, job_id, start), media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@router.get("/jobs/{job_id}/events", response_model=list[EventOut],
+            operation_id="list_job_events", responses=errors(400, 404, 422), summary=(
+    "The job's events in order after a cursor (id = seq); with 'Accept: text/event-stream' "
+    "the same stream as /events/stream"))
 def events(
-    job_id: str, request: Request, store: StoreDep, token: TokenId,
-    after: Annotated[int, Query(ge=0, description="return events with id > after")] = 0,
+    job_id: str, request: Request, store: StoreDep, token: TokenId, after: After = 0,
     limit: Annotated[int, Query(ge=1, le=PAGE)] = PAGE,
-    accept: Annotated[str, Header()] = "application/json",
-    last_event_id: Annotated[str | None, Header()] = None,
+    accept: Annotated[str, Header(include_in_schema=False)] = "application/json",
+    last_event_id: Annotated[str | None, Header(include_in_schema=False)] = None,
 ) -> list[EventOut] | StreamingResponse:
     own_job(store, job_id, token)
     if "text/event-stream" in accept:
-        start = after
-        if last_event_id is not None:
-            if not last_event_id.strip().isdigit():
-                raise problem(400, "Last-Event-ID must be an event id (an integer)")
-            start = int(last_event_id.strip())
-        return StreamingResponse(
-            stream_events(request, store, job_id, start), media_type="text/event-stream",
-            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return _stream(request, store, job_id, after, last_event_id)
     return [EventOut.of(e) for e in store.events(job_id, after, limit)]
+
+
+@router.get("/jobs/{job_id}/events/stream", response_class=StreamingResponse,
+            operation_id="stream_job_events", responses={**SSE_DOC, **errors(400, 404, 422)},
+            summary="The job's events as Server-Sent Events, until its terminal event")
+def stream(job_id: str, request: Request, store: StoreDep, token: TokenId, after: After = 0,
+           last_event_id: LastEventId = None) -> StreamingResponse:
+    own_job(store, job_id, token)
+    return _stream(request, store, job_id, after, last_event_id)

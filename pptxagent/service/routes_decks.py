@@ -14,12 +14,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
 from pptxagent.service.auth import StoreDep, TokenId
-from pptxagent.service.routes_jobs import ERRORS
+from pptxagent.service.openapi import FILE_MEDIA, PNG, binary, download_media, errors
 from pptxagent.service.schemas import PPTX_MEDIA, DeckOut, QualityOut, VersionOut
 from pptxagent.service.uploads import problem
 from pptxagent.store import BadArtifactId, Store, VersionRow, check_sha
 
-router = APIRouter(prefix="/api", tags=["decks"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["decks"], responses=errors(401))
 
 
 def _version(store: Store, deck_id: str, version: int, token: int) -> VersionRow:
@@ -29,15 +29,17 @@ def _version(store: Store, deck_id: str, version: int, token: int) -> VersionRow
     raise problem(404, f"deck {deck_id} has no version {version}")
 
 
-def _file(store: Store, sha: str, media_type: str, filename: str | None = None) -> FileResponse:
+def _file(request: Request, store: Store, sha: str, media_type: str,
+          filename: str | None = None) -> FileResponse:
     path = store.artifacts.path(sha)
     if not path.is_file():
         raise problem(404, "file not stored")
-    return FileResponse(path, media_type=media_type, filename=filename,
+    return FileResponse(path, media_type=download_media(request, media_type), filename=filename,
                         headers={"Cache-Control": "private, max-age=31536000, immutable"})
 
 
-@router.get("/decks/{deck_id}", response_model=DeckOut, summary="A deck, its versions and jobs")
+@router.get("/decks/{deck_id}", response_model=DeckOut, operation_id="get_deck",
+            responses=errors(404), summary="A deck, its versions and jobs")
 def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
     deck = store.get_deck(deck_id, token)
     if deck is None:
@@ -46,7 +48,9 @@ def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
     return DeckOut.of(deck, store.versions(deck_id, token), jobs)
 
 
-@router.get("/decks/{deck_id}/versions", response_model=list[VersionOut])
+@router.get("/decks/{deck_id}/versions", response_model=list[VersionOut],
+            operation_id="list_versions", responses=errors(404),
+            summary="A deck's versions, oldest first")
 def versions(deck_id: str, store: StoreDep, token: TokenId) -> list[VersionOut]:
     if store.get_deck(deck_id, token) is None:
         raise problem(404, f"no deck {deck_id}")
@@ -65,38 +69,44 @@ def scrub(value: Any, root: str) -> Any:
 
 
 @router.get("/decks/{deck_id}/quality/{version}", response_model=QualityOut,
+            operation_id="get_quality_report", responses=errors(404, 422),
             summary="The quality report of one version")
 def quality(deck_id: str, version: int, request: Request, store: StoreDep, token: TokenId
             ) -> QualityOut:
     row = store.quality(deck_id, version, token)
     if row is None:
         raise problem(404, f"no quality report for deck {deck_id} version {version}")
-    out = QualityOut.of(row)
-    out.report = scrub(out.report, str(request.app.state.cfg.data_dir))
-    return out
+    return QualityOut.of(row, scrub(row.report, str(request.app.state.cfg.data_dir)))
 
 
 @router.get("/decks/{deck_id}/versions/{version}/pptx", response_class=FileResponse,
-            responses={200: {"content": {PPTX_MEDIA: {}}}}, summary="Download a version")
-def download_pptx(deck_id: str, version: int, store: StoreDep, token: TokenId) -> FileResponse:
+            operation_id="download_pptx",
+            responses={**binary("The deck (.pptx)", PPTX_MEDIA), **errors(404, 422)},
+            summary="Download a version")
+def download_pptx(deck_id: str, version: int, request: Request, store: StoreDep,
+                  token: TokenId) -> FileResponse:
     v = _version(store, deck_id, version, token)
-    return _file(store, v.pptx_sha, PPTX_MEDIA, f"deck-{deck_id[:8]}-v{version}.pptx")
+    return _file(request, store, v.pptx_sha, PPTX_MEDIA, f"deck-{deck_id[:8]}-v{version}.pptx")
 
 
 @router.get("/decks/{deck_id}/versions/{version}/thumbnails/{n}", response_class=FileResponse,
-            responses={200: {"content": {"image/png": {}}}},
+            operation_id="download_thumbnail",
+            responses={**binary("The slide's picture (PNG)", PNG), **errors(404, 422)},
             summary="Slide n's thumbnail (1-based)")
-def thumbnail(deck_id: str, version: int, n: int, store: StoreDep, token: TokenId
-              ) -> FileResponse:
+def thumbnail(deck_id: str, version: int, n: int, request: Request, store: StoreDep,
+              token: TokenId) -> FileResponse:
     v = _version(store, deck_id, version, token)
     if not 1 <= n <= len(v.thumbnails):
         raise problem(404, f"version {version} has {len(v.thumbnails)} thumbnails")
-    return _file(store, v.thumbnails[n - 1], "image/png")
+    return _file(request, store, v.thumbnails[n - 1], PNG)
 
 
-@router.get("/files/{sha}", response_class=FileResponse,
+@router.get("/files/{sha}", response_class=FileResponse, operation_id="download_file",
+            responses={**binary("The file, under the media type it was stored with (an "
+                                "upload's: the type its part declared)", *FILE_MEDIA),
+                       **errors(404)},
             summary="Any artifact the caller's jobs produced or uploaded, by sha256")
-def download_file(sha: str, store: StoreDep, token: TokenId) -> FileResponse:
+def download_file(sha: str, request: Request, store: StoreDep, token: TokenId) -> FileResponse:
     try:
         check_sha(sha)
         row = store.artifact(sha, token)
@@ -104,4 +114,4 @@ def download_file(sha: str, store: StoreDep, token: TokenId) -> FileResponse:
         raise problem(404, "not a file id") from exc
     if row is None:
         raise problem(404, "no such file")
-    return _file(store, sha, row.media_type)
+    return _file(request, store, sha, row.media_type)

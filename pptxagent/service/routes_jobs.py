@@ -17,7 +17,8 @@ from starlette.datastructures import FormData
 from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.jobs import JobBackend
-from pptxagent.service.schemas import Accepted, JobOut, Problem, ToolRunOut
+from pptxagent.service.openapi import FORM_BODY, errors
+from pptxagent.service.schemas import PPTX_MEDIA, Accepted, JobOut, ToolRunOut
 from pptxagent.service.uploads import (
     check_images,
     field_bytes,
@@ -32,27 +33,7 @@ from pptxagent.service.uploads import (
 )
 from pptxagent.store import JobRow, NotFound, QueueFull, Store
 
-PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
-ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": Problem}, 401: {"model": Problem}, 404: {"model": Problem},
-    413: {"model": Problem}, 415: {"model": Problem}, 422: {"model": Problem},
-    429: {"model": Problem},
-}
-_FORM_DOC: dict[str, Any] = {"requestBody": {"required": True, "content": {
-    "multipart/form-data": {"schema": {"type": "object", "properties": {
-        "template": {"type": "string", "format": "binary",
-                     "description": "the .pptx template (fill; optional on revise)"},
-        "assets": {"type": "array", "items": {"type": "string", "format": "binary"},
-                   "description": "pictures the content or outline names (by file name)"},
-        "content": {"type": "string", "description": "content.json (fill): text or a file"},
-        "outline": {"type": "string", "description": "outline JSON (compose): text or a file"},
-        "theme": {"type": "string"},
-        "agent_mode": {"type": "string", "enum": ["off", "bounded"]},
-        "quality_profile": {"type": "string", "enum": ["fast", "balanced", "high_fidelity"]},
-        "max_correction_passes": {"type": "integer", "minimum": 0},
-    }}}}}}
-
-router = APIRouter(prefix="/api", tags=["jobs"], responses=ERRORS)
+router = APIRouter(prefix="/api", tags=["jobs"], responses=errors(401))
 
 
 def cfg_of(request: Request) -> ServiceConfig:
@@ -72,7 +53,7 @@ async def _job_request(request: Request, form: FormData, token: int,
     if content_raw is not None and outline_raw is not None:
         raise problem(400, "send content (fill a template) or outline (compose), not both")
     req: dict[str, Any] = dict(previous or {})
-    req.update({k: v for k, v in opts.model_dump().items()
+    req.update({k: v for k, v in opts.model_dump(mode="json").items()
                 if k in form or k not in req})
     if outline_raw is not None:
         req.update(kind="compose", outline=validate_outline(parse_json_field(outline_raw,
@@ -148,7 +129,9 @@ def _accepted(job: JobRow) -> Accepted:
 
 
 @router.post("/decks/generate", status_code=202, response_model=Accepted,
-             openapi_extra=_FORM_DOC, summary="Start a job: fill a template or compose")
+             operation_id="generate_deck", openapi_extra=FORM_BODY,
+             responses=errors(400, 404, 413, 415, 422, 429),
+             summary="Start a job: fill a template or compose")
 async def generate(request: Request, token: TokenId) -> Accepted:
     cfg = cfg_of(request)
     form = await read_form(request, cfg.upload_cap_bytes)
@@ -162,7 +145,9 @@ async def generate(request: Request, token: TokenId) -> Accepted:
 
 
 @router.post("/decks/{deck_id}/revise", status_code=202, response_model=Accepted,
-             openapi_extra=_FORM_DOC, summary="A new version of a deck (new content/options)")
+             operation_id="revise_deck", openapi_extra=FORM_BODY,
+             responses=errors(400, 404, 413, 415, 422, 429),
+             summary="A new version of a deck (new content/options)")
 async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
     cfg = cfg_of(request)
     store: Store = request.app.state.store
@@ -193,18 +178,21 @@ def own_job(store: Store, job_id: str, token: int) -> JobRow:
     return job
 
 
-@router.get("/jobs", response_model=list[JobOut], summary="The caller's jobs, newest first")
+@router.get("/jobs", response_model=list[JobOut], operation_id="list_jobs",
+            responses=errors(422), summary="The caller's jobs, newest first")
 def list_jobs(store: StoreDep, token: TokenId,
               limit: int = Query(50, ge=1, le=500)) -> list[JobOut]:
     return [JobOut.of(j) for j in store.list_jobs(token, limit)]
 
 
-@router.get("/jobs/{job_id}", response_model=JobOut)
+@router.get("/jobs/{job_id}", response_model=JobOut, operation_id="get_job",
+            responses=errors(404), summary="A job: status, options, result or error")
 def get_job(job_id: str, store: StoreDep, token: TokenId) -> JobOut:
     return JobOut.of(own_job(store, job_id, token))
 
 
 @router.get("/jobs/{job_id}/tool-runs", response_model=list[ToolRunOut],
+            operation_id="list_tool_runs", responses=errors(404),
             summary="The audit of every tool call of the job")
 def tool_runs(job_id: str, store: StoreDep, token: TokenId) -> list[ToolRunOut]:
     own_job(store, job_id, token)

@@ -14,28 +14,38 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, RootModel
 from starlette.concurrency import run_in_threadpool
 
 from pptxagent.agent import REGISTRY
+from pptxagent.agent.core import ToolKind
 from pptxagent.service.auth import TokenId
-from pptxagent.service.routes_jobs import ERRORS, _accepted, _submit, cfg_of
+from pptxagent.service.openapi import errors
+from pptxagent.service.routes_jobs import _accepted, _submit, cfg_of
 from pptxagent.service.schemas import Accepted
 from pptxagent.service.uploads import problem
 
-router = APIRouter(prefix="/api", tags=["tools"], responses=ERRORS)
-ToolInputBody = Annotated[dict[str, Any], Body(examples=[{"query": "market size"}])]
-"""The tool's input as a JSON object (its schema: ``GET /api/tools``)."""
+router = APIRouter(prefix="/api", tags=["tools"], responses=errors(401))
+
+
+class ToolInput(RootModel[dict[str, Any]]):
+    """The tool's input, a JSON object (its schema: the tool's ``input_schema`` in
+    ``GET /api/tools``)."""
+
+
+ToolInputBody = Annotated[ToolInput, Body(examples=[{"query": "market size"}])]
 
 
 class ToolOut(BaseModel):
     name: str
-    kind: str
+    kind: ToolKind
+    """``engine``: drives Chromium or LibreOffice; ``pure``: Python only."""
     timeout_s: float
     input_schema: dict[str, Any]
 
 
-@router.get("/tools", response_model=list[ToolOut], summary="The white-listed tools")
+@router.get("/tools", response_model=list[ToolOut], operation_id="list_tools",
+            summary="The white-listed tools")
 def list_tools(token: TokenId) -> list[ToolOut]:
     return [ToolOut(name=name, kind=t.kind, timeout_s=t.timeout_s,
                     input_schema=t.Input.model_json_schema())
@@ -63,9 +73,11 @@ def server_path(value: Any, where: str = "$") -> str | None:
 
 
 @router.post("/tools/{name}/runs", status_code=202, response_model=Accepted,
+             operation_id="run_tool", responses=errors(404, 422, 429),
              summary="Run one tool as a job (its input validated and audited by the runner)")
 async def run_tool(name: str, request: Request, token: TokenId,
-                   body: ToolInputBody) -> Accepted:
+                   tool_input: ToolInputBody) -> Accepted:
+    body = tool_input.root
     if name not in REGISTRY:
         raise problem(404, f"no tool {name!r}: GET /api/tools lists them")
     bad = server_path(body)

@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pptxagent.service.payloads import (
+    AgentMode,
+    EventData,
+    EventType,
+    JobError,
+    JobKind,
+    JobOptions,
+    JobResult,
+    JobStatus,
+    QualityProfile,
+    QualityReport,
+    Severity,
+    ToolRunStatus,
+)
 from pptxagent.store import DeckRow, EventRow, JobRow, QualityRow, ToolRunRow, VersionRow
 
 PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
@@ -25,8 +39,8 @@ class GenerateOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    agent_mode: Literal["off", "bounded"] = "bounded"
-    quality_profile: Literal["fast", "balanced", "high_fidelity"] = "balanced"
+    agent_mode: AgentMode = AgentMode.BOUNDED
+    quality_profile: QualityProfile = QualityProfile.BALANCED
     max_correction_passes: int = Field(1, ge=0)
     theme: str | None = Field(None, max_length=200)
 
@@ -34,7 +48,7 @@ class GenerateOptions(BaseModel):
 class Accepted(BaseModel):
     job_id: str
     deck_id: str
-    status: str
+    status: JobStatus
     job_url: str
     events_url: str
 
@@ -42,16 +56,16 @@ class Accepted(BaseModel):
 class JobOut(BaseModel):
     id: str
     deck_id: str
-    kind: str
-    status: str
+    kind: JobKind
+    status: JobStatus
     attempts: int
     max_attempts: int
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
-    options: dict[str, Any]
-    result: dict[str, Any] | None
-    error: dict[str, Any] | None
+    options: JobOptions
+    result: JobResult | None
+    error: JobError | None
     last_seq: int
     worker: str | None
     """The worker holding the job's lease while it runs."""
@@ -60,11 +74,14 @@ class JobOut(BaseModel):
     @classmethod
     def of(cls, j: JobRow) -> JobOut:
         opts = {k: v for k, v in j.request.items() if k in GenerateOptions.model_fields}
-        error = None if j.error is None else {k: v for k, v in j.error.items() if k != "trace"}
-        return cls(id=j.id, deck_id=j.deck_id, kind=j.kind, status=j.status, attempts=j.attempts,
-                   max_attempts=j.max_attempts, created_at=j.created_at,
-                   started_at=j.started_at, finished_at=j.finished_at, options=opts,
-                   result=j.result, error=error, last_seq=j.last_seq, worker=j.lease_owner,
+        error = None if j.error is None else JobError.model_validate(
+            {k: v for k, v in j.error.items() if k != "trace"})
+        return cls(id=j.id, deck_id=j.deck_id, kind=JobKind(j.kind), status=JobStatus(j.status),
+                   attempts=j.attempts, max_attempts=j.max_attempts, created_at=j.created_at,
+                   started_at=j.started_at, finished_at=j.finished_at,
+                   options=JobOptions.model_validate(opts),
+                   result=None if j.result is None else JobResult.model_validate(j.result),
+                   error=error, last_seq=j.last_seq, worker=j.lease_owner,
                    events_url=f"/api/jobs/{j.id}/events")
 
 
@@ -73,21 +90,22 @@ class EventOut(BaseModel):
     """The event's seq within its job: 1, 2, 3 … without gaps (the ``after`` cursor)."""
     job_id: str
     ts: datetime
-    type: str
+    type: EventType
     stage: str
-    severity: str
-    data: dict[str, Any]
+    """The tool the event is about, else empty."""
+    severity: Severity
+    data: EventData
 
     @classmethod
     def of(cls, e: EventRow) -> EventOut:
-        return cls(id=e.seq, job_id=e.job_id, ts=e.ts, type=e.type, stage=e.stage,
-                   severity=e.severity, data=e.data)
+        return cls(id=e.seq, job_id=e.job_id, ts=e.ts, type=EventType(e.type), stage=e.stage,
+                   severity=Severity(e.severity), data=EventData.model_validate(e.data))
 
 
 class ToolRunOut(BaseModel):
     id: int
     tool: str
-    status: str
+    status: ToolRunStatus
     attempt: int
     started: bool
     started_at: datetime
@@ -100,7 +118,8 @@ class ToolRunOut(BaseModel):
 
     @classmethod
     def of(cls, r: ToolRunRow) -> ToolRunOut:
-        return cls(id=r.id, tool=r.tool, status=r.status, attempt=r.attempt, started=r.started,
+        return cls(id=r.id, tool=r.tool, status=ToolRunStatus(r.status), attempt=r.attempt,
+                   started=r.started,
                    started_at=r.started_at, duration_ms=r.duration_ms, input_hash=r.input_hash,
                    output_hash=r.output_hash, artifacts=r.artifacts, summary=r.summary,
                    error=r.error)
@@ -146,9 +165,11 @@ class QualityOut(BaseModel):
     score: float
     passes_used: int
     created_at: datetime
-    report: dict[str, Any]
+    report: QualityReport
 
     @classmethod
-    def of(cls, q: QualityRow) -> QualityOut:
+    def of(cls, q: QualityRow, report: dict[str, Any] | None = None) -> QualityOut:
+        """``report``: the stored report as it is shown (scrubbed), else the stored one."""
         return cls(deck_id=q.deck_id, version=q.version, score=q.score,
-                   passes_used=q.passes_used, created_at=q.created_at, report=q.report)
+                   passes_used=q.passes_used, created_at=q.created_at,
+                   report=QualityReport.model_validate(q.report if report is None else report))

@@ -1,0 +1,258 @@
+"""The typed parts of the API's answers: enums for statuses and event types, and models for a
+job's options, result and error, an event's data and the quality report.
+
+The store keeps these as JSON; they are validated into these models on the way out, so the
+OpenAPI document (and a client generated from it) knows every field. Every model allows
+fields it does not name (``additionalProperties``): a newer worker may add one, and a client
+keeps it in its extra properties instead of failing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
+
+from pptxagent.pipeline.report import FillReport
+
+
+class JobStatus(StrEnum):
+    """A job's state: ``queued`` → ``running`` → ``succeeded`` | ``failed`` (a running job
+    whose worker was lost goes back to ``queued`` while attempts remain)."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class JobKind(StrEnum):
+    """``fill`` a template, ``compose`` from an outline, run one ``tool``, or one batch
+    ``record`` (``pptxagent batch``)."""
+
+    FILL = "fill"
+    COMPOSE = "compose"
+    TOOL = "tool"
+    RECORD = "record"
+
+
+class EventType(StrEnum):
+    """Every event a job records. ``job.*``: its state; ``tool.*``: each audited tool call
+    (``tool.refused``: input refused, never started); ``step.*``: each plan step; ``plan``,
+    ``critic``, ``correction``, ``failover``: the agent's decisions; ``progress``: a
+    renderer's message."""
+
+    JOB_QUEUED = "job.queued"
+    JOB_STARTED = "job.started"
+    JOB_RETRY = "job.retry"
+    JOB_TIMEOUT = "job.timeout"
+    JOB_SUCCEEDED = "job.succeeded"
+    JOB_FAILED = "job.failed"
+    TOOL_STARTED = "tool.started"
+    TOOL_FINISHED = "tool.finished"
+    TOOL_REFUSED = "tool.refused"
+    STEP_STARTED = "step.started"
+    STEP_FINISHED = "step.finished"
+    PLAN = "plan"
+    CRITIC = "critic"
+    CORRECTION = "correction"
+    FAILOVER = "failover"
+    PROGRESS = "progress"
+
+
+TERMINAL_EVENTS = frozenset({EventType.JOB_SUCCEEDED, EventType.JOB_FAILED})
+
+
+class Severity(StrEnum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+class ToolRunStatus(StrEnum):
+    """``invalid``: the input broke the tool's schema and the tool never started."""
+
+    OK = "ok"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    INVALID = "invalid"
+
+
+class AgentMode(StrEnum):
+    OFF = "off"
+    BOUNDED = "bounded"
+
+
+class QualityProfile(StrEnum):
+    FAST = "fast"
+    BALANCED = "balanced"
+    HIGH_FIDELITY = "high_fidelity"
+
+
+class JobErrorKind(StrEnum):
+    """What failed: the hard ``timeout``, an ``internal`` crash, the ``tool`` of a tool job,
+    a batch ``record``, or the ``job``'s plan. Absent when the job was cancelled or its
+    worker was lost (``reason`` says so)."""
+
+    TIMEOUT = "timeout"
+    INTERNAL = "internal"
+    TOOL = "tool"
+    RECORD = "record"
+    JOB = "job"
+
+
+class _Open(BaseModel):
+    """Open to fields it does not name; a null field is left out of the JSON (as the store
+    keeps it)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    # No return annotation on purpose: with one, pydantic would publish the annotation's
+    # schema instead of the model's.
+    @model_serializer(mode="wrap")
+    def _without_nulls(self, handler):  # type: ignore[no-untyped-def]
+        out = handler(self)
+        extra = self.model_extra or {}
+        return {k: v for k, v in out.items() if v is not None or k in extra}
+
+
+class JobOptions(_Open):
+    """The options the job was started with (a field it was not given is null)."""
+
+    agent_mode: AgentMode | None = None
+    quality_profile: QualityProfile | None = None
+    max_correction_passes: int | None = None
+    theme: str | None = None
+
+
+class JobResult(_Open):
+    """A succeeded job's result. A fill or compose job: ``deck_id``, ``version`` (download
+    it), ``score``, ``passes_used``, ``seconds``, ``plan_steps``; a tool job: ``tool``,
+    ``ok``, ``summary``, ``metrics``, ``warnings``. Both name the ``worker``."""
+
+    deck_id: str | None = None
+    version: int | None = None
+    score: float | None = None
+    passes_used: int | None = None
+    seconds: float | None = None
+    plan_steps: int | None = None
+    tool: str | None = None
+    ok: bool | None = None
+    summary: str | None = None
+    metrics: dict[str, float | int | str] | None = None
+    warnings: list[str] | None = None
+    worker: str | None = None
+
+
+class JobError(_Open):
+    """Why a job failed: ``kind`` and ``message``, or ``reason`` (cancelled, worker lost)
+    with the ``attempts`` used."""
+
+    kind: JobErrorKind | None = None
+    message: str | None = None
+    reason: str | None = None
+    attempts: int | None = None
+    tool: str | None = None
+    plan: list[dict[str, Any]] | None = None
+    """The plan's steps (``kind: job``)."""
+
+
+class PlanStep(_Open):
+    step: str
+    tool: str
+    why: str = ""
+
+
+class EventData(_Open):
+    """An event's payload; which fields it has depends on the event's ``type``:
+
+    * ``job.queued``: ``kind``, ``deck_id``; ``job.started``: ``attempt``, ``worker``;
+      ``job.retry`` / ``job.failed``: ``attempt``, ``reason``, or (failed) ``error``;
+      ``job.timeout``: ``timeout_s``;
+    * ``tool.started``: ``tool``, ``attempt``, ``input_hash``; ``tool.finished``: also
+      ``status``, ``duration_ms``, ``output_hash``, ``tool_run_id`` (its ``tool_runs``
+      row); ``tool.refused``: ``tool``, ``status``, ``error``, ``tool_run_id``;
+    * ``step.started``: ``step``, ``tool``, ``why``; ``step.finished``: also ``ok``,
+      ``duration_ms``, ``summary``, ``error``;
+    * ``plan``: ``path``, ``reason``, ``planner``, ``note``, ``signals``, ``max_passes``,
+      ``steps``; ``critic``: ``pass``, ``score``, ``gates``, ``issues``, ``correct``,
+      ``why``, ``kept``; ``correction``: ``pass``, ``why``, ``settings``; ``failover``:
+      ``step``, ``tool``, ``error``, ``to``; ``progress``: ``tool``, ``message``.
+    """
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    kind: JobKind | None = None
+    deck_id: str | None = None
+    attempt: int | None = None
+    worker: str | None = None
+    reason: str | None = None
+    timeout_s: float | None = None
+    error: JobError | str | None = None
+    """A failed job's error (``job.failed``), or a step's or tool's error message."""
+    tool: str | None = None
+    status: ToolRunStatus | None = None
+    duration_ms: float | None = None
+    input_hash: str | None = None
+    output_hash: str | None = None
+    tool_run_id: int | None = None
+    step: str | None = None
+    why: str | None = None
+    ok: bool | None = None
+    summary: str | None = None
+    message: str | None = None
+    path: str | None = None
+    planner: str | None = None
+    note: str | None = None
+    signals: dict[str, Any] | None = None
+    max_passes: int | None = None
+    steps: list[PlanStep] | None = None
+    pass_: int | None = Field(None, alias="pass")
+    score: float | None = None
+    gates: dict[str, bool] | None = None
+    issues: dict[str, int] | None = None
+    correct: bool | None = None
+    kept: bool | None = None
+    settings: dict[str, Any] | None = None
+    to: str | None = None
+
+
+class QaTotals(_Open):
+    """Visual QA issues by status; the open ones by kind and by severity."""
+
+    by_status: dict[str, int] = Field(default_factory=dict)
+    open_by_kind: dict[str, int] = Field(default_factory=dict)
+    open_by_severity: dict[str, int] = Field(default_factory=dict)
+
+
+class QualityReport(FillReport):
+    """The fill or compose report of a version: per slide its quality, defects, changes and
+    visual QA issues (``slides``), tokens left unresolved, the QA totals. Server paths are
+    reduced to file names."""
+
+    model_config = ConfigDict(extra="allow")
+
+    template: str = ""
+    output: str = ""
+    qa: QaTotals = Field(default_factory=QaTotals)  # type: ignore[assignment]
+
+
+__all__ = [
+    "TERMINAL_EVENTS",
+    "AgentMode",
+    "EventData",
+    "EventType",
+    "JobError",
+    "JobErrorKind",
+    "JobKind",
+    "JobOptions",
+    "JobResult",
+    "JobStatus",
+    "PlanStep",
+    "QaTotals",
+    "QualityProfile",
+    "QualityReport",
+    "Severity",
+    "ToolRunStatus",
+]
