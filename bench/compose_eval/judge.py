@@ -138,7 +138,8 @@ def judge_deck(verdict: Verdict, outline: dict[str, Any], deck_path: Path,
         verdict.add("title", xmlchecks.check_titles(deck))
         if audit:
             verdict.add("audit", check_audit(deck))
-        verdict.add("repeat", check_repeat(deck, second))
+        if second is not None:  # None: --no-repeat (a missing second deck is a failure)
+            verdict.add("repeat", check_repeat(deck, second))
         if rendered is None:
             return
         if rendered.error or rendered.plain_pdf is None:
