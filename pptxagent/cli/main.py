@@ -101,6 +101,11 @@ def _eval_review() -> click.Command:
     return review_command
 
 
+def _probe() -> click.Command:
+    from pptxagent.cli.probe import command
+    return command
+
+
 def _host() -> click.Command:
     from pptxagent.cli.host import host_command
     return host_command
@@ -110,7 +115,7 @@ COMMANDS: dict[str, Callable[[], click.Command]] = {
     "fill": _fill, "compose": _compose, "refine": _refine, "inventory": _inventory,
     "render": _render, "qa": _qa, "schema": _schema, "serve": _serve, "themes": _themes,
     "theme": _theme, "host": _host, "batch": _batch, "worker": _worker, "eval": _eval,
-    "eval-review": _eval_review,
+    "eval-review": _eval_review, "probe": _probe,
 }
 """Command name → its loader. A command's module (and the stages it imports) is imported
 when the command runs or ``--help`` lists it, by a plain ``import`` the layer check sees: a

@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
+from pptxagent.ir.dom import Box
 from pptxagent.ir.qa import QaIssue
 
 COLORS: dict[str, tuple[int, int, int]] = {
@@ -70,8 +71,30 @@ def thumbnail(pixels: NDArray[np.uint8], issues: Sequence[QaIssue]) -> Image.Ima
     return annotate(small, issues, scale)
 
 
-def contact_sheet(thumbs: Sequence[tuple[int, Image.Image, int]], out: Path) -> Path:
-    """``thumbs``: (slide number, annotated thumbnail, open issue count) per slide."""
+def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
+                  color: tuple[int, int, int] = (0, 102, 204)) -> Image.Image:
+    """A thumbnail of the slide picture ``png`` with each box (slide px) outlined and its label
+    written inside its top edge (``pptxagent probe``'s slots and their limits)."""
+    with Image.open(png) as image:
+        scale = THUMB_W / image.width
+        out = image.convert("RGB").resize((THUMB_W, max(1, round(image.height * scale))))
+    draw = ImageDraw.Draw(out)
+    font = _font(11)
+    for box, text in boxes:
+        x0, y0 = max(0.0, box.x * scale), max(0.0, box.y * scale)
+        x1 = min(out.width - 1.0, box.right * scale)
+        y1 = min(out.height - 1.0, box.bottom * scale)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        draw.rectangle((x0, y0, x1, y1), outline=color, width=2)
+        tw = min(draw.textlength(text, font=font), out.width - x0 - 6)
+        draw.rectangle((x0, y0, x0 + tw + 6, y0 + 15), fill=color)
+        draw.text((x0 + 3, y0 + 1), text, fill=(255, 255, 255), font=font)
+    return out
+
+
+def contact_sheet(thumbs: Sequence[tuple[int | str, Image.Image, int]], out: Path) -> Path:
+    """``thumbs``: (slide number or label, annotated thumbnail, open issue count) per slide."""
     if not thumbs:
         raise ValueError("no slides for a contact sheet")
     th = max(t[1].height for t in thumbs)

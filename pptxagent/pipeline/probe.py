@@ -1,0 +1,360 @@
+"""``pptxagent probe``: how much text each slot of a template holds, measured (issue 35 §2).
+
+For every template slide and every layout, and every slot the content can fill (title,
+subtitle, bodies, text boxes with tokens), the probe finds by search over real drawings in
+the browser:
+
+- ``own``: the most words the slot holds at the template's own size before the fill would
+  shrink it (the fill's first answer to text that does not fit: ``policy.fit``);
+- ``min``: the most it holds at the minimum font of its role, at the tightest line spacing
+  the fill uses, before the box would have to grow or move (where there is no room: the
+  slide degrades);
+- for bodies, the same as bullets of typical length (``probetext.BULLET_WORDS``).
+
+Each round fills every slot of every slide at its candidate length through the fill itself
+(``fill.apply_content`` on a copy of the template, so the text takes the template's own
+runs, bullets and autofit), draws them all in one browser document and diagnoses each with
+the loop's own detector (``content_overflow``). The next candidate comes from how far the
+text fell short of or past its box (interpolation, bisection when that stalls), so a slot
+takes 4-8 rounds, all slots at once. LibreOffice then draws the deck at the found ``own``
+limits; a slot it draws past its box gets the limit its drawing allows (``probeconfirm``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pptxagent.diagnose.engine import diagnose
+from pptxagent.fill import apply_content
+from pptxagent.fill.content import parse_content
+from pptxagent.fill.keys import role_map
+from pptxagent.fill.layouts import place_layout_slides
+from pptxagent.inventory import inventory_deck, inventory_slide
+from pptxagent.inventory.context import DeckReader
+from pptxagent.ir import DeckSlide, DomSnapshot, Element, SlideIR
+from pptxagent.ir.slide import DeckIR
+from pptxagent.measure.measurer import Measurer
+from pptxagent.ooxml.layoutslide import layouts
+from pptxagent.ooxml.package import Package
+from pptxagent.pipeline.probetext import Sampler, detect_script
+from pptxagent.policy.grow import grow_edit, grows_to_fit
+from pptxagent.render.media import MediaStore
+from pptxagent.settings import Settings, min_font_for
+
+MAX_UNITS = 3000
+"""Words (or bullets) past which a slot counts as unbounded."""
+MAX_ROUNDS = 14
+MODES = ("own", "min")
+
+
+@dataclass
+class Target:
+    """A template slide or a layout, as content.json names it."""
+
+    label: str
+    entry: dict[str, Any]
+    slide: DeckSlide
+
+
+@dataclass
+class Slot:
+    target: Target
+    key: str
+    """The content.json key (``title``, ``body``, ``name:…``) the probe fills."""
+    name: str
+    """What the user calls it: the key, or ``tokens.NAME`` for a token."""
+    el: Element
+    kind: str
+    token: str | None = None
+    skipped: str | None = None
+    grows: bool = False
+    """A "resize shape to fit text" box: the fill grows it into empty space before its text
+    shrinks (``policy.grow``); its limits count that room."""
+    """Why the slot has no limits (text the fill does not repair: vertical, columns)."""
+
+    @property
+    def bulleted(self) -> bool:
+        return self.kind == "body"
+
+
+@dataclass
+class Search:
+    """The word (or bullet) count bracket of one slot in one mode: ``lo`` fits, ``hi`` not."""
+
+    lo: int = 0
+    hi: int | None = None
+    k: int = 1
+    lines: int = 0
+    font_px: float = 0.0
+    """The size the slot's text was drawn at (the template's own, or the minimum)."""
+    lo_verdict: str = "not drawn"
+    """What LibreOffice drew at the ``own`` limit (``probeout.confirm``)."""
+    lowered_from: int | None = None
+
+    @property
+    def done(self) -> bool:
+        return (self.hi is not None and self.hi <= self.lo + 1) or self.lo >= MAX_UNITS
+
+    def update(self, k: int, fits: bool, need: float, avail: float, lines: int) -> None:
+        """Narrow the bracket with a measurement at ``k`` and pick the next candidate: the
+        count the measured height scales to (at least a line more while nothing overflows),
+        bisection once the bracket is a couple of lines wide (heights go by whole lines)."""
+        if fits:
+            self.lo = max(self.lo, k)
+        else:
+            self.hi = k if self.hi is None else min(self.hi, k)
+        if self.done:
+            return
+        per_line = max(1, round(k / lines)) if lines else 1
+        scaled = int(k * avail / need) if need > 0 and avail > 0 else 2 * k
+        if self.hi is None:
+            guess = max(scaled, k + per_line)
+        else:
+            guess = scaled
+            span = self.hi - self.lo
+            if (span <= 2 * per_line + 1 or not self.lo < guess < self.hi
+                    or min(guess - self.lo, self.hi - guess) < span / 8):
+                guess = (self.lo + self.hi) // 2  # near a line's step, or stalling
+        upper = self.hi - 1 if self.hi is not None else MAX_UNITS
+        self.k = max(self.lo + 1, min(upper, guess))
+
+
+@dataclass
+class Probe:
+    template: Path
+    settings: Settings
+    sampler: Sampler
+    targets: list[Target]
+    slots: list[Slot]
+    state: dict[tuple[int, str, str], Search] = field(default_factory=dict)
+    """(slot index, mode ``own``/``min``, unit ``words``/``bullets``) → its search."""
+    rounds: int = 0
+
+
+def _text_kind(el: Element, key: str) -> str | None:
+    """What a role key's element takes: text for its title, subtitle or a body (an empty
+    placeholder of a layout is inventoried as a decoration until it holds text)."""
+    empty_ph = el.type == "decoration" and el.source is not None and el.source.ph_type
+    if el.table is not None or el.visual is not None or not (el.is_text or empty_ph):
+        return None
+    if key == "title":
+        return "title"
+    if key == "subtitle":
+        return "subtitle"
+    if key.startswith("body"):
+        return "body"
+    return None
+
+
+def vertical(el: Element) -> bool:
+    """Text set vertical (``bodyPr vert``): its lines run down the box; not probed."""
+    vert = (el.style.model_extra or {}).get("vert")
+    return bool(vert) and vert != "horz"
+
+
+def _tokens_of(text: str) -> list[str]:
+    return list(dict.fromkeys(m.strip() for m in re.findall(r"\{\{([^{}]+)\}\}", text)))
+
+
+def find_slots(targets: Sequence[Target]) -> list[Slot]:
+    """The fillable text slots of each target: its role keys, and each token of a text box
+    no role key fills."""
+    out: list[Slot] = []
+    for t in targets:
+        roles = role_map(t.slide)
+        keyed = set()
+        for key, el in roles.items():
+            kind = _text_kind(el, key)
+            if kind is not None and not vertical(el):
+                out.append(Slot(t, key, key, el, kind))
+                keyed.add(el.eid)
+        for el in t.slide.elements:
+            if (el.eid in keyed or el.source is None or not el.source.name or not el.is_text
+                    or vertical(el)):
+                continue
+            for tok in _tokens_of(el.content):
+                out.append(Slot(t, f"name:{el.source.name}", f"tokens.{tok}", el, "token",
+                                token=tok))
+    return out
+
+
+def open_targets(template: Path) -> tuple[list[Target], list[str]]:
+    """Every template slide and every layout, and the text of all of them (for the script)."""
+    pkg = Package.open(template)
+    deck = inventory_deck(pkg)
+    targets = [Target(f"slide {s.index}", {"template_slide": s.index}, s)
+               for s in deck.slides]
+    found = layouts(pkg)
+    entries = [{"layout": n} for n in range(1, len(found) + 1)]
+    if entries:
+        content = parse_content({"slides": entries}, str(template))
+        _, made = place_layout_slides(pkg, content)
+        more = inventory_deck(pkg)
+        by_name = {name: number for number, name in made.items()}
+        for n, (_, name) in enumerate(found, start=1):
+            number = by_name.get(name)
+            if number is not None:
+                targets.append(Target(f"layout {n}: {name}", {"layout": n},
+                                      more.slides[number - 1]))
+    texts = [e.content for t in targets for e in t.slide.elements]
+    return targets, texts
+
+
+def _value(slot: Slot, sampler: Sampler, unit: str, k: int) -> Any:
+    if unit == "bullets":
+        return sampler.bullets(k)
+    text = sampler.text(k)
+    if slot.token is not None:
+        pattern = r"\{\{\s*" + re.escape(slot.token) + r"\s*\}\}"
+        return re.sub(pattern, lambda _m: text, slot.el.content)
+    return text
+
+
+@dataclass
+class Copy:
+    target: Target
+    mode: str
+    unit: str
+    slots: list[tuple[int, int]]
+    """(slot index, candidate) probed on this copy."""
+
+
+def plan_round(p: Probe, todo: Callable[[int, str, str], int | None]) -> list[Copy]:
+    """One copy of a target per slot, mode and unit with something left to measure: each
+    slot is probed alone, the slide's other slots as the template has them (a template
+    slide's own text; a layout's empty placeholders, which the fill removes)."""
+    copies: dict[tuple[int, str, str, int], Copy] = {}
+    tindex = {id(t): i for i, t in enumerate(p.targets)}
+    for i, s in enumerate(p.slots):
+        for mode in MODES:
+            for unit in (("words", "bullets") if s.bulleted else ("words",)):
+                k = todo(i, mode, unit)
+                if k is None:
+                    continue
+                key = (tindex[id(s.target)], mode, unit, i)
+                copies.setdefault(key, Copy(s.target, mode, unit, [])).slots.append((i, k))
+    return [copies[k] for k in sorted(copies, key=lambda c: (c[0], c[1], c[2], c[3]))]
+
+
+def fill_copies(p: Probe, copies: Sequence[Copy]) -> tuple[Package, list[SlideIR], DeckIR]:
+    """A copy of the template filled with every copy's candidates, inventoried."""
+    entries = [{**c.target.entry, "fill": {p.slots[i].key: _value(p.slots[i], p.sampler,
+                                                                      c.unit, k)
+                                           for i, k in c.slots}} for c in copies]
+    pkg = Package.open(p.template)
+    content = parse_content({"slides": entries}, str(p.template))
+    content, _ = place_layout_slides(pkg, content)
+    deck = inventory_deck(pkg)
+    plan = apply_content(pkg, content, p.template.parent, strict=False,
+                         inventory=lambda _pkg, _part, index: deck.slides[index - 1])
+    reader = DeckReader(pkg)
+    irs = []
+    for fs, c in zip(plan.slides, copies, strict=True):
+        ds = inventory_slide(pkg, fs.part, fs.index, reader)
+        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
+        if c.mode == "min":
+            for i, _ in c.slots:
+                at_min(ir.element(p.slots[i].el.eid), p.settings)
+        irs.append(ir)
+    return pkg, irs, deck
+
+
+def at_min(el: Element, settings: Settings) -> None:
+    """``el`` drawn as the fill's tightest: its role's minimum font, line spacing at
+    ``FIT_LINE_FLOOR`` of the template's."""
+    floor = min_font_for(el.priority, settings)
+    if floor is not None and el.style.fontSize and el.style.fontSize > floor:
+        el.style.fontSize = floor
+    base = el.baseLineHeight or el.style.lineHeight or 1.2
+    el.style.lineHeight = round(base * settings.FIT_LINE_FLOOR, 4)
+
+
+def room(el: Element, dom: DomSnapshot) -> tuple[bool, float, float, int]:
+    """Whether ``el``'s text is inside its box as drawn, the height it needs and has, and
+    its drawn line count."""
+    d = dom.get(el.eid)
+    if d is None or d.contentBox is None:
+        return True, 0.0, 1.0, 0
+    ins = el.style.insets
+    avail = max(1.0, d.bbox.h - ((ins.top + ins.bottom) if ins is not None else 0.0))
+    line = d.computed.fontSize * d.computed.lineHeight
+    lines = round(d.contentBox.h / line) if line > 0 else 0
+    return True, d.contentBox.h, avail, lines
+
+
+def measure_round(p: Probe, copies: Sequence[Copy], measurer: Measurer) -> None:
+    """Fill, draw and diagnose one round; update every probed slot's search."""
+    pkg, irs, _ = fill_copies(p, copies)
+    if measurer.media is None:
+        measurer.media = MediaStore.for_package(pkg)
+    doms = measurer.measure_many(irs, p.settings)
+    for c, ir, dom in zip(copies, irs, doms, strict=True):
+        diag = diagnose(ir, dom, p.settings)
+        over = {d.eid: d for d in diag.defects if d.type == "content_overflow" and d.eid}
+        for i, k in c.slots:
+            slot, eid = p.slots[i], p.slots[i].el.eid
+            src = ir.element(eid).source
+            if src is not None and not src.repairable:
+                slot.skipped = ("the fill does not repair this text (vertical or in columns): "
+                                "no limit measured")
+                for (j, _, _), st in p.state.items():
+                    if j == i:
+                        st.hi = st.lo + 1
+                continue
+            el = ir.element(eid)
+            _, need, avail, lines = room(el, dom)
+            fits = eid not in over
+            if not fits and grows_to_fit(el):  # "resize shape to fit": grows first
+                slot.grows = True
+                grown = grow_edit(ir, el, over[eid], p.settings)
+                fits = grown is not None and grown[1] is None
+                if fits and grown is not None:
+                    avail = max(avail, need * 1.01)
+            s = p.state[(i, c.mode, c.unit)]
+            if fits and k >= s.lo:
+                s.lines = lines
+            s.font_px = ir.element(eid).style.fontSize or s.font_px
+            s.update(k, fits, need, avail, lines)
+    p.rounds += 1
+
+
+def first_guess(el: Element, sampler: Sampler, unit: str) -> int:
+    """Words (or bullets) the box would hold at an average glyph width: where the search
+    starts."""
+    size = el.style.fontSize or 24.0
+    lines = max(1.0, el.layout.h / (size * 1.2))
+    per_line = max(1.0, el.layout.w / (size * 0.5))
+    chars = lines * per_line
+    if unit == "bullets":
+        return max(1, int(lines * 0.6))
+    cjk = sampler.script in ("japanese", "chinese")
+    return max(1, int(chars / (1.0 if cjk else 6.0)))
+
+
+def new_probe(template: Path, settings: Settings) -> Probe:
+    targets, texts = open_targets(template)
+    sampler = Sampler(detect_script(texts))
+    slots = find_slots(targets)
+    p = Probe(template, settings, sampler, targets, slots)
+    for i, s in enumerate(slots):
+        for mode in MODES:
+            for unit in (("words", "bullets") if s.bulleted else ("words",)):
+                p.state[(i, mode, unit)] = Search(k=first_guess(s.el, sampler, unit))
+    return p
+
+
+def search(p: Probe, measurer: Measurer) -> None:
+    """Rounds until every slot's bracket closes (or ``MAX_ROUNDS``)."""
+    def todo(i: int, mode: str, unit: str) -> int | None:
+        s = p.state[(i, mode, unit)]
+        return None if s.done else s.k
+
+    while p.rounds < MAX_ROUNDS:
+        copies = plan_round(p, todo)
+        if not copies:
+            return
+        measure_round(p, copies, measurer)

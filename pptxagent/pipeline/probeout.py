@@ -1,0 +1,252 @@
+"""``pptxagent probe``'s second opinion and outputs: LibreOffice draws every slot at its found
+``own`` limit (a slot it draws past its box gets the limit its drawing allows, drawn again),
+then the probe JSON, the content JSON Schema with ``maxLength`` per key, and the contact
+sheet with each slot outlined and labelled with its limits."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.inventory.deck import slide_size
+from pptxagent.ir import Box, SlideIR
+from pptxagent.measure.measurer import Measurer
+from pptxagent.ooxml.package import Package
+from pptxagent.pipeline.fill import fill_settings
+from pptxagent.pipeline.output import write_text
+from pptxagent.pipeline.probe import (
+    Copy,
+    Probe,
+    Slot,
+    fill_copies,
+    new_probe,
+    plan_round,
+    search,
+)
+from pptxagent.qa.sheet import contact_sheet, outline_boxes
+from pptxagent.render.media import MediaStore
+from pptxagent.units import PX_PER_PT
+
+LO_TOL_PX = 6.0
+LO_TOL_EM = 0.2
+"""How far LibreOffice may draw a slot's text past its box and still agree (the cross-check's
+tolerances)."""
+
+
+def _limit_copies(p: Probe) -> list[Copy]:
+    def todo(i: int, mode: str, unit: str) -> int | None:
+        s = p.state[(i, mode, unit)]
+        return s.lo if mode == "own" and s.lo > 0 and p.slots[i].skipped is None else None
+
+    return plan_round(p, todo)
+
+
+def _draw(p: Probe, copies: Sequence[Copy]) -> tuple[list[SlideIR], TextBounds]:
+    pkg, irs, _ = fill_copies(p, copies)
+    with tempfile.TemporaryDirectory(prefix="pptxagent-probe-") as tmp:
+        deck = Path(tmp) / "probe.pptx"
+        pkg.save(deck)
+        return irs, get_libreoffice().text_bounds(deck)
+
+
+def _past(ir: SlideIR, slot: Slot, bounds: TextBounds, number: int) -> tuple[float, float]:
+    """How far LibreOffice drew the slot's text past its box (px), and the height it took."""
+    el = ir.element(slot.el.eid)
+    if el.source is None:
+        return 0.0, 0.0
+    tb = bounds.get(number, {}).get(str(el.source.shape_id))
+    if tb is None:
+        return 0.0, 0.0
+    box = el.layout
+    past = max(box.y - tb.y, tb.y + tb.h - (box.y + box.h), 0.0)
+    return past, tb.h
+
+
+def confirm(p: Probe) -> None:
+    """LibreOffice draws every slot at its ``own`` limit; where it draws the text past its box
+    (beyond ``LO_TOL_*``), the limit is lowered to what its drawing allows and drawn again."""
+    for attempt in range(2):
+        copies = _limit_copies(p)
+        if not copies:
+            return
+        irs, bounds = _draw(p, copies)
+        lowered = False
+        for n, (c, ir) in enumerate(zip(copies, irs, strict=True), start=1):
+            for i, k in c.slots:
+                slot, s = p.slots[i], p.state[(i, "own", c.unit)]
+                past, drawn_h = _past(ir, slot, bounds, n)
+                font = ir.element(slot.el.eid).style.fontSize or 16.0
+                ok = past <= max(LO_TOL_PX, LO_TOL_EM * font)
+                s.lo_verdict = "fits" if ok else f"drawn {past:.0f} px past its box"
+                if not ok and attempt == 0 and drawn_h > 0:
+                    box_h = ir.element(slot.el.eid).layout.h
+                    s.lowered_from = k
+                    s.lo = max(0, min(k - 1, int(k * box_h / drawn_h)))
+                    s.hi = s.lo + 1
+                    lowered = True
+        if not lowered:
+            return
+
+
+def _limits(p: Probe, i: int, mode: str) -> dict[str, Any]:
+    words = p.state[(i, mode, "words")]
+    text = p.sampler.text(words.lo)
+    out: dict[str, Any] = {"chars": len(text), "words": words.lo, "lines": words.lines,
+                           "font_pt": round(words.font_px / PX_PER_PT, 1)}
+    if words.lo >= 3000:
+        out["unbounded"] = True
+    if (i, mode, "bullets") in p.state:
+        out["bullets"] = p.state[(i, mode, "bullets")].lo
+    return out
+
+
+def slot_json(p: Probe, i: int) -> dict[str, Any]:
+    slot = p.slots[i]
+    t, el = slot.target, slot.el
+    lay = el.layout
+    row: dict[str, Any] = {
+        "where": t.label, **t.entry, "key": slot.key, "name": slot.name,
+        "shape": el.source.name if el.source is not None else el.eid, "kind": slot.kind,
+        "box_px": [round(lay.x, 1), round(lay.y, 1), round(lay.w, 1), round(lay.h, 1)],
+    }
+    if slot.skipped is not None:
+        return {**row, "skipped": slot.skipped}
+    own = p.state[(i, "own", "words")]
+    row["own"] = _limits(p, i, "own")
+    row["min"] = _limits(p, i, "min")
+    row["grows"] = slot.grows
+    floor = p.state[(i, "min", "words")].font_px
+    if own.font_px and floor and own.font_px <= floor + 0.05:
+        first = ("the box must grow or move: its font is already the minimum (where there "
+                 "is no room, degraded)")
+    elif slot.grows:
+        first = "the box grows into the empty space around it, then the text shrinks"
+    else:
+        first = "the fill shrinks the text (font, then line spacing)"
+    row["beyond"] = {"own": first,
+                     "min": "the box must grow or move; where there is no room, degraded"}
+    row["libreoffice"] = {"own": own.lo_verdict}
+    if own.lowered_from is not None:
+        row["libreoffice"]["lowered_from_words"] = own.lowered_from
+    return row
+
+
+def probe_json(p: Probe, seconds: float) -> dict[str, Any]:
+    return {"template": str(p.template), "script": p.sampler.script, "rounds": p.rounds,
+            "seconds": round(seconds, 1), "slots": [slot_json(p, i) for i in range(len(p.slots))]}
+
+
+def _string(limit: dict[str, Any], what: str) -> dict[str, Any]:
+    return {"type": "string", "maxLength": limit["chars"],
+            "description": f"{what}: about {limit['chars']} characters at the template's size "
+                           "before the text shrinks"}
+
+
+def content_schema(data: dict[str, Any]) -> dict[str, Any]:
+    """A JSON Schema of content.json for this template: one slide entry per template slide and
+    layout, each key's ``maxLength`` the characters it holds at the minimum font (its hard
+    limit), the characters before it shrinks in its description and
+    ``x-pptxagent-shrinks-over``; tokens get the smallest limit of the boxes they are in."""
+    entries: dict[str, dict[str, Any]] = {}
+    tokens: dict[str, int] = {}
+    for row in data["slots"]:
+        if "skipped" in row:
+            continue
+        head = ("template_slide", row["template_slide"]) if "template_slide" in row \
+            else ("layout", row["layout"])
+        entry = entries.setdefault(row["where"], {
+            "type": "object", "title": row["where"], "required": [head[0]],
+            "properties": {head[0]: {"const": head[1]},
+                           "fill": {"type": "object", "properties": {}}}})
+        hard, soft = row["min"], row["own"]
+        if row["kind"] == "token":
+            name = row["name"].split(".", 1)[1]
+            tokens[name] = min(tokens.get(name, hard["chars"]), hard["chars"])
+            continue
+        prop: dict[str, Any] = {"type": "string", "maxLength": hard["chars"],
+                                "x-pptxagent-shrinks-over": soft["chars"],
+                                "description": f"shrinks over about {soft['chars']} characters;"
+                                               f" at most {hard['chars']}"}
+        if "bullets" in hard:
+            prop = {"anyOf": [prop, {"type": "array", "maxItems": hard["bullets"],
+                                     "x-pptxagent-shrinks-over": soft["bullets"],
+                                     "items": {"type": "string",
+                                               "maxLength": hard["chars"]}}]}
+        entry["properties"]["fill"]["properties"][row["key"]] = prop
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"content.json for {Path(data['template']).name}",
+        "type": "object",
+        "properties": {
+            "tokens": {"type": "object", "properties": {
+                k: {"type": "string", "maxLength": v} for k, v in sorted(tokens.items())}},
+            "slides": {"type": "array", "minItems": 1,
+                       "items": {"anyOf": list(entries.values())}},
+        },
+    }
+
+
+def _label(row: dict[str, Any]) -> str:
+    if "skipped" in row:
+        return f"{row['name']}: not probed"
+    own, hard = row["own"], row["min"]
+    text = f"{row['name']}: {own['chars']} ch / {own['words']} w / {own['lines']} ln"
+    if "bullets" in own:
+        text += f" / {own['bullets']} bullets"
+    return text + f"  (min font: {hard['chars']} ch)"
+
+
+def write_outputs(p: Probe, data: dict[str, Any], out_json: Path | None, out_dir: Path | None,
+                  measurer: Measurer) -> list[Path]:
+    """PROBE.json, and in ``out_dir`` probe.json, content.schema.json and contact-sheet.png
+    (every target drawn at its ``own`` limits, each slot outlined with its label)."""
+    written: list[Path] = []
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if out_json is not None:
+        write_text(out_json, text)
+        written.append(out_json)
+    if out_dir is None:
+        return written
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_text(out_dir / "probe.json", text)
+    schema = json.dumps(content_schema(data), indent=1, ensure_ascii=False) + "\n"
+    write_text(out_dir / "content.schema.json", schema)
+    written += [out_dir / "probe.json", out_dir / "content.schema.json"]
+    copies = [c for c in _limit_copies(p) if c.unit == "words"]
+    rows = {(r["where"], r["name"]): r for r in data["slots"]}
+    if copies:
+        _, irs, _ = fill_copies(p, copies)
+        with tempfile.TemporaryDirectory(prefix="pptxagent-probe-") as tmp:
+            paths = [Path(tmp) / f"{n}.png" for n in range(len(irs))]
+            measurer.screenshot_many(irs, paths)
+            thumbs = []
+            for c, path in zip(copies, paths, strict=True):
+                boxes: list[tuple[Box, str]] = []
+                for i, _k in c.slots:
+                    s = p.slots[i]
+                    lay = s.el.layout
+                    boxes.append((Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h),
+                                  _label(rows[(s.target.label, s.name)])))
+                thumbs.append((c.target.label, outline_boxes(path, boxes), 0))
+            written.append(contact_sheet(thumbs, out_dir / "contact-sheet.png"))
+    return written
+
+
+def run_probe(template: Path, out_json: Path | None, out_dir: Path | None,
+              check_libreoffice: bool = True) -> tuple[dict[str, Any], list[Path]]:
+    """Probe ``template`` (search, LibreOffice's confirmation, outputs)."""
+    start = time.perf_counter()
+    pkg = Package.open(template)
+    size = slide_size(pkg)
+    p = new_probe(template, fill_settings(size.w, size.h, {}))
+    measurer = Measurer(media=MediaStore.for_package(pkg))
+    search(p, measurer)
+    if check_libreoffice:
+        confirm(p)
+    data = probe_json(p, time.perf_counter() - start)
+    return data, write_outputs(p, data, out_json, out_dir, measurer)
