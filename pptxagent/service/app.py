@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,32 +29,12 @@ from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.jobs import LocalJobs, job_backend
 from pptxagent.service.openapi import DocumentedApp
+from pptxagent.service.redact import RedactTokens, install_redaction
 from pptxagent.service.wake import API, Listener
 from pptxagent.store import Store
 
 log = logging.getLogger("pptxagent.service")
 UI_DIR = Path(__file__).resolve().parent / "ui"
-
-
-class RedactTokens(logging.Filter):
-    """Belt and braces: a token a client put in a URL never reaches a log line."""
-
-    _PATTERN = re.compile(r"((?:access_)?token=|Bearer\s+|pxa_)[^\s&\"']+", re.IGNORECASE)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.args:
-            record.args = tuple(self._PATTERN.sub(r"\1[redacted]", a) if isinstance(a, str)
-                                else a for a in record.args)
-        if isinstance(record.msg, str):
-            record.msg = self._PATTERN.sub(r"\1[redacted]", record.msg)
-        return True
-
-
-def install_redaction() -> None:
-    for name in ("uvicorn.access", "uvicorn.error", "uvicorn", "pptxagent", "fastapi"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
 
 
 def begin_shutdown(app: FastAPI) -> None:
@@ -151,4 +130,4 @@ def _mount_ui(app: FastAPI) -> None:
         app.mount("/", StaticFiles(directory=UI_DIR, html=True), name="ui")
 
 
-__all__ = ["begin_shutdown", "create_app", "install_redaction"]
+__all__ = ["RedactTokens", "begin_shutdown", "create_app", "install_redaction"]

@@ -13,6 +13,7 @@ import os
 import sys
 
 from pptxagent.service.config import TOKEN_ENV, ServiceConfig
+from pptxagent.service.redact import remember_secret
 from pptxagent.service.server import build_server
 from pptxagent.store import Store
 
@@ -23,9 +24,11 @@ def serve(cfg: ServiceConfig, *, token_name: str = "default", log_level: str = "
     given = os.environ.get(TOKEN_ENV)
     if given:
         store.create_token(token_name, max_queued=cfg.queue_cap, plaintext=given)
+        remember_secret(given)
         print(f"pptxagent: using the token from ${TOKEN_ENV}", file=sys.stderr)
     elif store.count_tokens() == 0:
         token = store.create_token(token_name, max_queued=cfg.queue_cap)
+        remember_secret(token)
         print(f"API token (shown once, store it now): {token}", flush=True)
     where = "PostgreSQL" if store.is_postgres else f"SQLite in {cfg.data_dir}"
     store.close()

@@ -109,6 +109,21 @@ def serve_process(data_dir: Path, port: int, token: str | None, *, workers: int 
     raise RuntimeError("pptxagent serve did not start")
 
 
+@contextlib.contextmanager
+def served_api(data_dir: Path, token: str, *, workers: int = 1,
+               env: dict[str, str] | None = None) -> Iterator[Api]:
+    """``pptxagent serve`` with ``token`` on a free port, stopped cleanly after; its log
+    (``api.log``) never shows the token."""
+    port = free_port()
+    proc = serve_process(data_dir, port, token, workers=workers, env=env)
+    api = Api(f"http://127.0.0.1:{port}", data_dir, token, proc=proc, log=data_dir / "serve.log")
+    try:
+        yield api
+    finally:
+        assert stop_process(proc) in (0, -15, 143)
+    assert token not in (data_dir / "serve.log").read_text()
+
+
 def stop_process(proc: subprocess.Popen[bytes], timeout: float = 40) -> int:
     """SIGTERM (a clean shutdown), then SIGKILL of its group if it hangs."""
     if proc.poll() is None:

@@ -26,9 +26,7 @@ from tests.integration.service_support import (
     ROOT,
     TEMPLATE,
     Api,
-    free_port,
-    serve_process,
-    stop_process,
+    served_api,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
@@ -40,14 +38,8 @@ PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentatio
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
-    data = tmp_path_factory.mktemp("openapi")
-    port = free_port()
-    proc = serve_process(data, port, TOKEN, workers=1)
-    api = Api(f"http://127.0.0.1:{port}", data, TOKEN, proc=proc, log=data / "serve.log")
-    try:
+    with served_api(tmp_path_factory.mktemp("openapi"), TOKEN) as api:
         yield api
-    finally:
-        assert stop_process(proc) in (0, -15, 143)
 
 
 def generate(base: str, out: Path) -> tuple[ModuleType, str]:

@@ -29,6 +29,7 @@ from tests.integration.service_support import (
     free_port,
     read_sse,
     serve_process,
+    served_api,
     stop_process,
     submit_compose,
     submit_fill,
@@ -222,6 +223,23 @@ def test_serve_prints_a_token_once_and_never_logs_it(tmp_path: Path) -> None:
     assert logs[0].count(tokens[0]) == 1 and tokens[0] not in logs[1]
 
 
+def test_the_access_log_never_shows_a_token_pasted_into_a_url(tmp_path: Path) -> None:
+    """Not only ``pxa_`` tokens and query parameters: a bearer token of another form pasted
+    into a path segment, and the server's own token however it looks (service.redact)."""
+    pasted = "4MUlP-tsHqNLB8zshO_6feqDJuUTX2FvvQpj_2R56G0"  # not of the pxa_ form
+    known = "correct-horse-battery-staple"  # this server's token ($PPTXAGENT_TOKEN): words
+    sha = "ab" * 32
+    with served_api(tmp_path, known, workers=0) as api, api.client() as c:
+        for path in (f"/api/files/{pasted}", f"/api/decks/{pasted}/versions/1/pptx",
+                     f"/api/jobs/{known}", f"/api/jobs?limit=5&key={pasted}", f"/api/files/{sha}"):
+            assert c.get(path).status_code in (200, 404), path
+    log = (api.log or tmp_path / "serve.log").read_text()
+    assert pasted not in log and known not in log
+    assert '"GET /api/files/[redacted] HTTP/1.1" 404' in log
+    assert '"GET /api/jobs?limit=5&key=[redacted] HTTP/1.1" 200' in log
+    assert f'"GET /api/files/{sha} HTTP/1.1" 404' in log  # a sha256 file name stays
+
+
 def test_sse_pings_while_idle_and_shutdown_closes_open_streams(tmp_path: Path) -> None:
     cfg = ServiceConfig(data_dir=tmp_path, port=free_port(), workers=0, sse_ping_s=0.5)
     pinged, lines = threading.Event(), []
@@ -253,16 +271,8 @@ def test_sse_pings_while_idle_and_shutdown_closes_open_streams(tmp_path: Path) -
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
-    data = tmp_path_factory.mktemp("svc1")
-    port = free_port()
-    token = "pxa_service-test-token-0123456789"
-    proc = serve_process(data, port, token, workers=1)
-    api = Api(f"http://127.0.0.1:{port}", data, token, proc=proc, log=data / "serve.log")
-    try:
+    with served_api(tmp_path_factory.mktemp("svc1"), "pxa_service-test-token-0123456789") as api:
         yield api
-    finally:
-        assert stop_process(proc) in (0, -15, 143)
-    assert token not in api.log.read_text() if api.log else True
 
 
 def _check_job(c: httpx.Client, job: dict[str, Any]) -> list[dict[str, Any]]:
