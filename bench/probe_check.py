@@ -78,7 +78,7 @@ def check(template: Path, work: Path) -> tuple[int, int, list[str]]:
     good, bad = 0, []
     for r in rows:
         key = f"{r['where']}|{r['key']}"
-        f0, lo0, d0 = _shrunk(at, key, r["shape"])
+        f0, lo0, _ = _shrunk(at, key, r["shape"])
         grows = "grow" in r["beyond"]["own"]  # the probe predicts the box grows or moves
         f1, _, d1 = _shrunk(over, key, r["shape"], box=grows)
         if not f0 and not lo0 and (f1 or d1):

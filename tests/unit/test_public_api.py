@@ -65,4 +65,4 @@ def test_the_commands_are_pinned() -> None:
 
     assert set(COMMANDS) == {"fill", "compose", "refine", "inventory", "render", "qa",
                              "schema", "serve", "themes", "theme", "host", "batch", "worker",
-                             "eval", "eval-review"}
+                             "eval", "eval-review", "probe"}
