@@ -103,18 +103,20 @@ class JobErrorKind(StrEnum):
 
 
 class _Open(BaseModel):
-    """Open to fields it does not name; a null field is left out of the JSON (as the store
-    keeps it)."""
+    """Open to fields it does not name; a field the stored JSON did not have is left out of
+    the answer (what a client reads is what the store keeps)."""
 
     model_config = ConfigDict(extra="allow")
 
     # No return annotation on purpose: with one, pydantic would publish the annotation's
     # schema instead of the model's.
     @model_serializer(mode="wrap")
-    def _without_nulls(self, handler):  # type: ignore[no-untyped-def]
+    def _as_stored(self, handler):  # type: ignore[no-untyped-def]
         out = handler(self)
-        extra = self.model_extra or {}
-        return {k: v for k, v in out.items() if v is not None or k in extra}
+        fields = type(self).model_fields
+        unset = {key for name in fields.keys() - self.model_fields_set
+                 for key in (name, fields[name].alias) if key}
+        return {k: v for k, v in out.items() if k not in unset}
 
 
 class JobOptions(_Open):
