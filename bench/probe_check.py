@@ -25,16 +25,37 @@ ROOT = Path(__file__).resolve().parents[1]
 CLI = [str(ROOT / ".venv" / "bin" / "pptxagent")]
 sys.path.insert(0, str(ROOT))
 
+from pptxagent.pipeline.probe import find_slots, open_targets  # noqa: E402
 from pptxagent.pipeline.probetext import Sampler  # noqa: E402
+
+
+def _tables(template: Path) -> dict[tuple[str, str], list[list[str]]]:
+    """(where, table key) → the template table's text, as the probe fills it around a cell."""
+    targets, _ = open_targets(template)
+    out = {}
+    for s in find_slots(targets):
+        if s.rows is not None:
+            out[(s.target.label, s.key)] = s.rows
+    return out
+
+
+def _value(r: dict[str, Any], sampler: Sampler, n: int,
+           tables: dict[tuple[str, str], list[list[str]]]) -> Any:
+    if r["kind"] != "cell":
+        return sampler.text(n)
+    rows = [list(x) for x in tables[(r["where"], r["key"])]]
+    rows[r["cell"][0]][r["cell"][1]] = sampler.text(n)
+    return rows
 
 
 def _fill(template: Path, rows: list[dict[str, Any]], sampler: Sampler, extra: int,
           work: Path, tag: str) -> dict[str, Any]:
+    tables = _tables(template)
     entries: dict[str, dict[str, Any]] = {}  # one slide per slot: each slot alone
     for r in rows:
         head = {k: r[k] for k in ("template_slide", "layout") if k in r}
-        entries[f"{r['where']}|{r['key']}"] = {
-            **head, "fill": {r["key"]: sampler.text(r["own"]["words"] + extra)}}
+        entries[f"{r['where']}|{r['name']}"] = {
+            **head, "fill": {r["key"]: _value(r, sampler, r["own"]["words"] + extra, tables)}}
     content = work / f"{tag}.json"
     content.write_text(json.dumps({"slides": list(entries.values())}, ensure_ascii=False))
     out, report = work / f"{tag}.pptx", work / f"{tag}-report.json"
@@ -77,7 +98,7 @@ def check(template: Path, work: Path) -> tuple[int, int, list[str]]:
     over = _fill(template, rows, sampler, 1, work, f"{template.stem}-over")
     good, bad = 0, []
     for r in rows:
-        key = f"{r['where']}|{r['key']}"
+        key = f"{r['where']}|{r['name']}"
         f0, lo0, _ = _shrunk(at, key, r["shape"])
         grows = "grow" in r["beyond"]["own"]  # the probe predicts the box grows or moves
         f1, _, d1 = _shrunk(over, key, r["shape"], box=grows)

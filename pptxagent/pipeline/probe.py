@@ -70,6 +70,10 @@ class Slot:
     el: Element
     kind: str
     token: str | None = None
+    cell: tuple[int, int] | None = None
+    """A table cell (row, column): the table's text as the template has it, this cell's
+    replaced (``name:TABLE`` takes every row)."""
+    rows: list[list[str]] | None = None
     skipped: str | None = None
     grows: bool = False
     """A "resize shape to fit text" box: the fill grows it into empty space before its text
@@ -79,6 +83,16 @@ class Slot:
     @property
     def bulleted(self) -> bool:
         return self.kind == "body"
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        """A table cell is probed at its own size only (the fill grows a table's rows into
+        the room below, then shrinks every cell together)."""
+        return ("own",) if self.cell is not None else MODES
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        return ("words", "bullets") if self.bulleted else ("words",)
 
 
 @dataclass
@@ -173,6 +187,9 @@ def find_slots(targets: Sequence[Target]) -> list[Slot]:
                 out.append(Slot(t, key, key, el, kind))
                 keyed.add(el.eid)
         for el in t.slide.elements:
+            if el.table is not None and el.source is not None and el.source.name:
+                out += table_slots(t, el)
+                continue
             if (el.eid in keyed or el.source is None or not el.source.name or not el.is_text
                     or vertical(el)):
                 continue
@@ -180,6 +197,20 @@ def find_slots(targets: Sequence[Target]) -> list[Slot]:
                 out.append(Slot(t, f"name:{el.source.name}", f"tokens.{tok}", el, "token",
                                 token=tok))
     return out
+
+
+def table_slots(t: Target, el: Element) -> list[Slot]:
+    """One slot per column of a table: its first body row's cell (the header row's when the
+    table has one row), probed with the other cells as the template has them."""
+    assert el.table is not None and el.source is not None
+    rows = [["\n".join(p.text for p in c.paragraphs) for c in r.cells] for r in el.table.rows]
+    if not rows or any(len(r) != len(rows[0]) for r in rows):
+        return []
+    r = 1 if len(rows) > 1 else 0
+    return [Slot(t, f"name:{el.source.name}", f"name:{el.source.name}[{r}][{c}]", el, "cell",
+                 cell=(r, c), rows=rows)
+            for c, cell in enumerate(el.table.rows[r].cells)
+            if not (cell.hMerge or cell.vMerge or cell.vert)]
 
 
 def open_targets(template: Path) -> tuple[list[Target], list[str]]:
@@ -208,6 +239,10 @@ def _value(slot: Slot, sampler: Sampler, unit: str, k: int) -> Any:
     if unit == "bullets":
         return sampler.bullets(k)
     text = sampler.text(k)
+    if slot.cell is not None and slot.rows is not None:
+        rows = [list(r) for r in slot.rows]
+        rows[slot.cell[0]][slot.cell[1]] = text
+        return rows
     if slot.token is not None:
         pattern = r"\{\{\s*" + re.escape(slot.token) + r"\s*\}\}"
         return re.sub(pattern, lambda _m: text, slot.el.content)
@@ -230,8 +265,8 @@ def plan_round(p: Probe, todo: Callable[[int, str, str], int | None]) -> list[Co
     copies: dict[tuple[int, str, str, int], Copy] = {}
     tindex = {id(t): i for i, t in enumerate(p.targets)}
     for i, s in enumerate(p.slots):
-        for mode in MODES:
-            for unit in (("words", "bullets") if s.bulleted else ("words",)):
+        for mode in s.modes:
+            for unit in s.units:
                 k = todo(i, mode, unit)
                 if k is None:
                     continue
@@ -277,6 +312,8 @@ def room(el: Element, dom: DomSnapshot) -> tuple[bool, float, float, int]:
     """Whether ``el``'s text is inside its box as drawn, the height it needs and has, and
     its drawn line count."""
     d = dom.get(el.eid)
+    if d is not None and el.table is not None and d.rowHeights:
+        return True, sum(d.rowHeights), max(1.0, d.bbox.h), 0
     if d is None or d.contentBox is None:
         return True, 0.0, 1.0, 0
     ins = el.style.insets
@@ -322,12 +359,17 @@ def measure_round(p: Probe, copies: Sequence[Copy], measurer: Measurer) -> None:
     p.rounds += 1
 
 
-def first_guess(el: Element, sampler: Sampler, unit: str) -> int:
+def first_guess(slot: Slot, sampler: Sampler, unit: str) -> int:
     """Words (or bullets) the box would hold at an average glyph width: where the search
     starts."""
+    el = slot.el
     size = el.style.fontSize or 24.0
-    lines = max(1.0, el.layout.h / (size * 1.2))
-    per_line = max(1.0, el.layout.w / (size * 0.5))
+    w, h = el.layout.w, el.layout.h
+    if slot.cell is not None and el.table is not None:
+        w = el.table.columns[slot.cell[1]] if slot.cell[1] < len(el.table.columns) else w
+        h = max(el.table.rows[slot.cell[0]].h, size * 1.2)
+    lines = max(1.0, h / (size * 1.2))
+    per_line = max(1.0, w / (size * 0.5))
     chars = lines * per_line
     if unit == "bullets":
         return max(1, int(lines * 0.6))
@@ -341,9 +383,9 @@ def new_probe(template: Path, settings: Settings) -> Probe:
     slots = find_slots(targets)
     p = Probe(template, settings, sampler, targets, slots)
     for i, s in enumerate(slots):
-        for mode in MODES:
-            for unit in (("words", "bullets") if s.bulleted else ("words",)):
-                p.state[(i, mode, unit)] = Search(k=first_guess(s.el, sampler, unit))
+        for mode in s.modes:
+            for unit in s.units:
+                p.state[(i, mode, unit)] = Search(k=first_guess(s, sampler, unit))
     return p
 
 

@@ -118,6 +118,12 @@ def slot_json(p: Probe, i: int) -> dict[str, Any]:
         return {**row, "skipped": slot.skipped}
     own = p.state[(i, "own", "words")]
     row["own"] = _limits(p, i, "own")
+    if slot.cell is not None:
+        row["cell"] = list(slot.cell)
+        row["beyond"] = {"own": "the table grows into the room below, then its cells shrink "
+                                "together"}
+        row["libreoffice"] = {"own": own.lo_verdict}
+        return row
     row["min"] = _limits(p, i, "min")
     row["grows"] = slot.grows
     floor = p.state[(i, "min", "words")].font_px
@@ -163,7 +169,19 @@ def content_schema(data: dict[str, Any]) -> dict[str, Any]:
             "type": "object", "title": row["where"], "required": [head[0]],
             "properties": {head[0]: {"const": head[1]},
                            "fill": {"type": "object", "properties": {}}}})
-        hard, soft = row["min"], row["own"]
+        soft = row["own"]
+        hard = row.get("min", soft)
+        if row["kind"] == "cell":
+            cells = entry["properties"]["fill"]["properties"].setdefault(row["key"], {
+                "type": "array", "items": {"type": "array", "prefixItems": []}})
+            columns = cells["items"]["prefixItems"]
+            while len(columns) <= row["cell"][1]:
+                columns.append({"type": ["string", "number"]})
+            columns[row["cell"][1]] = {
+                "type": ["string", "number"], "maxLength": soft["chars"],
+                "description": f"a cell of this column: about {soft['chars']} characters "
+                               "before the table must grow"}
+            continue
         if row["kind"] == "token":
             name = row["name"].split(".", 1)[1]
             tokens[name] = min(tokens.get(name, hard["chars"]), hard["chars"])
@@ -194,7 +212,9 @@ def content_schema(data: dict[str, Any]) -> dict[str, Any]:
 def _label(row: dict[str, Any]) -> str:
     if "skipped" in row:
         return f"{row['name']}: not probed"
-    own, hard = row["own"], row["min"]
+    own, hard = row["own"], row.get("min")
+    if hard is None:
+        return f"{row['name']}: {own['chars']} ch / {own['words']} w"
     text = f"{row['name']}: {own['chars']} ch / {own['words']} w / {own['lines']} ln"
     if "bullets" in own:
         text += f" / {own['bullets']} bullets"
