@@ -99,7 +99,15 @@ class EventOut(BaseModel):
     @classmethod
     def of(cls, e: EventRow) -> EventOut:
         return cls(id=e.seq, job_id=e.job_id, ts=e.ts, type=EventType(e.type), stage=e.stage,
-                   severity=Severity(e.severity), data=EventData.model_validate(e.data))
+                   severity=Severity(e.severity),
+                   data=EventData.model_validate(untraced(e.data)))
+
+
+def untraced(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the internal traceback a crash keeps for the server's log (``trace``,
+    at any depth): a client sees the error's kind and message, never the server's code."""
+    return {k: untraced(v) if isinstance(v, dict) else v for k, v in data.items()
+            if k != "trace"}
 
 
 class ToolRunOut(BaseModel):

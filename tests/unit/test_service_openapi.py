@@ -132,3 +132,19 @@ def test_every_event_type_the_code_records_is_in_the_enum() -> None:
             found |= set(pattern.findall(text))
     assert len(found) >= 14, found
     assert found <= {e.value for e in EventType}, found - {e.value for e in EventType}
+
+
+def test_a_crash_trace_never_reaches_a_client_in_an_event() -> None:
+    from datetime import UTC, datetime
+
+    from pptxagent.service.schemas import EventOut
+    from pptxagent.store.records import EventRow
+
+    row = EventRow(id=1, job_id="j", seq=3, ts=datetime.now(UTC), stage="", type="job.failed",
+                   data={"attempt": 1, "error": {
+                       "kind": "internal", "message": "ValueError: x",
+                       "trace": "Traceback (most recent call last): File \"/srv/app.py\""}},
+                   severity="error")
+    dumped = EventOut.of(row).model_dump_json()
+    assert "Traceback" not in dumped and "/srv/app.py" not in dumped
+    assert "ValueError: x" in dumped
