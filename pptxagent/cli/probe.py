@@ -36,6 +36,10 @@ def command(template: Path, output: Path | None, out_dir: Path | None,
         raise InputError(f"-o {output}: is a directory; give the path of a .json file")
     if output is not None and not output.parent.is_dir():
         raise InputError(f"-o {output}: the folder {output.parent} does not exist")
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"--out {out_dir}: is a file; give a folder")
+    if out_dir is not None and not out_dir.parent.is_dir():
+        raise InputError(f"--out {out_dir}: the folder {out_dir.parent} does not exist")
     data, written = run_probe(template, output, out_dir, not no_libreoffice)
     if output is None and out_dir is None:
         import json
@@ -45,7 +49,7 @@ def command(template: Path, output: Path | None, out_dir: Path | None,
     slots = data["slots"]
     probed = [s for s in slots if "skipped" not in s]
     lowered = sum("lowered_from_words" in s.get("libreoffice", {}) for s in probed)
-    click.echo(f"probed {len(probed)} slot(s) of {len({s['where'] for s in slots})} slide(s) "
+    click.echo(f"probed {len(probed)} slot(s) of {data['targets']} slide(s) "
                f"and layout(s) in {data['seconds']} s ({data['rounds']} rounds, script "
                f"{data['script']}); LibreOffice lowered {lowered}; skipped "
                f"{len(slots) - len(probed)}")

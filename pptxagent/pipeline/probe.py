@@ -188,18 +188,26 @@ def find_slots(targets: Sequence[Target]) -> list[Slot]:
                 keyed.add(el.eid)
         for el in t.slide.elements:
             if el.table is not None and el.source is not None and el.source.name:
-                out += table_slots(t, el)
+                out += table_slots(t, el, _fill_key(t.slide, el))
                 continue
             if (el.eid in keyed or el.source is None or not el.source.name or not el.is_text
                     or vertical(el)):
                 continue
             for tok in _tokens_of(el.content):
-                out.append(Slot(t, f"name:{el.source.name}", f"tokens.{tok}", el, "token",
+                out.append(Slot(t, _fill_key(t.slide, el), f"tokens.{tok}", el, "token",
                                 token=tok))
     return out
 
 
-def table_slots(t: Target, el: Element) -> list[Slot]:
+def _fill_key(slide: DeckSlide, el: Element) -> str:
+    """The content.json key that names ``el``: ``name:…`` when no other shape of the slide has
+    its name, else its eid (the fill refuses a name two shapes share)."""
+    name = el.source.name if el.source is not None else ""
+    alike = sum(1 for e in slide.elements if e.source is not None and e.source.name == name)
+    return f"name:{name}" if name and alike == 1 else el.eid
+
+
+def table_slots(t: Target, el: Element, key: str) -> list[Slot]:
     """One slot per column of a table: its first body row's cell (the header row's when the
     table has one row), probed with the other cells as the template has them."""
     assert el.table is not None and el.source is not None
@@ -207,7 +215,7 @@ def table_slots(t: Target, el: Element) -> list[Slot]:
     if not rows or any(len(r) != len(rows[0]) for r in rows):
         return []
     r = 1 if len(rows) > 1 else 0
-    return [Slot(t, f"name:{el.source.name}", f"name:{el.source.name}[{r}][{c}]", el, "cell",
+    return [Slot(t, key, f"{key}[{r}][{c}]", el, "cell",
                  cell=(r, c), rows=rows)
             for c, cell in enumerate(el.table.rows[r].cells)
             if not (cell.hMerge or cell.vMerge or cell.vert)]
@@ -223,11 +231,11 @@ def open_targets(template: Path) -> tuple[list[Target], list[str]]:
     entries = [{"layout": n} for n in range(1, len(found) + 1)]
     if entries:
         content = parse_content({"slides": entries}, str(template))
-        _, made = place_layout_slides(pkg, content)
+        placed, _ = place_layout_slides(pkg, content)
         more = inventory_deck(pkg)
-        by_name = {name: number for number, name in made.items()}
-        for n, (_, name) in enumerate(found, start=1):
-            number = by_name.get(name)
+        for n, ((_, name), entry) in enumerate(zip(found, placed.slides or [], strict=True),
+                                               start=1):
+            number = entry.template_slide  # by part: two masters may name a layout alike
             if number is not None:
                 targets.append(Target(f"layout {n}: {name}", {"layout": n},
                                       more.slides[number - 1]))
@@ -349,8 +357,10 @@ def measure_round(p: Probe, copies: Sequence[Copy], measurer: Measurer) -> None:
                 slot.grows = True
                 grown = grow_edit(ir, el, over[eid], p.settings)
                 fits = grown is not None and grown[1] is None
-                if fits and grown is not None:
-                    avail = max(avail, need * 1.01)
+                if grown is not None:  # the room it grows into is its height
+                    ins = el.style.insets
+                    pad = (ins.top + ins.bottom) if ins is not None else 0.0
+                    avail = max(1.0, float(grown[0].get("h", el.layout.h)) - pad)
             s = p.state[(i, c.mode, c.unit)]
             if fits and k >= s.lo:
                 s.lines = lines

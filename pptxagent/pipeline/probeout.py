@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.engines.libreoffice import TextBounds, get_libreoffice
+from pptxagent.errors import InputError
 from pptxagent.inventory.deck import slide_size
 from pptxagent.ir import Box, SlideIR
 from pptxagent.measure.measurer import Measurer
@@ -20,6 +21,7 @@ from pptxagent.ooxml.package import Package
 from pptxagent.pipeline.fill import fill_settings
 from pptxagent.pipeline.output import write_text
 from pptxagent.pipeline.probe import (
+    MAX_UNITS,
     Copy,
     Probe,
     Slot,
@@ -79,14 +81,18 @@ def confirm(p: Probe) -> None:
         for n, (c, ir) in enumerate(zip(copies, irs, strict=True), start=1):
             for i, k in c.slots:
                 slot, s = p.slots[i], p.state[(i, "own", c.unit)]
+                el = ir.element(slot.el.eid)
+                if el.text_turn() % 180 or slot.grows:  # its drawn bounds are not its box's
+                    s.lo_verdict = "not compared (turned text, or a box that grows)"
+                    continue
                 past, drawn_h = _past(ir, slot, bounds, n)
-                font = ir.element(slot.el.eid).style.fontSize or 16.0
+                font = el.style.fontSize or 16.0
                 ok = past <= max(LO_TOL_PX, LO_TOL_EM * font)
                 s.lo_verdict = "fits" if ok else f"drawn {past:.0f} px past its box"
-                if not ok and attempt == 0 and drawn_h > 0:
-                    box_h = ir.element(slot.el.eid).layout.h
+                if not ok and attempt == 0 and drawn_h > 0 and k > 1:
                     s.lowered_from = k
-                    s.lo = max(0, min(k - 1, int(k * box_h / drawn_h)))
+                    s.lo = max(1, min(k - 1, int(k * el.layout.h / drawn_h)))
+                    s.lines = max(1, round(s.lines * s.lo / k))
                     s.hi = s.lo + 1
                     lowered = True
         if not lowered:
@@ -95,13 +101,18 @@ def confirm(p: Probe) -> None:
 
 def _limits(p: Probe, i: int, mode: str) -> dict[str, Any]:
     words = p.state[(i, mode, "words")]
-    text = p.sampler.text(words.lo)
-    out: dict[str, Any] = {"chars": len(text), "words": words.lo, "lines": words.lines,
+    own = p.state[(i, "own", "words")]
+    n = max(words.lo, own.lo)  # the minimum font holds at least what the own size holds
+    text = p.sampler.text(n)
+    out: dict[str, Any] = {"chars": len(text), "words": n, "lines": words.lines,
                            "font_pt": round(words.font_px / PX_PER_PT, 1)}
-    if words.lo >= 3000:
+    if n >= MAX_UNITS:
         out["unbounded"] = True
+    elif words.hi is None or words.hi > words.lo + 1:
+        out["converged"] = False  # the search ran out of rounds: a lower bound
     if (i, mode, "bullets") in p.state:
-        out["bullets"] = p.state[(i, mode, "bullets")].lo
+        bullets = p.state[(i, mode, "bullets")].lo
+        out["bullets"] = max(bullets, p.state[(i, "own", "bullets")].lo)
     return out
 
 
@@ -204,7 +215,7 @@ def content_schema(data: dict[str, Any]) -> dict[str, Any]:
             "tokens": {"type": "object", "properties": {
                 k: {"type": "string", "maxLength": v} for k, v in sorted(tokens.items())}},
             "slides": {"type": "array", "minItems": 1,
-                       "items": {"anyOf": list(entries.values())}},
+                       "items": {"anyOf": list(entries.values())} if entries else {}},
         },
     }
 
@@ -264,9 +275,20 @@ def run_probe(template: Path, out_json: Path | None, out_dir: Path | None,
     pkg = Package.open(template)
     size = slide_size(pkg)
     p = new_probe(template, fill_settings(size.w, size.h, {}))
+    if not p.slots:
+        raise InputError(f"{template}: no fillable text slot on its {len(p.targets)} slide(s) "
+                         "and layout(s)")
     measurer = Measurer(media=MediaStore.for_package(pkg))
     search(p, measurer)
+    for i, slot in enumerate(p.slots):
+        if slot.cell is not None and p.state[(i, "own", "words")].lo == 0:
+            slot.skipped = ("the template's own table already runs past its frame: no cell "
+                            "length keeps it inside")
     if check_libreoffice:
         confirm(p)
     data = probe_json(p, time.perf_counter() - start)
-    return data, write_outputs(p, data, out_json, out_dir, measurer)
+    data["targets"] = len(p.targets)
+    try:
+        return data, write_outputs(p, data, out_json, out_dir, measurer)
+    except OSError as exc:
+        raise InputError(f"cannot write the probe's outputs: {exc}") from exc

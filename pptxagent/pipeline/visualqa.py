@@ -320,18 +320,21 @@ def visual_qa(job: FillJob) -> None:
     again = [work[i] for i in todo]
     job.say(f"visual QA: issues to correct on slide(s) "
             f"{', '.join(str(w.filled.index) for w in again)}; one correction pass")
+    marks = [len(w.notes) for w in again]  # the pass's notes go if its result is dropped
     outcomes = _correct(job, again, [found[i] for i in todo], [filled_caps[i] for i in todo])
     saved = [_result(w) for w in again]
     for w, o in zip(again, outcomes, strict=True):
         _set_result(w, (o, o.final_ir, o.final_diag, o.final_dom))
     after = _check(job, again, [facts[i] for i in todo], base)
-    for w, seen, new, prev in zip(again, (found[i] for i in todo), after, saved, strict=True):
+    for w, seen, new, prev, mark in zip(again, (found[i] for i in todo), after, saved, marks,
+                                        strict=True):
         deck = [i for i in seen if i.kind == "rhythm"]  # the deck's: no pass changes them
         old = [i for i in seen if i.kind != "rhythm"]
         new = [i for i in new if i.kind != "rhythm"]
         aims = targets(old, w.touched, composed)
         if _worse(old, new, _defects(prev), _defects(_result(w))):
             _set_result(w, prev)
+            del w.notes[mark:]
             w.qa = [i.model_copy(update={"status": "unresolved"}) if i in aims else i
                     for i in old] + deck
             w.notes.append("visual QA correction pass did not help; the first result stands")

@@ -74,7 +74,8 @@ def thumbnail(pixels: NDArray[np.uint8], issues: Sequence[QaIssue]) -> Image.Ima
 def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
                   color: tuple[int, int, int] = (0, 102, 204)) -> Image.Image:
     """A thumbnail of the slide picture ``png`` with each box (slide px) outlined and its label
-    written inside its top edge (``pptxagent probe``'s slots and their limits)."""
+    written above it (below it at the slide's top edge), off the text it outlines
+    (``pptxagent probe``'s slots and their limits)."""
     with Image.open(png) as image:
         scale = THUMB_W / image.width
         out = image.convert("RGB").resize((THUMB_W, max(1, round(image.height * scale))))
@@ -88,8 +89,9 @@ def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
             continue
         draw.rectangle((x0, y0, x1, y1), outline=color, width=2)
         tw = min(draw.textlength(text, font=font), out.width - x0 - 6)
-        draw.rectangle((x0, y0, x0 + tw + 6, y0 + 15), fill=color)
-        draw.text((x0 + 3, y0 + 1), text, fill=(255, 255, 255), font=font)
+        ty = y0 - 15 if y0 >= 15 else y1 + 1 if y1 + 16 <= out.height else y0  # off the text
+        draw.rectangle((x0, ty, x0 + tw + 6, ty + 15), fill=color)
+        draw.text((x0 + 3, ty + 1), text, fill=(255, 255, 255), font=font)
     return out
 
 

@@ -120,3 +120,14 @@ def test_bad_paths_exit_2(tmp_path: Path) -> None:
     assert missing.returncode == 2 and "none.pptx" in missing.stderr
     nowhere = probe(TEMPLATE, "-o", tmp_path / "no" / "p.json")
     assert nowhere.returncode == 2 and "does not exist" in nowhere.stderr
+
+
+def test_a_template_with_nothing_to_fill_and_bad_outputs_exit_2(tmp_path: Path) -> None:
+    empty = CORPUS / "officer__test-no-layouts.pptx"
+    if empty.exists():
+        proc = probe(empty, "-o", tmp_path / "p.json")
+        assert proc.returncode == 2 and "no fillable text slot" in proc.stderr
+    a_file = tmp_path / "f"
+    a_file.write_text("x")
+    proc = probe(TEMPLATE, "--out", a_file)
+    assert proc.returncode == 2 and "is a file" in proc.stderr
