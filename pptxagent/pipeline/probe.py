@@ -40,6 +40,7 @@ from pptxagent.ir.slide import DeckIR
 from pptxagent.measure.measurer import Measurer
 from pptxagent.ooxml.layoutslide import layouts
 from pptxagent.ooxml.package import Package
+from pptxagent.ooxml.tokens import paragraph_texts
 from pptxagent.pipeline.probetext import Sampler, detect_script
 from pptxagent.policy.grow import grow_edit, grows_to_fit
 from pptxagent.render.media import MediaStore
@@ -240,6 +241,8 @@ def open_targets(template: Path) -> tuple[list[Target], list[str]]:
                 targets.append(Target(f"layout {n}: {name}", {"layout": n},
                                       more.slides[number - 1]))
     texts = [e.content for t in targets for e in t.slide.elements]
+    for part, _ in found:  # a layout's prompts ("クリックしてタイトルを入力"): its language too
+        texts += paragraph_texts(pkg.xml(part))
     return targets, texts
 
 
