@@ -55,6 +55,14 @@ def parse_path(expr: str) -> list[str | int] | None:
     return out
 
 
+def token_name(expr: str) -> str | None:
+    """The top-level token ``{{ expr }}`` reads (a filter and ``-`` trim markers aside, the
+    first segment of its path): ``client`` for ``- client.name | upper``; None when the
+    expression is not a path."""
+    path = parse_path(_TRIM.sub("", expr.split("|", 1)[0].strip()))
+    return str(path[0]) if path else None
+
+
 def scalar_text(value: Any) -> str | None:
     """A JSON scalar as the text a user expects; None for an object or a list."""
     if value is None:

@@ -22,7 +22,6 @@ limits; a slot it draws past its box gets the limit its drawing allows (``probec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 from pptxagent.diagnose.engine import diagnose
 from pptxagent.fill import apply_content
 from pptxagent.fill.content import parse_content
+from pptxagent.fill.data import token_name
 from pptxagent.fill.keys import role_map
 from pptxagent.fill.layouts import place_layout_slides
 from pptxagent.inventory import inventory_deck, inventory_slide
@@ -40,8 +40,8 @@ from pptxagent.ir.slide import DeckIR
 from pptxagent.measure.measurer import Measurer
 from pptxagent.ooxml.layoutslide import layouts
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.tokens import paragraph_texts
-from pptxagent.pipeline.probetext import Sampler, detect_script
+from pptxagent.ooxml.tokens import TOKEN_RE, paragraph_texts
+from pptxagent.pipeline.probetext import Sampler, detect_script, has_letters
 from pptxagent.policy.grow import grow_edit, grows_to_fit
 from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings, min_font_for
@@ -71,6 +71,8 @@ class Slot:
     el: Element
     kind: str
     token: str | None = None
+    written: list[str] = field(default_factory=list)
+    """How the token is written in the box (``{{ client }}``, ``{{client | upper}}``)."""
     cell: tuple[int, int] | None = None
     """A table cell (row, column): the table's text as the template has it, this cell's
     replaced (``name:TABLE`` takes every row)."""
@@ -171,8 +173,23 @@ def vertical(el: Element) -> bool:
     return bool(vert) and vert != "horz"
 
 
-def _tokens_of(text: str) -> list[str]:
-    return list(dict.fromkeys(m.strip() for m in re.findall(r"\{\{([^{}]+)\}\}", text)))
+def _tokens_of(text: str) -> dict[str, list[str]]:
+    """Each token of ``text`` the way the fill reads it (``ooxml.tokens.TOKEN_RE``): the
+    name it is looked up by (a filter and Jinja's ``-`` trim markers aside; the first segment
+    of a path) → the texts that write it (``{{ client }}``, ``{{{client}}}``,
+    ``{{ client | upper }}``). Expressions and paths into nested tokens are left out."""
+    out: dict[str, list[str]] = {}
+    for m in TOKEN_RE.finditer(text):
+        expr = m.group("triple") if m.group("triple") is not None else m.group("value")
+        if expr is None:
+            continue
+        name = token_name(expr)
+        if name is None or any(c in expr.split("|", 1)[0] for c in ".["):
+            continue  # an expression, or a path into nested tokens: not one string to limit
+        written = out.setdefault(name, [])
+        if m.group(0) not in written:
+            written.append(m.group(0))
+    return out
 
 
 def find_slots(targets: Sequence[Target]) -> list[Slot]:
@@ -194,9 +211,9 @@ def find_slots(targets: Sequence[Target]) -> list[Slot]:
             if (el.eid in keyed or el.source is None or not el.source.name or not el.is_text
                     or vertical(el)):
                 continue
-            for tok in _tokens_of(el.content):
+            for tok, written in _tokens_of(el.content).items():
                 out.append(Slot(t, _fill_key(t.slide, el), f"tokens.{tok}", el, "token",
-                                token=tok))
+                                token=tok, written=written))
     return out
 
 
@@ -223,7 +240,8 @@ def table_slots(t: Target, el: Element, key: str) -> list[Slot]:
 
 
 def open_targets(template: Path) -> tuple[list[Target], list[str]]:
-    """Every template slide and every layout, and the text of all of them (for the script)."""
+    """Every template slide and every layout, and the text the script is read from: theirs,
+    else (a template with no text of its own) the layouts' prompts."""
     pkg = Package.open(template)
     deck = inventory_deck(pkg)
     targets = [Target(f"slide {s.index}", {"template_slide": s.index}, s)
@@ -241,8 +259,8 @@ def open_targets(template: Path) -> tuple[list[Target], list[str]]:
                 targets.append(Target(f"layout {n}: {name}", {"layout": n},
                                       more.slides[number - 1]))
     texts = [e.content for t in targets for e in t.slide.elements]
-    for part, _ in found:  # a layout's prompts ("クリックしてタイトルを入力"): its language too
-        texts += paragraph_texts(pkg.xml(part))
+    if not has_letters(texts):  # no text of its own: a layout's prompts ("クリックして…")
+        texts = [t for part, _ in found for t in paragraph_texts(pkg.xml(part))]
     return targets, texts
 
 
@@ -255,8 +273,10 @@ def _value(slot: Slot, sampler: Sampler, unit: str, k: int) -> Any:
         rows[slot.cell[0]][slot.cell[1]] = text
         return rows
     if slot.token is not None:
-        pattern = r"\{\{\s*" + re.escape(slot.token) + r"\s*\}\}"
-        return re.sub(pattern, lambda _m: text, slot.el.content)
+        out = slot.el.content
+        for written in slot.written:
+            out = out.replace(written, text)
+        return out
     return text
 
 

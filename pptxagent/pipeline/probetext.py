@@ -1,10 +1,11 @@
 """Sample text for ``pptxagent probe``: words in the template's own script (Latin, CJK,
 Arabic or Hebrew), so a slot's limit is measured with glyphs of the widths it will hold.
 
-The script is the one most of the template's letters are in (its slides, layouts and
-prompts). A Latin template is probed with plain business English of typical word lengths;
-a CJK one with Japanese, Chinese or Korean sentences (a "word" is then one character, as
-CJK text wraps between any two); an RTL one with Arabic or Hebrew.
+The script is the one most of the template's letters are in (its slides' and layouts' text;
+for a template with none, its layouts' prompts). A Latin template is probed with plain
+business English of typical word lengths; a CJK one with Japanese, Chinese or Korean
+sentences (a "word" is then one character, as CJK text wraps between any two); an RTL one
+with Arabic or Hebrew.
 """
 
 from __future__ import annotations
@@ -72,6 +73,10 @@ def _script_of(ch: str) -> Script | None:
     if ch.isalpha():
         return "latin"
     return None
+
+
+def has_letters(texts: Iterable[str]) -> bool:
+    return any(_script_of(ch) is not None for text in texts for ch in text)
 
 
 def detect_script(texts: Iterable[str]) -> Script:

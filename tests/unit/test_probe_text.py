@@ -46,3 +46,12 @@ def test_the_search_closes_on_the_limit_from_either_side() -> None:
             lo, rounds = _close(limit, start)
             assert lo == limit, (limit, start, lo)
             assert rounds <= 14, (limit, start, rounds)
+
+
+def test_tokens_are_named_as_the_fill_reads_them() -> None:
+    from pptxagent.pipeline.probe import _tokens_of
+
+    got = _tokens_of("Hi {{ client | upper }}, {{{raw}}} and {{- who -}} of {{client}}; "
+                     "{{ a.b[0] }} {{ 1 + 2 }}")
+    assert got == {"client": ["{{ client | upper }}", "{{client}}"], "raw": ["{{{raw}}}"],
+                   "who": ["{{- who -}}"]}
