@@ -9,28 +9,26 @@ title's box, and a revision of that deck becomes its version 2."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from pptxagent.engines.chromium import LAUNCH_ARGS, find_executable
-
-ROOT = Path(__file__).resolve().parents[2]
-BANNER = ROOT / "templates" / "pptx" / "banner.pptx"
-BANNER_CONTENT = ROOT / "fixtures" / "banner_content.json"
-PICTURE = ROOT / "fixtures" / "team.png"
-TOKEN = "ui-test-token-0123456789"
-JOB_TIMEOUT_MS = 120_000
+from tests.integration.ui_support import (
+    JOB_TIMEOUT_MS,
+    PICTURE,
+    chromium,
+    login,
+    no_horizontal_scroll,
+    open_deck,
+    open_page,
+    serve,
+    shot,
+    submit_banner_fill,
+    wait_succeeded,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.libreoffice]
 
@@ -57,97 +55,45 @@ WATCH = """(() => {
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``pptxagent serve`` on a free port with its own data dir; yields the base URL."""
-    data = tmp_path_factory.mktemp("service-data")
-    port = _free_port()
-    env = {**os.environ, "PPTXAGENT_TOKEN": TOKEN, "PYTHONPATH": str(ROOT)}
-    env.pop("PPTXAGENT_DATABASE_URL", None)
-    log = (data / "serve.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pptxagent.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data-dir", str(data), "--workers", "1"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, (data / "serve.log").read_text()
-            try:
-                if httpx.get(f"{base}/openapi.json", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "serve did not answer within 60 s"
-            time.sleep(0.3)
+    with serve(tmp_path_factory.mktemp("service-data")) as base:
         yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-        log.close()
 
 
 @pytest.fixture(scope="module")
-def chromium(server: str) -> Iterator[Browser]:
-    """Our own Playwright browser on the project's Chromium (not the engine's shared page);
-    closed before the server stops."""
-    # a driver of this thread's own (the engine's browser runs on a thread of its own)
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=find_executable(), args=list(LAUNCH_ARGS))
+def browser(server: str) -> Iterator[Browser]:
+    """Closed before the server stops."""
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture
-def page(chromium: Browser, server: str) -> Iterator[Page]:
-    ctx = chromium.new_context(viewport={"width": 1440, "height": 900}, accept_downloads=True)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(server + "/")
-    yield pg
-    ctx.close()
-    assert not errors, errors
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    with open_page(browser, server) as pg:
+        yield pg
 
 
-def _shot(pg: Page, name: str) -> None:
-    """Screenshots go to $PPTXAGENT_UI_SCREENSHOTS when set (for the report)."""
-    where = os.environ.get("PPTXAGENT_UI_SCREENSHOTS")
-    if where:
-        Path(where).mkdir(parents=True, exist_ok=True)
-        pg.screenshot(path=str(Path(where) / f"{name}.png"), full_page=True)
-
-
-def _login(pg: Page) -> None:
-    pg.fill("#token", TOKEN)
-    pg.click("#login-form button[type=submit]")
-    pg.wait_for_selector("#view-jobs:not([hidden])")
-
-
-def _wait_succeeded(pg: Page) -> None:
-    pg.wait_for_function(
-        "() => /succeeded|failed/.test(document.querySelector('#job-summary').innerText)",
-        timeout=JOB_TIMEOUT_MS)
-    assert "succeeded" in pg.inner_text("#job-summary"), pg.inner_text("#view-job")
-
-
-def _open_deck(pg: Page) -> None:
-    pg.click("#open-deck")
-    pg.wait_for_selector("#view-deck:not([hidden])")
-    pg.wait_for_function(
-        "() => { const i = [...document.querySelectorAll('#slides img.thumb')];"
-        " return i.length > 0 && i.every(x => x.complete && x.naturalWidth > 0); }")
+def test_logout_shows_after_login_only_and_a_missing_job_is_one_error(
+        browser: Browser, server: str) -> None:
+    with open_page(browser, server, width=390, height=844) as pg:
+        pg.wait_for_selector("#view-login:not([hidden])")
+        assert pg.is_hidden("#logout") and pg.is_hidden("#nav")
+        no_horizontal_scroll(pg)
+        login(pg)
+        assert pg.is_visible("#logout")
+        pg.evaluate(f"location.hash = '#/jobs/{'0' * 32}'")
+        pg.wait_for_selector("#job-error:not(:empty)")
+        assert "No job" in pg.inner_text("#job-error")
+        assert pg.locator(".error:visible").count() == 1
+        assert pg.is_hidden("#job-body") and pg.locator("table:visible").count() == 0
+        pg.evaluate(f"location.hash = '#/decks/{'0' * 32}'")
+        pg.wait_for_selector("#deck-error:not(:empty)")
+        assert pg.locator(".error:visible").count() == 1 and pg.is_hidden("#revise")
+        no_horizontal_scroll(pg)
+        pg.click("#logout")
+        pg.wait_for_selector("#view-login:not([hidden])")
+        assert pg.is_hidden("#logout")
 
 
 def test_wrong_token_is_refused(page: Page) -> None:
@@ -161,7 +107,7 @@ def test_wrong_token_is_refused(page: Page) -> None:
 def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Path) -> None:
     outline = tmp_path / "outline.json"
     outline.write_text(json.dumps(OUTLINE))
-    _login(page)
+    login(page)
     page.click("#nav >> text=New job")
     page.check("input[name=kind][value=compose]")
     page.set_input_files("#outline-file", str(outline))
@@ -172,7 +118,7 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
     page.wait_for_selector("#view-job:not([hidden])")
     # At least three events appear one after another while the job runs, through the stream.
     page.wait_for_function("() => window.__batches >= 3", timeout=JOB_TIMEOUT_MS)
-    _wait_succeeded(page)
+    wait_succeeded(page)
     page.wait_for_selector("#timeline li[data-type='job.succeeded']")
     states: list[str] = page.evaluate("window.__states")
     assert "live" in states, states
@@ -182,10 +128,10 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
     page.wait_for_selector("#toolruns tbody tr")
     runs = page.inner_text("#toolruns tbody")
     assert "ok" in runs
-    _shot(page, "ui-job")
-    _open_deck(page)
+    shot(page, "ui-job")
+    open_deck(page)
     assert page.locator("#slides img.thumb").count() == len(OUTLINE["slides"])
-    _shot(page, "ui-compose-deck")
+    shot(page, "ui-compose-deck")
     with page.expect_download() as dl:
         page.click("#download")
     path = dl.value.path()
@@ -193,16 +139,9 @@ def test_compose_job_streams_events_and_shows_the_deck(page: Page, tmp_path: Pat
 
 
 def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
-    _login(page)
-    page.click("#nav >> text=New job")
-    page.check("input[name=kind][value=fill]")
-    page.set_input_files("#template", str(BANNER))
-    page.set_input_files("#content-file", str(BANNER_CONTENT))
-    page.select_option("#quality_profile", "balanced")
-    page.click("#submit-btn")
-    page.wait_for_selector("#view-job:not([hidden])")
-    _wait_succeeded(page)
-    _open_deck(page)
+    login(page)
+    submit_banner_fill(page)
+    open_deck(page)
     box = page.locator(".qa-box[data-kind='contrast']").first
     box.wait_for()
     label = box.inner_text()
@@ -214,14 +153,14 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     assert img["y"] <= b["y"] and b["y"] + b["height"] <= img["y"] + img["height"] + 1
     assert b["width"] > img["width"] / 3
     assert b["y"] < img["y"] + img["height"] / 2
-    _shot(page, "ui-report")
+    shot(page, "ui-report")
     # A revision with a short title is version 2 of the same deck, listed next to version 1.
     page.click("#revise summary")
     page.fill("#revise-json", json.dumps({"tokens": {"title": "Globex review",
                                                      "presenter": "Strategy Office"}}))
     page.click("#revise-btn")
     page.wait_for_selector("#view-job:not([hidden])")
-    _wait_succeeded(page)
-    _open_deck(page)
+    wait_succeeded(page)
+    open_deck(page)
     assert page.inner_text("#versions a[aria-current=page]") == "v2"
     assert page.locator("#versions a").all_inner_texts() == ["v1", "v2"]

@@ -67,6 +67,7 @@ function showJobs() {
       const jobs = Array.isArray(res) ? res : res.jobs || [];
       $("#jobs-error").textContent = "";
       $("#jobs-empty").hidden = jobs.length > 0;
+      $("#jobs-wrap").hidden = jobs.length === 0;
       body.replaceChildren(...jobs.map((j) => {
         const id = jobId(j);
         return h("tr", { "data-job": id },
@@ -80,7 +81,10 @@ function showJobs() {
           h("td", { class: "num" }, fmtDuration(jobDuration(j))),
           h("td", {}, j.deck_id ? h("a", { href: `#/decks/${encodeURIComponent(j.deck_id)}` }, "deck") : "—"));
       }));
-    } catch (e) { $("#jobs-error").textContent = e.message; }
+    } catch (e) {
+      $("#jobs-error").textContent = e.message;
+      if (!body.children.length) { $("#jobs-wrap").hidden = true; $("#jobs-empty").hidden = true; }
+    }
   }
   function schedule() {
     clearInterval(timer);

@@ -152,11 +152,13 @@ export function showDeck(deckId, wanted) {
   $("#deck-h").textContent = `Deck ${String(deckId).slice(0, 12)}`;
   for (const id of ["#versions", "#version-head", "#quality-summary", "#slides"]) $(id).replaceChildren();
   $("#deck-error").textContent = "";
+  $("#revise").hidden = true;
 
   (async () => {
     try {
       const deck = await api(`/api/decks/${enc}`);
       setupRevise(deckId, deck);
+      $("#revise").hidden = false;
       const versions = versionsOf(deck);
       if (!versions.length) { $("#deck-error").textContent = "This deck has no version yet."; return; }
       const v = versions.find((x) => x.version === wanted) || versions[versions.length - 1];
@@ -198,7 +200,10 @@ export function showDeck(deckId, wanted) {
         cards.push(slideCard(deckId, v, report, s, n, by.get(n) || []));
       }
       $("#slides").replaceChildren(...cards);
-    } catch (e) { if (alive) $("#deck-error").textContent = e.message; }
+    } catch (e) {
+      if (alive) $("#deck-error").textContent = e.status === 404 && !$("#versions").children.length
+        ? `No deck ${deckId}: it does not exist, or it is another token's.` : e.message;
+    }
   })();
   return () => { alive = false; };
 }

@@ -54,6 +54,7 @@ export function showJob(id) {
   const enc = encodeURIComponent(id);
   let job = null;
   let stopped = false;
+  let stop = () => {};
   $("#job-h").textContent = `Job ${String(id).slice(0, 12)}`;
   $("#job-error").textContent = "";
   $("#job-summary").replaceChildren();
@@ -61,33 +62,49 @@ export function showJob(id) {
   $("#timeline").replaceChildren();
   $("#toolruns tbody").replaceChildren();
   $("#tl-state").textContent = "connecting";
+  $("#job-body").hidden = true;      // shown once the job is there: never empty tables
 
   async function loadJob() {
     try {
       job = await api(`/api/jobs/${enc}`);
+      $("#job-error").textContent = "";
       renderSummary(job);
       if (job.deck_id) {
         const label = job.status === "succeeded" ? "Open the deck and its quality report" : "Deck";
         $("#job-deck-link").replaceChildren(h("a", { href: `#/decks/${encodeURIComponent(job.deck_id)}`, id: "open-deck" }, label));
       }
-    } catch (e) { $("#job-error").textContent = e.message; }
+    } catch (e) {
+      $("#job-error").textContent = e.status === 404 ? `No job ${id}: it does not exist, or it is another token's.` : e.message;
+      if (e.status === 404) { job = null; finish(); }
+    }
     return job;
   }
   async function loadRuns() {
     try { renderToolRuns(await api(`/api/jobs/${enc}/tool-runs`)); } catch (e) { /* shown by the job error */ }
   }
   const done = () => job && TERMINAL.has(job.status);
+  let timer = null;
+  function finish() { stopped = true; clearInterval(timer); stop(); }
 
-  // Job summary and tool runs refresh every 2 s until the job is terminal.
-  const timer = setInterval(async () => {
-    if (stopped) return;
-    await loadJob(); await loadRuns();
-    if (done()) clearInterval(timer);
-  }, 2000);
-  loadJob().then(loadRuns);
+  (async () => {
+    if (!(await loadJob()) || stopped) return;   // a missing job: one error, nothing else
+    $("#job-body").hidden = false;
+    await loadRuns();
+    // Job summary and tool runs refresh every 2 s until the job is terminal.
+    timer = setInterval(async () => {
+      if (stopped) return;
+      await loadJob(); await loadRuns();
+      if (done()) clearInterval(timer);
+    }, 2000);
+    stop = follow(id, loadJob, loadRuns, done);
+  })();
+  return finish;
+}
 
+/** The live timeline of the job's events; returns its stop(). */
+function follow(id, loadJob, loadRuns, done) {
   const tl = $("#timeline");
-  const stop = followEvents(id, {
+  return followEvents(id, {
     onEvent(e) {
       const sev = String(e.severity || "info").toLowerCase();
       tl.append(h("li", { class: `ev sev-${sev}`, "data-seq": e.seq ?? "", "data-type": e.type },
@@ -114,5 +131,4 @@ export function showJob(id) {
     },
     isDone: async () => { await loadJob(); return done(); },
   });
-  return () => { stopped = true; clearInterval(timer); stop(); };
 }
