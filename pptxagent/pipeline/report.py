@@ -37,6 +37,9 @@ class SlideReport(BaseModel):
     reason: str | None = None
     outline_slide: int | None = None
     part: list[int] | None = None
+    title: str | None = None
+    """The slide's title as the deck shows it: its title shape's text, else its largest
+    text (a cover's big line); None for a slide without text."""
 
 
 class FillReport(BaseModel):

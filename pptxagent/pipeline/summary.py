@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pptxagent.engines.fontcover import missing_glyphs
-from pptxagent.ir import Diagnostics, Element, Quality, dump
+from pptxagent.ir import Diagnostics, Element, Quality, SlideIR, dump
 from pptxagent.loop.fallbacks import fell_back
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -103,6 +103,18 @@ def _reported_diag(w: SlideWork) -> Diagnostics | None:
     return w.diag
 
 
+def slide_title(ir: SlideIR | None, limit: int = 120) -> str | None:
+    """The slide's title: the first title element's text, else the text drawn largest (its
+    first line, whitespace folded, cut to ``limit`` characters)."""
+    texts = [e for e in (ir.elements if ir is not None else []) if e.is_text and e.content.strip()]
+    if not texts:
+        return None
+    titled = [e for e in texts if e.type == "title"]
+    best = titled[0] if titled else max(texts, key=lambda e: e.style.fontSize or 0.0)
+    line = " ".join(best.content.split())
+    return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
+
+
 def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
                  unresolved: int = 0) -> SlideReport:
     """``unresolved``: template tokens left as written where the slide shows them (the
@@ -134,6 +146,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
         filled=sorted(w.touched - {c["eid"] for c in w.removed}),
         notes=w.notes,
         qa=[dump(i) for i in w.qa],
+        title=slide_title(w.final_ir or w.ir),
     )
 
 

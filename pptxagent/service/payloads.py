@@ -220,6 +220,33 @@ class EventData(_Open):
     to: str | None = None
 
 
+class SlideLabels(BaseModel):
+    """How many slides of a deck carry each quality label."""
+
+    success_clean: int = 0
+    success_with_warnings: int = 0
+    degraded: int = 0
+
+
+class ChangeKind(StrEnum):
+    """What a version changed against the version before: its ``content`` (or outline),
+    its ``template``, its ``options`` (profile, agent mode, passes, theme), its pictures
+    (``assets``)."""
+
+    CONTENT = "content"
+    TEMPLATE = "template"
+    OPTIONS = "options"
+    ASSETS = "assets"
+
+
+class VersionChange(BaseModel):
+    """One change of a version against the one before, e.g. ``options``: ``quality_profile:
+    balanced → fast``."""
+
+    what: ChangeKind
+    detail: str
+
+
 class QaTotals(_Open):
     """Visual QA issues by status; the open ones by kind and by severity."""
 
@@ -243,6 +270,7 @@ class QualityReport(FillReport):
 __all__ = [
     "TERMINAL_EVENTS",
     "AgentMode",
+    "ChangeKind",
     "EventData",
     "EventType",
     "JobError",
@@ -256,5 +284,7 @@ __all__ = [
     "QualityProfile",
     "QualityReport",
     "Severity",
+    "SlideLabels",
     "ToolRunStatus",
+    "VersionChange",
 ]

@@ -15,7 +15,13 @@ from fastapi.responses import FileResponse
 
 from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.openapi import FILE_MEDIA, PNG, binary, download_media, errors
-from pptxagent.service.schemas import PPTX_MEDIA, DeckOut, QualityOut, VersionOut
+from pptxagent.service.schemas import (
+    PPTX_MEDIA,
+    DeckOut,
+    QualityOut,
+    VersionOut,
+    versions_out,
+)
 from pptxagent.service.uploads import problem
 from pptxagent.store import BadArtifactId, Store, VersionRow, check_sha
 
@@ -45,7 +51,7 @@ def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
     if deck is None:
         raise problem(404, f"no deck {deck_id}")
     jobs = store.list_jobs(token, limit=1000, deck_id=deck_id)
-    return DeckOut.of(deck, store.versions(deck_id, token), jobs)
+    return DeckOut.of(deck, store.versions(deck_id, token), jobs, store.token_name(token))
 
 
 @router.get("/decks/{deck_id}/versions", response_model=list[VersionOut],
@@ -54,7 +60,8 @@ def get_deck(deck_id: str, store: StoreDep, token: TokenId) -> DeckOut:
 def versions(deck_id: str, store: StoreDep, token: TokenId) -> list[VersionOut]:
     if store.get_deck(deck_id, token) is None:
         raise problem(404, f"no deck {deck_id}")
-    return [VersionOut.of(v) for v in store.versions(deck_id, token)]
+    jobs = store.list_jobs(token, limit=1000, deck_id=deck_id)
+    return versions_out(store.versions(deck_id, token), jobs)
 
 
 def scrub(value: Any, root: str) -> Any:

@@ -8,7 +8,7 @@ database and CPU work goes through ``run_in_threadpool``.
 from __future__ import annotations
 
 import shutil
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from starlette.concurrency import run_in_threadpool
@@ -18,11 +18,13 @@ from pptxagent.service.auth import StoreDep, TokenId
 from pptxagent.service.config import ServiceConfig
 from pptxagent.service.jobs import JobBackend
 from pptxagent.service.openapi import FORM_BODY, errors
+from pptxagent.service.payloads import JobStatus
 from pptxagent.service.schemas import PPTX_MEDIA, Accepted, JobOut, ToolRunOut
 from pptxagent.service.uploads import (
     check_images,
     field_bytes,
     parse_json_field,
+    part_name,
     problem,
     read_form,
     receive_assets,
@@ -58,11 +60,12 @@ async def _job_request(request: Request, form: FormData, token: int,
     if outline_raw is not None:
         req.update(kind="compose", outline=validate_outline(parse_json_field(outline_raw,
                                                                              "outline")),
-                   content=None, template_sha=None)
+                   content=None, template_sha=None, outline_name=part_name(form, "outline"),
+                   content_name=None, template_name=None)
     elif content_raw is not None:
         req.update(kind="fill", content=validate_content(parse_json_field(content_raw,
                                                                           "content")),
-                   outline=None)
+                   outline=None, content_name=part_name(form, "content"), outline_name=None)
     elif previous is None:
         raise problem(400, "send a template and content (fill) or an outline (compose)")
     assets = await receive_assets(form)
@@ -76,6 +79,7 @@ async def _job_request(request: Request, form: FormData, token: int,
             req["template_sha"] = await run_in_threadpool(
                 store.put_artifact, template, kind="template", media_type=PPTX_MEDIA,
                 token_id=token)
+            req["template_name"] = part_name(form, "template")
         finally:
             shutil.rmtree(template.parent, ignore_errors=True)
     if req.get("kind") == "fill" and not req.get("template_sha"):
@@ -161,6 +165,7 @@ async def revise(deck_id: str, request: Request, token: TokenId) -> Accepted:
         req = await _job_request(request, form, token, previous)
     finally:
         await form.close()
+    req["revises"] = deck.last_version  # the version this revision starts from
     job = await run_in_threadpool(_submit, store, cfg, request.app.state.jobs, token, req,
                                   deck_id)
     return _accepted(job)
@@ -181,14 +186,18 @@ def own_job(store: Store, job_id: str, token: int) -> JobRow:
 @router.get("/jobs", response_model=list[JobOut], operation_id="list_jobs",
             responses=errors(422), summary="The caller's jobs, newest first")
 def list_jobs(store: StoreDep, token: TokenId,
-              limit: int = Query(50, ge=1, le=500)) -> list[JobOut]:
-    return [JobOut.of(j) for j in store.list_jobs(token, limit)]
+              limit: int = Query(50, ge=1, le=500),
+              status: Annotated[JobStatus | None, Query(
+                  description="Only the jobs in this status")] = None) -> list[JobOut]:
+    name = store.token_name(token)
+    return [JobOut.of(j, name) for j in store.list_jobs(
+        token, limit, status=None if status is None else status.value)]
 
 
 @router.get("/jobs/{job_id}", response_model=JobOut, operation_id="get_job",
             responses=errors(404), summary="A job: status, options, result or error")
 def get_job(job_id: str, store: StoreDep, token: TokenId) -> JobOut:
-    return JobOut.of(own_job(store, job_id, token))
+    return JobOut.of(own_job(store, job_id, token), store.token_name(token))
 
 
 @router.get("/jobs/{job_id}/tool-runs", response_model=list[ToolRunOut],

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pptxagent.service.names import changes, source_of, title_of
 from pptxagent.service.payloads import (
     AgentMode,
     EventData,
@@ -19,7 +20,9 @@ from pptxagent.service.payloads import (
     QualityProfile,
     QualityReport,
     Severity,
+    SlideLabels,
     ToolRunStatus,
+    VersionChange,
 )
 from pptxagent.store import DeckRow, EventRow, JobRow, QualityRow, ToolRunRow, VersionRow
 
@@ -70,19 +73,45 @@ class JobOut(BaseModel):
     worker: str | None
     """The worker holding the job's lease while it runs."""
     events_url: str
+    deck_title: str | None = None
+    """The deck's title: its first slide's title, else the outline's (``service.names``)."""
+    source: str | None = None
+    """Where the deck came from: the template's or the outline's file name."""
+    submitted_by: str | None = None
+    """The name of the token that submitted the job."""
+    duration_s: float | None = None
+    """Seconds from start to finish (so far, while it runs); None while queued."""
+    labels: SlideLabels | None = None
+    """A finished fill or compose: how many slides carry each quality label."""
+    revises: int | None = None
+    """A revision: the deck's version it started from."""
 
     @classmethod
-    def of(cls, j: JobRow) -> JobOut:
+    def of(cls, j: JobRow, submitted_by: str | None = None) -> JobOut:
         opts = {k: v for k, v in j.request.items() if k in GenerateOptions.model_fields}
         error = None if j.error is None else JobError.model_validate(
             {k: v for k, v in j.error.items() if k != "trace"})
+        labels = (j.result or {}).get("labels")
+        revises = j.request.get("revises")
         return cls(id=j.id, deck_id=j.deck_id, kind=JobKind(j.kind), status=JobStatus(j.status),
                    attempts=j.attempts, max_attempts=j.max_attempts, created_at=j.created_at,
                    started_at=j.started_at, finished_at=j.finished_at,
                    options=JobOptions.model_validate(opts),
                    result=None if j.result is None else JobResult.model_validate(j.result),
                    error=error, last_seq=j.last_seq, worker=j.lease_owner,
-                   events_url=f"/api/jobs/{j.id}/events")
+                   events_url=f"/api/jobs/{j.id}/events",
+                   deck_title=title_of(j.request, j.result), source=source_of(j.request),
+                   submitted_by=submitted_by, duration_s=_duration(j),
+                   labels=SlideLabels.model_validate(labels) if isinstance(labels, dict)
+                   else None,
+                   revises=revises if isinstance(revises, int) and revises > 0 else None)
+
+
+def _duration(j: JobRow) -> float | None:
+    if j.started_at is None or j.status == "queued":  # a retry waits: no clock runs
+        return None
+    end = j.finished_at or datetime.now(UTC)
+    return round(max(0.0, (end - j.started_at).total_seconds()), 3)
 
 
 class EventOut(BaseModel):
@@ -138,19 +167,52 @@ class VersionOut(BaseModel):
     job_id: str
     score: float
     passes_used: int
+    """Critic correction passes the agent ran for this version (the fill's own visual QA
+    correction pass is in the quality report's ``story``)."""
     created_at: datetime
     pptx_url: str
     quality_url: str
     thumbnail_urls: list[str]
+    thumbnail_shas: list[str] = Field(default_factory=list)
+    """Each slide picture's sha256 (the same picture in two versions: the slide did not
+    change; ``/api/files/{sha}`` serves it too)."""
+    title: str | None = None
+    """The deck's title in this version (its first slide's title)."""
+    labels: SlideLabels | None = None
+    changes: list[VersionChange] = Field(default_factory=list)
+    """What changed against the version before (empty for the first)."""
 
     @classmethod
-    def of(cls, v: VersionRow) -> VersionOut:
+    def of(cls, v: VersionRow, job: JobRow | None = None,
+           previous: JobRow | None = None) -> VersionOut:
+        """``job``: the job that made it; ``previous``: the job of the version before."""
         base = f"/api/decks/{v.deck_id}/versions/{v.version}"
+        result = job.result if job is not None else None
+        labels = (result or {}).get("labels")
         return cls(version=v.version, job_id=v.job_id, score=v.score, passes_used=v.passes_used,
                    created_at=v.created_at, pptx_url=f"{base}/pptx",
                    quality_url=f"/api/decks/{v.deck_id}/quality/{v.version}",
                    thumbnail_urls=[f"{base}/thumbnails/{n}"
-                                   for n in range(1, len(v.thumbnails) + 1)])
+                                   for n in range(1, len(v.thumbnails) + 1)],
+                   thumbnail_shas=list(v.thumbnails),
+                   title=title_of(job.request, result) if job is not None else None,
+                   labels=SlideLabels.model_validate(labels) if isinstance(labels, dict)
+                   else None,
+                   changes=[VersionChange.model_validate(c) for c in changes(
+                       previous.request if previous is not None else None, job.request)]
+                   if job is not None else [])
+
+
+def versions_out(versions: list[VersionRow], jobs: list[JobRow]) -> list[VersionOut]:
+    """The versions with their titles and changes (``jobs``: the deck's jobs)."""
+    by_id = {j.id: j for j in jobs}
+    out: list[VersionOut] = []
+    prev: JobRow | None = None
+    for v in versions:
+        job = by_id.get(v.job_id)
+        out.append(VersionOut.of(v, job, prev))
+        prev = job or prev
+    return out
 
 
 class DeckOut(BaseModel):
@@ -159,12 +221,21 @@ class DeckOut(BaseModel):
     last_version: int
     versions: list[VersionOut]
     jobs: list[JobOut]
+    title: str | None = None
+    """Its latest version's title (its first slide's), else the outline's."""
+    source: str | None = None
+    """The template's or outline's file name its latest job was given."""
 
     @classmethod
-    def of(cls, d: DeckRow, versions: list[VersionRow], jobs: list[JobRow]) -> DeckOut:
+    def of(cls, d: DeckRow, versions: list[VersionRow], jobs: list[JobRow],
+           submitted_by: str | None = None) -> DeckOut:
+        """``jobs``: newest first."""
+        done = [j for j in jobs if j.status == "succeeded"] or jobs
         return cls(id=d.id, created_at=d.created_at, last_version=d.last_version,
-                   versions=[VersionOut.of(v) for v in versions],
-                   jobs=[JobOut.of(j) for j in jobs])
+                   versions=versions_out(versions, jobs),
+                   jobs=[JobOut.of(j, submitted_by) for j in jobs],
+                   title=title_of(done[0].request, done[0].result) if done else None,
+                   source=source_of(jobs[0].request) if jobs else None)
 
 
 class QualityOut(BaseModel):

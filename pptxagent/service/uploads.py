@@ -35,6 +35,7 @@ from pptxagent.fill.content import parse_content
 from pptxagent.ir.load import json_path, parse_json_text
 from pptxagent.ir.outline import parse_outline
 from pptxagent.ooxml.package import Package
+from pptxagent.service.names import plain_name
 from pptxagent.service.schemas import GenerateOptions
 
 Message = MutableMapping[str, Any]
@@ -101,6 +102,13 @@ async def field_bytes(form: FormData, name: str) -> bytes | None:
     if isinstance(value, UploadFile):
         return await value.read()
     return value.encode("utf-8")
+
+
+def part_name(form: FormData, name: str) -> str | None:
+    """The file name a part was uploaded under, as a plain name to show (None for a text
+    field): a deck's source, never a path the server uses."""
+    value = form.get(name)
+    return plain_name(value.filename) if isinstance(value, UploadFile) else None
 
 
 def parse_json_field(raw: bytes, name: str) -> Any:

@@ -38,6 +38,7 @@ from pptxagent.engines.libreoffice import get_libreoffice
 from pptxagent.engines.reset import kill_engines
 from pptxagent.service import hooks
 from pptxagent.service.config import ServiceConfig
+from pptxagent.service.names import labels_of, report_title
 from pptxagent.service.reaper import SERVICE_VAR, WORKER_VAR
 from pptxagent.service.staging import deliver, staged
 from pptxagent.service.wake import API, Listener, wake
@@ -289,9 +290,11 @@ class Worker:
             job.deck_id, job.id, pptx=outcome.pptx, report=outcome.report or {},
             thumbnails=list(outcome.thumbnails), score=outcome.score,
             passes_used=outcome.passes_used)
+        report = outcome.report or {}
         return {"deck_id": job.deck_id, "version": version, "score": outcome.score,
                 "passes_used": outcome.passes_used, "seconds": round(took, 3),
-                "worker": self.name, "plan_steps": len(outcome.plan)}, None
+                "worker": self.name, "plan_steps": len(outcome.plan),
+                "title": report_title(report), "labels": labels_of(report)}, None
 
 
 def redact(value: Any, prefix: str) -> Any:

@@ -107,6 +107,12 @@ class StoreBase:
             return None
         return int(row.id)
 
+    def token_name(self, token_id: int) -> str | None:
+        """The name a token was registered under (who submits its jobs)."""
+        with self._read() as s:
+            name = s.scalar(select(Token.name).where(Token.id == token_id))
+        return None if name is None else str(name)
+
     def count_tokens(self) -> int:
         """How many live tokens exist (the service prints a first token when 0)."""
         with self._read() as s:

@@ -232,12 +232,19 @@ class JobsMixin(StoreBase):
             return None if job is None else job_row(job)
 
     def list_jobs(
-        self, token_id: int, limit: int = 50, *, deck_id: str | None = None
+        self,
+        token_id: int,
+        limit: int = 50,
+        *,
+        deck_id: str | None = None,
+        status: str | None = None,
     ) -> list[JobRow]:
-        """The token's jobs (of one deck with ``deck_id``), newest first."""
+        """The token's jobs (of one deck with ``deck_id``, in one ``status``), newest first."""
         q = select(Job).where(Job.token_id == token_id)
         if deck_id is not None:
             q = q.where(Job.deck_id == deck_id)
+        if status is not None:
+            q = q.where(Job.status == status)
         q = q.order_by(Job.created_at.desc(), Job.id).limit(limit)
         with self._read() as s:
             return [job_row(j) for j in s.scalars(q)]

@@ -186,6 +186,12 @@ def test_queue_cap_is_429_with_retry_after(api0: Api) -> None:
         assert r.status_code == 429
         assert int(r.headers["retry-after"]) > 0
         assert len(c.get("/api/jobs").json()) == 10
+        # the list by status, each job with its deck's title, source and submitter
+        queued = c.get("/api/jobs", params={"status": "queued"}).json()
+        assert len(queued) == 10 and c.get("/api/jobs?status=succeeded").json() == []
+        assert {(j["deck_title"], j["source"], j["submitted_by"], j["duration_s"])
+                for j in queued} == {("Highlights of Globex", "template.pptx", "capped", None)}
+        assert c.get("/api/jobs?status=done").status_code == 422
 
 
 def test_another_tokens_job_and_deck_are_404(api0: Api) -> None:

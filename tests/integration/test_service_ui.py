@@ -164,3 +164,19 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     open_deck(page)
     assert page.inner_text("#versions a[aria-current=page]") == "v2"
     assert page.locator("#versions a").all_inner_texts() == ["v1", "v2"]
+    # Human names: the deck's title is its first slide's, its source the template's file name,
+    # and version 2 says what changed.
+    assert page.inner_text("#deck-h") == "Globex review"
+    assert "from banner.pptx" in page.inner_text("#deck-sub")
+    assert "new content" in page.inner_text("#version-changes")
+    page.click("#nav >> text=Jobs")
+    row = page.locator("#jobs-table tbody tr").first
+    row.wait_for()
+    text = row.inner_text()
+    assert "Globex review" in text and "revision of v1" in text and "banner.pptx" in text, text
+    assert "1 clean" in text or "1 warnings" in text, text
+    page.select_option("#jobs-status", "failed")
+    page.wait_for_selector("#jobs-none:not([hidden])")
+    assert page.is_hidden("#jobs-wrap")
+    page.click("#jobs-all")
+    page.wait_for_selector("#jobs-wrap:not([hidden])")

@@ -2,7 +2,7 @@
 // Plain ES modules, no build step, no network dependencies.
 
 import { api, clearToken, getToken, setToken, tryApi } from "./api.js";
-import { $, fmtDuration, fmtTime, h, jobDuration, jobId, statusBadge } from "./util.js";
+import { $, fmtDuration, fmtTime, h, jobId, labelChips, statusBadge } from "./util.js";
 import { showJob } from "./job.js";
 import { showDeck } from "./deck.js";
 
@@ -58,29 +58,39 @@ window.addEventListener("pptx:unauthorized", () => {
 });
 
 // ---- jobs list ---------------------------------------------------------------------------
+function jobRow(j) {
+  const id = jobId(j);
+  const title = j.deck_title || `${j.kind} job ${String(id).slice(0, 8)}`;
+  const version = j.result && j.result.version ? `v${j.result.version}` : null;
+  return h("tr", { "data-job": id, "data-status": j.status },
+    h("td", {}, h("a", { href: `#/jobs/${encodeURIComponent(id)}`, class: "title" }, title),
+      version || j.revises ? h("div", { class: "small muted" },
+        [version, j.revises ? `revision of v${j.revises}` : null].filter(Boolean).join(" · "), " ",
+        j.deck_id ? h("a", { href: `#/decks/${encodeURIComponent(j.deck_id)}`, "aria-label": `Open the deck ${title}` }, "deck") : null) : null),
+    h("td", {}, j.source || "—"),
+    h("td", {}, j.kind || "—"),
+    h("td", { title: j.error ? JSON.stringify(j.error) : null }, statusBadge(j.status),
+      j.attempts > 1 ? h("span", { class: "small muted" }, ` attempt ${j.attempts}`) : null),
+    h("td", {}, labelChips(j.labels)),
+    h("td", { class: "num" }, j.duration_s === null || j.duration_s === undefined ? "—" : fmtDuration(j.duration_s * 1000)),
+    h("td", {}, j.submitted_by || "—"),
+    h("td", {}, fmtTime(j.created_at)));
+}
+
 function showJobs() {
   let timer = null;
   const body = $("#jobs-table tbody");
   async function load() {
+    const status = $("#jobs-status").value;
     try {
-      const res = await api("/api/jobs");
+      const res = await api(`/api/jobs${status ? `?status=${encodeURIComponent(status)}` : ""}`);
       const jobs = Array.isArray(res) ? res : res.jobs || [];
       $("#jobs-error").textContent = "";
-      $("#jobs-empty").hidden = jobs.length > 0;
+      $("#jobs-empty").hidden = jobs.length > 0 || Boolean(status);
+      $("#jobs-none").hidden = jobs.length > 0 || !status;
+      $("#jobs-none-status").textContent = status;
       $("#jobs-wrap").hidden = jobs.length === 0;
-      body.replaceChildren(...jobs.map((j) => {
-        const id = jobId(j);
-        return h("tr", { "data-job": id },
-          h("td", {}, h("a", { href: `#/jobs/${encodeURIComponent(id)}` }, h("code", {}, String(id).slice(0, 12)))),
-          h("td", { title: j.error ? JSON.stringify(j.error) : null }, statusBadge(j.status),
-            j.attempts > 1 ? h("span", { class: "small muted" }, ` attempt ${j.attempts}`) : null),
-          h("td", {}, j.kind || "—"),
-          h("td", {}, (j.options || j.request || {}).quality_profile || "—"),
-          h("td", { class: "num" }, j.result && typeof j.result.score === "number" ? j.result.score.toFixed(2) : "—"),
-          h("td", {}, fmtTime(j.created_at)),
-          h("td", { class: "num" }, fmtDuration(jobDuration(j))),
-          h("td", {}, j.deck_id ? h("a", { href: `#/decks/${encodeURIComponent(j.deck_id)}` }, "deck") : "—"));
-      }));
+      body.replaceChildren(...jobs.map(jobRow));
     } catch (e) {
       $("#jobs-error").textContent = e.message;
       if (!body.children.length) { $("#jobs-wrap").hidden = true; $("#jobs-empty").hidden = true; }
@@ -92,6 +102,8 @@ function showJobs() {
   }
   $("#jobs-auto").onchange = schedule;
   $("#jobs-refresh").onclick = load;
+  $("#jobs-status").onchange = load;
+  $("#jobs-all").onclick = () => { $("#jobs-status").value = ""; load(); };
   load(); schedule();
   return () => clearInterval(timer);
 }

@@ -2,7 +2,7 @@
 // on its slide thumbnail, and the .pptx download.
 
 import { api, blobUrl } from "./api.js";
-import { $, fmtTime, h } from "./util.js";
+import { $, fmtTime, h, labelChips } from "./util.js";
 
 const SEVERITIES = ["critical", "major", "minor", "info"];
 
@@ -112,6 +112,11 @@ function slideCard(deckId, v, report, slide, n, issues) {
   return card;
 }
 
+/** What a version changed against the one before, in words. */
+function changeText(v) {
+  return (v.changes || []).map((c) => c.detail || c.what).join("; ");
+}
+
 async function download(deckId, v, btn) {
   btn.disabled = true;
   try {
@@ -150,7 +155,7 @@ export function showDeck(deckId, wanted) {
   let alive = true;
   const enc = encodeURIComponent(deckId);
   $("#deck-h").textContent = `Deck ${String(deckId).slice(0, 12)}`;
-  for (const id of ["#versions", "#version-head", "#quality-summary", "#slides"]) $(id).replaceChildren();
+  for (const id of ["#deck-sub", "#versions", "#version-head", "#version-changes", "#quality-summary", "#slides"]) $(id).replaceChildren();
   $("#deck-error").textContent = "";
   $("#revise").hidden = true;
 
@@ -162,8 +167,13 @@ export function showDeck(deckId, wanted) {
       const versions = versionsOf(deck);
       if (!versions.length) { $("#deck-error").textContent = "This deck has no version yet."; return; }
       const v = versions.find((x) => x.version === wanted) || versions[versions.length - 1];
+      $("#deck-h").textContent = deck.title || `Deck ${String(deckId).slice(0, 12)}`;
+      $("#deck-sub").textContent = [deck.source ? `from ${deck.source}` : null,
+        `${versions.length} version${versions.length === 1 ? "" : "s"}`, `deck ${String(deckId).slice(0, 12)}`]
+        .filter(Boolean).join(" · ");
       $("#versions").replaceChildren(h("span", {}, "Versions: "), ...versions.map((x) => h("a", {
         href: `#/decks/${enc}?v=${x.version}`, "aria-current": x.version === v.version ? "page" : null,
+        title: changeText(x) || null,
       }, `v${x.version}`)));
       const q = await api(`/api/decks/${enc}/quality/${v.version}`);
       if (!alive) return;
@@ -176,11 +186,14 @@ export function showDeck(deckId, wanted) {
         score !== undefined && score !== null ? h("span", { class: "badge" }, `score ${Number(score).toFixed(2)}`) : null,
         q.passes_used !== undefined ? h("span", { class: "muted" }, `correction passes: ${q.passes_used}`) : null,
         v.created_at ? h("span", { class: "muted" }, fmtTime(v.created_at)) : null,
+        v.labels ? labelChips(v.labels) : null,
         v.job_id ? h("a", { href: `#/jobs/${encodeURIComponent(v.job_id)}` }, "job") : null,
         btn,
         // The whole quality report as a JSON file (made in the page: no second request).
         h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(q, null, 2)], { type: "application/json" })),
           download: `quality-${String(deckId).slice(0, 8)}-v${v.version}.json`, id: "report-json" }, "Report JSON")].filter(Boolean));
+      $("#version-changes").textContent = v.version > 1
+        ? `What changed since v${v.version - 1}: ${changeText(v) || "nothing (the same request again)"}` : "The first version.";
       const by = issuesBySlide(report);
       const counts = report.qa && report.qa.by_status ? report.qa.by_status : null;
       const all = [...by.values()].flat();

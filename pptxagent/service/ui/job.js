@@ -1,7 +1,7 @@
 // The job page: summary, the live event timeline (SSE or polling), and the tool runs.
 
 import { api, followEvents } from "./api.js";
-import { $, fmtClock, fmtDuration, fmtTime, h, jobDuration, shortHash, statusBadge, TERMINAL } from "./util.js";
+import { $, fmtClock, fmtDuration, fmtTime, h, labelChips, shortHash, statusBadge, TERMINAL } from "./util.js";
 
 /** One line of an event's payload: the interesting keys, short. */
 function summarize(data) {
@@ -19,14 +19,24 @@ function summarize(data) {
 }
 
 function renderSummary(job) {
+  const title = job.deck_title || `${job.kind} job`;
+  $("#job-h").textContent = `Job: ${title}`;
+  $("#job-sub").replaceChildren(...[job.kind, job.source ? ` of ${job.source}` : "",
+    job.revises ? ` · revision of v${job.revises}` : "",
+    job.submitted_by ? ` · submitted by ${job.submitted_by}` : "",
+    ` · job ${String(job.id).slice(0, 12)}`]);
   const rows = [
     ["Status", statusBadge(job.status)], ["Kind", job.kind || "—"],
-    ["Created", fmtTime(job.created_at)], ["Duration", fmtDuration(jobDuration(job))],
+    ["Source", job.source || "—"],
+    ["Created", fmtTime(job.created_at)],
+    ["Duration", job.duration_s === null || job.duration_s === undefined ? "—" : fmtDuration(job.duration_s * 1000)],
     ["Attempts", job.max_attempts ? `${job.attempts ?? 0} of ${job.max_attempts}` : String(job.attempts ?? "—")],
   ];
   const req = job.options || job.request || {};
   if (req.quality_profile) rows.push(["Quality profile", req.quality_profile]);
   if (req.agent_mode) rows.push(["Agent mode", req.agent_mode]);
+  if (job.labels) rows.push(["Slides", labelChips(job.labels)]);
+  if (job.submitted_by) rows.push(["Submitted by", job.submitted_by]);
   if (job.error) {
     const e = job.error;
     const msg = typeof e === "string" ? e : e.message ?? e.detail ?? summarize(e);
@@ -56,6 +66,7 @@ export function showJob(id) {
   let stopped = false;
   let stop = () => {};
   $("#job-h").textContent = `Job ${String(id).slice(0, 12)}`;
+  $("#job-sub").replaceChildren();
   $("#job-error").textContent = "";
   $("#job-summary").replaceChildren();
   $("#job-deck-link").replaceChildren();

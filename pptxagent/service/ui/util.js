@@ -48,13 +48,6 @@ export function fmtDuration(ms) {
   return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 }
 
-/** A job's duration: finished − started, or running time so far. */
-export function jobDuration(job) {
-  const a = toDate(job.started_at), b = toDate(job.finished_at);
-  if (!a) return null;
-  return (b || new Date()).getTime() - a.getTime();
-}
-
 export const jobId = (j) => j.id ?? j.job_id;
 export const TERMINAL = new Set(["succeeded", "failed", "cancelled", "canceled"]);
 
@@ -66,4 +59,14 @@ export function shortHash(hx) {
   if (!hx) return h("span", { class: "muted" }, "—");
   const s = String(hx).replace(/^sha256:/, "");
   return h("code", { title: s }, s.slice(0, 10));
+}
+
+const LABELS = [["success_clean", "clean"], ["success_with_warnings", "warnings"], ["degraded", "degraded"]];
+
+/** Slide label counts as chips: "2 clean · 1 warnings" (— when there are none). */
+export function labelChips(labels) {
+  if (!labels) return h("span", { class: "muted" }, "—");
+  const chips = LABELS.filter(([k]) => labels[k] > 0)
+    .map(([k, word]) => h("span", { class: `chip q-${k}`, title: `${labels[k]} slide(s) ${k}` }, `${labels[k]} ${word}`));
+  return chips.length ? h("span", { class: "chips" }, ...chips) : h("span", { class: "muted" }, "no slides");
 }
