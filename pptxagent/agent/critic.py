@@ -64,6 +64,24 @@ def judge(report: dict[str, Any] | None, content: dict[str, Any] | None) -> dict
     return {"score": round(max(0.0, score), 3), "gates": gates, "issues": counts}
 
 
+def qa_counts(report: dict[str, Any] | None) -> dict[str, int]:
+    """What the render's visual QA found and what its QA correction pass made of it:
+    ``found`` (issues, the template's own design aside), ``resolved`` / ``unresolved`` (by
+    the QA correction pass), ``open`` (found and left as found), ``accepted`` (the
+    template's own), ``live`` (open + unresolved: what the critic's gates count), and the
+    slides the QA correction pass ran on (``corrected_slides``: its result kept;
+    ``dropped_slides``: no better, the first result stands)."""
+    slides = (report or {}).get("slides") or []
+    issues = [i for s in slides for i in s.get("qa") or []]
+    out = {k: sum(1 for i in issues if i.get("status") == k)
+           for k in ("resolved", "unresolved", "open", "accepted")}
+    out["found"] = len(issues) - out["accepted"]
+    out["live"] = out["open"] + out["unresolved"]
+    out["corrected_slides"] = sum(1 for s in slides if s.get("qa_correction") == "kept")
+    out["dropped_slides"] = sum(1 for s in slides if s.get("qa_correction") == "dropped")
+    return out
+
+
 def rank(j: dict[str, Any]) -> tuple[float, int, int]:
     """Orders judged passes: higher score, then fewer degraded slides, then fewer blocking
     issues."""
@@ -85,15 +103,16 @@ def critique(report: dict[str, Any] | None, content: dict[str, Any] | None, *,
     if not fixable:
         v.why = "all gates pass" if not failing else f"{', '.join(failing)}: not correctable"
     elif passes_used >= max_passes:
-        v.why = f"{', '.join(fixable)} failing; correction budget spent ({max_passes})"
+        v.why = f"{', '.join(fixable)} failing; critic correction budget spent ({max_passes})"
     elif previous is not None and rank(j) <= rank(previous):
-        v.why = f"{', '.join(fixable)} failing; correction pass {passes_used} made no progress"
+        v.why = (f"{', '.join(fixable)} failing; critic correction pass {passes_used} made no "
+                 "progress")
     elif steps_left < pass_steps:
         v.why = f"{', '.join(fixable)} failing; step budget left ({steps_left}) < a pass"
     else:
         v.correct = True
-        v.why = f"{', '.join(fixable)} failing: correction pass {passes_used + 1}"
+        v.why = f"{', '.join(fixable)} failing: critic correction pass {passes_used + 1}"
     return v
 
 
-__all__ = ["CORRECTABLE", "WEIGHTS", "Verdict", "critique", "judge", "rank"]
+__all__ = ["CORRECTABLE", "WEIGHTS", "Verdict", "critique", "judge", "qa_counts", "rank"]

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from pptxagent.agent.core import ToolContext
-from pptxagent.agent.critic import critique, judge, rank
+from pptxagent.agent.critic import critique, judge, qa_counts, rank
 from pptxagent.agent.executor import Executor
 from pptxagent.agent.llmplan import LLMPlanner, PlanError
 from pptxagent.agent.plan import (
@@ -209,7 +209,7 @@ def _run_bounded(req: JobRequest, ex: Executor, ctx: ToolContext) -> JobOutcome:
                        steps_left=ex.left, pass_steps=pass_steps)
     ctx.emit("critic", {"pass": 0, "score": verdict.score, "gates": verdict.gates,
                         "issues": verdict.issues, "correct": verdict.correct,
-                        "why": verdict.why})
+                        "why": verdict.why, "qa": qa_counts(best.report)})
     while verdict.correct:
         passes += 1
         steps = correction_plan(plan, req.kind, profile, passes, ex.next_id)
@@ -229,7 +229,7 @@ def _run_bounded(req: JobRequest, ex: Executor, ctx: ToolContext) -> JobOutcome:
         better = rank(judge(this.report, this.content)) > rank(before)
         ctx.emit("critic", {"pass": passes, "score": verdict.score, "gates": verdict.gates,
                             "issues": verdict.issues, "correct": verdict.correct,
-                            "why": verdict.why, "kept": better})
+                            "why": verdict.why, "kept": better, "qa": qa_counts(this.report)})
         if better:
             best = this
     final = judge(best.report, best.content)

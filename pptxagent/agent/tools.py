@@ -102,6 +102,24 @@ def report_metrics(rep: FillReport) -> dict[str, float | int | str]:
             "unresolved_tokens": len(rep.unresolved_tokens)}
 
 
+def _pictures(out: Path) -> Path:
+    """The folder of a render's pictures from before its QA correction (next to its deck)."""
+    return out.with_name(f"{out.stem}-before")
+
+
+def _rendered(rep: FillReport, out: Path, report_path: Path, summary: str) -> ToolResult:
+    """A render's result: the deck, the report and each slide's picture from before its QA
+    correction pass (``before-N``) as artifacts; the report (without its timings: the result
+    hash must not depend on the clock) as data."""
+    data = rep.model_dump(mode="json")
+    data.pop("timings", None)
+    report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
+    before = {f"before-{s.index}": s.before for s in rep.slides if s.before}
+    return ToolResult(ok=True, summary=summary,
+                      artifacts={"pptx": str(out), "report": str(report_path), **before},
+                      metrics=report_metrics(rep), data={"report": data})
+
+
 class FillIn(ToolInput):
     template: Path
     content: Path
@@ -126,13 +144,9 @@ class TemplateRender(BaseTool):
         rep = fill_deck(FillOptions(
             template=inp.template, content=inp.content, out=out, report=report_path,
             crosscheck=inp.crosscheck, settings_overrides={**inp.settings, **self.hold},
-            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg})))
-        data = rep.model_dump(mode="json")
-        data.pop("timings", None)  # the result hash must not depend on the clock
-        report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
-        return ToolResult(ok=True, summary=f"filled {len(rep.slides)} slide(s)",
-                          artifacts={"pptx": str(out), "report": str(report_path)},
-                          metrics=report_metrics(rep), data={"report": data})
+            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg}),
+            pictures_dir=_pictures(out)))
+        return _rendered(rep, out, report_path, f"filled {len(rep.slides)} slide(s)")
 
 
 class ReplaceTextPreserveFormat(TemplateRender):
@@ -241,13 +255,9 @@ class ScratchRender(BaseTool):
         rep = compose_deck(ComposeOptions(
             outline=inp.outline, out=out, theme=inp.theme, report=report_path,
             crosscheck=inp.crosscheck, settings_overrides=dict(inp.settings),
-            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg})))
-        data = rep.model_dump(mode="json")
-        data.pop("timings", None)
-        report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
-        return ToolResult(ok=True, summary=f"composed {len(rep.slides)} slide(s)",
-                          artifacts={"pptx": str(out), "report": str(report_path)},
-                          metrics=report_metrics(rep), data={"report": data})
+            progress=lambda msg: ctx.emit("progress", {"tool": self.name, "message": msg}),
+            pictures_dir=_pictures(out)))
+        return _rendered(rep, out, report_path, f"composed {len(rep.slides)} slide(s)")
 
 
 __all__ = ["HOLD_GEOMETRY", "BaseTool", "ComposeIn", "DeckIn", "FillIn", "InspectInventory",

@@ -80,6 +80,8 @@ class ComposeOptions:
     repair: bool = True
     settings_overrides: dict[str, Any] = field(default_factory=dict)
     progress: Progress | None = None
+    pictures_dir: Path | None = None
+    """As ``FillOptions.pictures_dir``: slides' pictures from before their QA correction."""
 
 
 def compose_settings(slide_w: float, slide_h: float, body_pt: float,
@@ -296,7 +298,8 @@ def start_job(o: ComposeOptions) -> FillJob:
     job = FillJob(FillOptions(
         template=o.outline, content=o.outline, out=o.out, report=o.report,
         rollout_dir=o.rollout_dir, policy=o.policy, crosscheck=o.crosscheck, repair=o.repair,
-        settings_overrides=o.settings_overrides, progress=o.progress))
+        settings_overrides=o.settings_overrides, progress=o.progress,
+        pictures_dir=o.pictures_dir))
     job.scratch = Scratch(outline=outline, pack=pack, pack_dir=None,
                           base_dir=o.outline.parent)
     Settings().with_overrides(o.settings_overrides)  # unknown names fail before any work

@@ -23,6 +23,7 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
+from pptxagent.measure.pixels import Pixels
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding
 from pptxagent.pipeline.guard import TemplateGuard
@@ -47,6 +48,9 @@ class FillOptions:
     repair: bool = True
     settings_overrides: dict[str, Any] = field(default_factory=dict)
     progress: Progress | None = None
+    pictures_dir: Path | None = None
+    """Where to write each slide's picture from before its visual QA correction pass
+    (``slide-NN-before.png``, named in the report's ``slides[].before``); None: none."""
 
 
 @dataclass
@@ -75,6 +79,11 @@ class SlideWork:
     """LibreOffice still draws filled text outside its box after the LibreOffice pass."""
     qa: list[QaIssue] = field(default_factory=list)
     """The visual QA's issues on this slide, with their status after the correction pass."""
+    qa_correction: str | None = None
+    """The visual QA's correction pass ran on this slide: ``kept`` (its result stands) or
+    ``dropped`` (no better: the first result stands); None: it did not run."""
+    qa_before: Pixels | None = None
+    """The slide as the browser drew it before a kept correction pass (slide px)."""
     design: dict[str, float] = field(default_factory=dict)
     """A composed slide's design measures (``qa.design``: fill, offset, empty, cover,
     off_grid, off_scale, widow)."""

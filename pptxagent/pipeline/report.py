@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -37,6 +37,14 @@ class SlideReport(BaseModel):
     reason: str | None = None
     outline_slide: int | None = None
     part: list[int] | None = None
+    qa_correction: Literal["kept", "dropped"] | None = None
+    """The fill's visual QA correction pass ran on this slide (its ``qa`` issues then read
+    ``resolved`` / ``unresolved``): ``kept``, or ``dropped`` when it made nothing better (the
+    first result stands); None: it did not run."""
+    before: str | None = None
+    """The picture of the slide from before that pass, where each resolved issue's ``box``
+    was: its file (``FillOptions.pictures_dir``); in the service's reports its URL,
+    ``/api/files/{sha256}``."""
     title: str | None = None
     """The slide's title as the deck shows it: its title shape's text, else its largest
     text (a cover's big line); None for a slide without text."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from pptxagent.engines.fontcover import missing_glyphs
 from pptxagent.ir import Diagnostics, Element, Quality, SlideIR, dump
@@ -11,6 +14,9 @@ from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
 from pptxagent.pipeline.report import FillReport, SlideReport, defect_summary
 from pptxagent.settings import DEFAULT_SETTINGS, Settings
+
+BEFORE_W = 480
+"""The width of a slide's picture from before its QA correction (the thumbnails')."""
 
 
 def _quality(w: SlideWork) -> Quality:
@@ -115,8 +121,21 @@ def slide_title(ir: SlideIR | None, limit: int = 120) -> str | None:
     return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
+def before_picture(w: SlideWork, folder: Path | None) -> str | None:
+    """Write the slide's picture from before its QA correction pass into ``folder``, as
+    wide as the thumbnails; its path (None without a picture or a folder)."""
+    if folder is None or w.qa_before is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    image = Image.fromarray(w.qa_before)
+    scale = BEFORE_W / image.width
+    path = folder / f"slide-{w.filled.index:02d}-before.png"
+    image.resize((BEFORE_W, max(1, round(image.height * scale)))).save(path, optimize=False)
+    return str(path)
+
+
 def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
-                 unresolved: int = 0) -> SlideReport:
+                 unresolved: int = 0, before: str | None = None) -> SlideReport:
     """``unresolved``: template tokens left as written where the slide shows them (the
     report's ``unresolved_tokens``): on a slide the fill changed, the audience reads them,
     so it is not clean (a slide the content left alone keeps the template's state)."""
@@ -147,6 +166,9 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
         notes=w.notes,
         qa=[dump(i) for i in w.qa],
         title=slide_title(w.final_ir or w.ir),
+        qa_correction="kept" if w.qa_correction == "kept" else
+        "dropped" if w.qa_correction == "dropped" else None,
+        before=before,
     )
 
 
@@ -159,8 +181,8 @@ def make_report(job: FillJob) -> FillReport:
     report = FillReport(
         template=str(job.opts.template),
         output=str(job.opts.out),
-        slides=[slide_report(w, job.settings, shown.get(w.filled.index, 0))
-                for w in job.slides],
+        slides=[slide_report(w, job.settings, shown.get(w.filled.index, 0),
+                             before_picture(w, job.opts.pictures_dir)) for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
         package_changes=job.package_changes,

@@ -24,7 +24,12 @@ from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.loop.fallbacks import untruncated
-from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
+from pptxagent.measure.pixels import (
+    SlideCapture,
+    capture_batches,
+    capture_slides,
+    start_capture,
+)
 from pptxagent.measure.twins import same_art
 from pptxagent.pipeline.correct import onto_art, onto_readable
 from pptxagent.pipeline.designfix import DESIGN_KINDS, balance_title, snap_to_scale
@@ -326,6 +331,7 @@ def visual_qa(job: FillJob) -> None:
     for w, o in zip(again, outcomes, strict=True):
         _set_result(w, (o, o.final_ir, o.final_diag, o.final_dom))
     after = _check(job, again, [facts[i] for i in todo], base)
+    kept: list[tuple[SlideWork, SlideIR | None]] = []
     for w, seen, new, prev, mark in zip(again, (found[i] for i in todo), after, saved, marks,
                                         strict=True):
         deck = [i for i in seen if i.kind == "rhythm"]  # the deck's: no pass changes them
@@ -338,11 +344,26 @@ def visual_qa(job: FillJob) -> None:
             w.qa = [i.model_copy(update={"status": "unresolved"}) if i in aims else i
                     for i in old] + deck
             w.notes.append("visual QA correction pass did not help; the first result stands")
+            w.qa_correction = "dropped"
             continue
+        w.qa_correction = "kept"
+        kept.append((w, prev[1]))
         w.qa = reconcile(old, new, aims) + deck
         left = {(i.kind, i.eid) for i in w.qa if i.status == "unresolved"}
         fixed = sum((i.kind, i.eid) not in left for i in aims)
         w.notes.append(f"visual QA correction pass: {fixed} of {len(aims)} issue(s) resolved")
+    _pictures_before(job, kept)
+
+
+def _pictures_before(job: FillJob, kept: Sequence[tuple[SlideWork, SlideIR | None]]) -> None:
+    """Each corrected slide drawn whole as it was before its correction pass (the QA's own
+    captures hold its glyphs only where a check needed them), when the report wants them."""
+    todo = [(w, ir) for w, ir in kept if ir is not None]
+    if job.opts.pictures_dir is None or not todo:
+        return
+    caps = capture_slides([ir for _, ir in todo], job.measurer, job.settings)
+    for (w, _), cap in zip(todo, caps, strict=True):
+        w.qa_before = cap.text
 
 
 def _worse(old: Sequence[QaIssue], new: Sequence[QaIssue], defects_old: int,

@@ -166,6 +166,23 @@ class PlanStep(_Open):
     why: str = ""
 
 
+class QaCounts(BaseModel):
+    """What a render's visual QA found and what its QA correction pass made of it: ``found``
+    (the template's own design aside), ``resolved`` / ``unresolved`` by the QA correction
+    pass, ``open`` (left as found), ``accepted`` (the template's own), ``live`` (open +
+    unresolved: what the critic's gates count); the slides the QA correction pass ran on
+    (``corrected_slides``: kept; ``dropped_slides``: no better, the first result stands)."""
+
+    found: int = 0
+    resolved: int = 0
+    unresolved: int = 0
+    open: int = 0
+    accepted: int = 0
+    live: int = 0
+    corrected_slides: int = 0
+    dropped_slides: int = 0
+
+
 class EventData(_Open):
     """An event's payload; which fields it has depends on the event's ``type``:
 
@@ -178,8 +195,11 @@ class EventData(_Open):
     * ``step.started``: ``step``, ``tool``, ``why``; ``step.finished``: also ``ok``,
       ``duration_ms``, ``summary``, ``error``;
     * ``plan``: ``path``, ``reason``, ``planner``, ``note``, ``signals``, ``max_passes``,
-      ``steps``; ``critic``: ``pass``, ``score``, ``gates``, ``issues``, ``correct``,
-      ``why``, ``kept``; ``correction``: ``pass``, ``why``, ``settings``; ``failover``:
+      ``steps``; ``critic`` (the agent's verdict on one render, ``pass`` 0 the first and N
+      after critic correction pass N): ``pass``, ``score``, ``gates``, ``issues``,
+      ``correct``, ``why``, ``kept``, ``qa`` (the render's visual QA story, ``QaCounts``);
+      ``correction`` (a critic correction pass starts): ``pass``, ``why``, ``settings``;
+      ``failover``:
       ``step``, ``tool``, ``error``, ``to``; ``progress``: ``tool``, ``message``.
     """
 
@@ -218,6 +238,7 @@ class EventData(_Open):
     kept: bool | None = None
     settings: dict[str, Any] | None = None
     to: str | None = None
+    qa: QaCounts | None = None
 
 
 class SlideLabels(BaseModel):
@@ -255,6 +276,36 @@ class QaTotals(_Open):
     open_by_severity: dict[str, int] = Field(default_factory=dict)
 
 
+class CriticSummary(BaseModel):
+    """The agent critic's last verdict on the kept render: ``passes`` (critic correction
+    passes run), ``score`` and ``gates``."""
+
+    passes: int = 0
+    score: float | None = None
+    gates: dict[str, bool] = Field(default_factory=dict)
+
+
+class QaStory(BaseModel):
+    """One version's quality story, in one vocabulary: the render's **visual QA** found
+    issues; its **QA correction pass** (the fill's own, at most one per slide) resolved some;
+    the **re-check** left ``counts.live`` open; the **critic** (the agent) judged the gates
+    and ran ``critic_passes`` **critic correction passes** (each a whole new render).
+    ``summary`` says it in one sentence; the slides' labels, the counts and the job's events
+    tell the same."""
+
+    counts: QaCounts
+    qa_correction_slides: list[int] = Field(default_factory=list)
+    """Slides the QA correction pass ran on and kept."""
+    qa_correction_dropped: list[int] = Field(default_factory=list)
+    """Slides it ran on and dropped (no better: the first result stands)."""
+    critic_passes: int = 0
+    gates: dict[str, bool] = Field(default_factory=dict)
+    score: float | None = None
+    labels: dict[str, int] = Field(default_factory=dict)
+    """Slides per quality label."""
+    summary: str
+
+
 class QualityReport(FillReport):
     """The fill or compose report of a version: per slide its quality, defects, changes and
     visual QA issues (``slides``), tokens left unresolved, the QA totals. Server paths are
@@ -265,12 +316,15 @@ class QualityReport(FillReport):
     template: str = ""
     output: str = ""
     qa: QaTotals = Field(default_factory=QaTotals)  # type: ignore[assignment]
+    critic: CriticSummary | None = None
+    """The critic's last verdict (a version stored before it was kept has none)."""
 
 
 __all__ = [
     "TERMINAL_EVENTS",
     "AgentMode",
     "ChangeKind",
+    "CriticSummary",
     "EventData",
     "EventType",
     "JobError",
@@ -280,6 +334,8 @@ __all__ = [
     "JobResult",
     "JobStatus",
     "PlanStep",
+    "QaCounts",
+    "QaStory",
     "QaTotals",
     "QualityProfile",
     "QualityReport",

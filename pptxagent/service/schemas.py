@@ -17,6 +17,7 @@ from pptxagent.service.payloads import (
     JobOptions,
     JobResult,
     JobStatus,
+    QaStory,
     QualityProfile,
     QualityReport,
     Severity,
@@ -24,6 +25,7 @@ from pptxagent.service.payloads import (
     ToolRunStatus,
     VersionChange,
 )
+from pptxagent.service.story import story_of
 from pptxagent.store import DeckRow, EventRow, JobRow, QualityRow, ToolRunRow, VersionRow
 
 PPTX_MEDIA = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
@@ -243,12 +245,17 @@ class QualityOut(BaseModel):
     version: int
     score: float
     passes_used: int
+    """Critic correction passes (the agent's); the QA correction pass is in ``story``."""
     created_at: datetime
     report: QualityReport
+    story: QaStory
+    """The version's quality story in one vocabulary (``service.story``)."""
 
     @classmethod
     def of(cls, q: QualityRow, report: dict[str, Any] | None = None) -> QualityOut:
         """``report``: the stored report as it is shown (scrubbed), else the stored one."""
+        shown = q.report if report is None else report
         return cls(deck_id=q.deck_id, version=q.version, score=q.score,
                    passes_used=q.passes_used, created_at=q.created_at,
-                   report=QualityReport.model_validate(q.report if report is None else report))
+                   report=QualityReport.model_validate(shown),
+                   story=story_of(shown, q.passes_used, q.score))

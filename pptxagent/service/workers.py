@@ -41,6 +41,7 @@ from pptxagent.service.config import ServiceConfig
 from pptxagent.service.names import labels_of, report_title
 from pptxagent.service.reaper import SERVICE_VAR, WORKER_VAR
 from pptxagent.service.staging import deliver, staged
+from pptxagent.service.story import keep_pictures
 from pptxagent.service.wake import API, Listener, wake
 from pptxagent.store import Store, ToolRunRecord
 from pptxagent.store.records import JobRow
@@ -286,11 +287,13 @@ class Worker:
         if not outcome.ok or outcome.pptx is None:
             return None, {"kind": "job", "message": outcome.error or "the job produced no deck",
                           "plan": outcome.plan}
+        report = {**keep_pictures(self.store, job.token_id, workdir, outcome.report or {}),
+                  "critic": {"passes": outcome.passes_used, "score": outcome.score,
+                             "gates": outcome.gates}}
         version = self.store.add_version(
-            job.deck_id, job.id, pptx=outcome.pptx, report=outcome.report or {},
+            job.deck_id, job.id, pptx=outcome.pptx, report=report,
             thumbnails=list(outcome.thumbnails), score=outcome.score,
             passes_used=outcome.passes_used)
-        report = outcome.report or {}
         return {"deck_id": job.deck_id, "version": version, "score": outcome.score,
                 "passes_used": outcome.passes_used, "seconds": round(took, 3),
                 "worker": self.name, "plan_steps": len(outcome.plan),

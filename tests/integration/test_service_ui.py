@@ -142,19 +142,36 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     login(page)
     submit_banner_fill(page)
     open_deck(page)
-    box = page.locator(".qa-box[data-kind='contrast']").first
+    # One story: the contrast issue the fill's QA correction pass resolved is drawn on the
+    # picture from before that pass (over the title, in the upper half), muted green on the
+    # picture after, and never as an alarm; the summary, the badge and the counts agree.
+    assert page.locator(".qa-box.alarm").count() == 0
+    box = page.locator(".frame.before .qa-box.found[data-kind='contrast']").first
     box.wait_for()
-    label = box.inner_text()
-    assert "contrast" in label and "critical" in label, label
-    # The outline sits on the thumbnail, over the title on the banner (upper half of the slide).
+    assert "contrast" in box.inner_text() and "critical" in box.inner_text()
     b: Any = box.bounding_box()
-    img: Any = page.locator("#slides img.thumb").first.bounding_box()
+    img: Any = page.locator(".frame.before img.thumb").first.bounding_box()
     assert img["x"] <= b["x"] and b["x"] + b["width"] <= img["x"] + img["width"] + 1
     assert img["y"] <= b["y"] and b["y"] + b["height"] <= img["y"] + img["height"] + 1
     assert b["width"] > img["width"] / 3
     assert b["y"] < img["y"] + img["height"] / 2
+    after = page.locator(".frame.after .qa-box.ok[data-kind='contrast']").first
+    assert "resolved" in after.inner_text()
+    summary = page.inner_text("#qa-summary")
+    assert "found 1 issue" in summary and "1 resolved" in summary and "0 open" in summary, summary
+    assert "critic: all gates pass" in summary and "0 critic correction passes" in summary
+    assert page.inner_text("#slides figcaption .badge") == "clean"
+    assert "QA correction pass: slide 1" in page.inner_text("#version-head")
+    assert "resolved by the QA correction pass" in page.inner_text("#slides .issues")
     shot(page, "ui-report")
+    page.click("#version-head >> text=job")
+    page.wait_for_selector("#job-story .story")
+    story = page.inner_text("#job-story")
+    for words in ("Found 1 issue", "1 resolved", "0 open", "✓ contrast"):
+        assert words in story, story
     # A revision with a short title is version 2 of the same deck, listed next to version 1.
+    page.click("#open-deck")
+    page.wait_for_selector("#view-deck:not([hidden]) #revise:not([hidden])")
     page.click("#revise summary")
     page.fill("#revise-json", json.dumps({"tokens": {"title": "Globex review",
                                                      "presenter": "Strategy Office"}}))
@@ -171,7 +188,7 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     assert "new content" in page.inner_text("#version-changes")
     page.click("#nav >> text=Jobs")
     row = page.locator("#jobs-table tbody tr").first
-    row.wait_for()
+    page.wait_for_selector("#jobs-table tbody tr >> text=Globex review")
     text = row.inner_text()
     assert "Globex review" in text and "revision of v1" in text and "banner.pptx" in text, text
     assert "1 clean" in text or "1 warnings" in text, text

@@ -80,6 +80,7 @@ function jobRow(j) {
 function showJobs() {
   let timer = null;
   const body = $("#jobs-table tbody");
+  body.replaceChildren();            // never the rows of an earlier visit
   async function load() {
     const status = $("#jobs-status").value;
     try {

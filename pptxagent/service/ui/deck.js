@@ -1,10 +1,10 @@
-// The deck page: versions, slide thumbnails, the quality report with each QA issue outlined
-// on its slide thumbnail, and the .pptx download.
+// The deck page: its name and versions, the version's quality story, its slides (each with
+// its QA issues: `slides.js`), the .pptx download, and a revision form.
 
 import { api, blobUrl } from "./api.js";
 import { $, fmtTime, h, labelChips } from "./util.js";
-
-const SEVERITIES = ["critical", "major", "minor", "info"];
+import { issuesBySlide, slideCard } from "./slides.js";
+import { storyList } from "./story.js";
 
 /** The version list of a deck, whatever the service nests it in. */
 function versionsOf(deck) {
@@ -21,17 +21,6 @@ function reportOf(q) {
   return q;
 }
 
-/** QA issues per slide number: each slide's `qa[]`, plus a flat `issues[]` list if any. */
-function issuesBySlide(report) {
-  const by = new Map();
-  const add = (n, is) => { if (!by.has(n)) by.set(n, []); by.get(n).push(is); };
-  for (const [i, s] of (report.slides || []).entries()) {
-    for (const is of Array.isArray(s.qa) ? s.qa : []) add(Number(is.slide ?? s.index ?? i + 1), is);
-  }
-  if (Array.isArray(report.issues)) for (const is of report.issues) add(Number(is.slide), is);
-  return by;
-}
-
 /** URL of thumbnail `i` (0-based) of a version: a route, a content hash, or the by-number route. */
 function thumbUrl(deckId, v, i) {
   const list = v.thumbnail_urls ?? v.thumbnails;
@@ -43,73 +32,12 @@ function thumbUrl(deckId, v, i) {
   return `/api/decks/${encodeURIComponent(deckId)}/versions/${v.version}/thumbnails/${i + 1}`;
 }
 
-/**
- * The slide's size in px, the unit of `qa[].box`: the report's own figure when it gives one,
- * else the thumbnail's natural size when it was drawn at 1:1, else the standard slide width
- * (1280 px for 16:9, 960 px for 4:3: EMU / 9525) at the thumbnail's aspect ratio.
- */
-function slidePx(report, slide, img) {
-  const given = slide?.slide_px ?? slide?.size_px ?? report.slide_px ?? report.slide_size_px ?? report.slide_size;
-  if (given && (given.w ?? given.width)) return { w: given.w ?? given.width, h: given.h ?? given.height };
-  const nw = img.naturalWidth, nh = img.naturalHeight;
-  if (nw >= 960) return { w: nw, h: nh };
-  const ratio = nw && nh ? nw / nh : 16 / 9;
-  const w = ratio > 1.5 ? 1280 : 960;
-  return { w, h: w / ratio };
-}
-
-/** Outline boxes over a loaded thumbnail, positioned in % so they follow its displayed size. */
-function drawBoxes(frame, img, issues, report, slide) {
-  const size = slidePx(report, slide, img);
-  frame.querySelectorAll(".qa-box").forEach((b) => b.remove());
-  issues.forEach((is, k) => {
-    const b = is.box;
-    if (!b || !(b.w > 0) || !(b.h > 0)) return;
-    const sev = String(is.severity || "info").toLowerCase();
-    const status = String(is.status || "open").toLowerCase();
-    const label = `${is.kind} · ${sev} · ${status}`;
-    frame.append(h("div", {
-      // A box at the slide's top edge gets its label inside, not cut off above the picture.
-      class: `qa-box sev-${sev} status-${status}${b.y / size.h < 0.08 ? " label-in" : ""}`, role: "img", "aria-label": `Issue ${k + 1}: ${label}`,
-      title: is.message || label, "data-kind": is.kind, "data-issue": k + 1,
-      style: {
-        left: `${(100 * b.x) / size.w}%`, top: `${(100 * b.y) / size.h}%`,
-        width: `${(100 * b.w) / size.w}%`, height: `${(100 * b.h) / size.h}%`,
-      },
-    }, h("span", { class: "qa-label" }, `${k + 1} ${label}`)));
-  });
-}
-
-function slideCard(deckId, v, report, slide, n, issues) {
-  const img = h("img", { alt: `Slide ${n}`, class: "thumb", decoding: "async" });
-  const frame = h("div", { class: "frame" }, img);
-  const meta = [];
-  if (slide?.quality) meta.push(h("span", { class: `badge q-${slide.quality}` }, slide.quality));
-  if (slide?.component) meta.push(h("span", { class: "muted" }, ` ${slide.component}`));
-  const list = issues.length
-    ? h("ol", { class: "issues" }, issues.map((is, k) => h("li", {
-      class: `sev-${String(is.severity || "info").toLowerCase()}`, tabindex: "0",
-      onfocus: () => frame.querySelector(`[data-issue="${k + 1}"]`)?.classList.add("hl"),
-      onblur: () => frame.querySelector(`[data-issue="${k + 1}"]`)?.classList.remove("hl"),
-      onmouseenter: () => frame.querySelector(`[data-issue="${k + 1}"]`)?.classList.add("hl"),
-      onmouseleave: () => frame.querySelector(`[data-issue="${k + 1}"]`)?.classList.remove("hl"),
-    }, h("strong", {}, `${is.kind}`), ` ${is.severity || ""} · ${is.status || "open"}`,
-      is.shape ? ` · ${is.shape}` : "", is.message ? h("div", { class: "small" }, is.message) : null)))
-    : h("p", { class: "small muted" }, "No QA issues.");
-  const card = h("figure", { class: "slide", "data-slide": n },
-    frame, h("figcaption", {}, h("strong", {}, `Slide ${n}`), " ", ...meta), list);
-  img.addEventListener("load", () => drawBoxes(frame, img, issues, report, slide));
-  const url = thumbUrl(deckId, v, n - 1);
-  if (url === null) {
-    // No picture of this slide: a blank 16:9 slide still shows where each issue is.
-    img.replaceWith(h("div", { class: "blank" }, h("span", {}, "no thumbnail for this version")));
-    drawBoxes(frame, { naturalWidth: 0, naturalHeight: 0 }, issues, report, slide);
-    return card;
-  }
-  blobUrl(url)
-    .then((u) => { img.src = u; })
-    .catch((e) => frame.replaceChildren(h("p", { class: "error small" }, `No thumbnail: ${e.message}`)));
-  return card;
+/** Which slides the fill's QA correction pass ran on (its stage: the fill's visual QA). */
+function qaPassChip(story) {
+  if (!story) return null;
+  const ran = [...story.qa_correction_slides, ...story.qa_correction_dropped];
+  return h("span", { class: "chip", title: "The fill's own QA correction pass, run by its visual QA on slides with a critical issue" },
+    ran.length ? `QA correction pass: slide${ran.length === 1 ? "" : "s"} ${ran.join(", ")}` : "QA correction pass: none");
 }
 
 /** What a version changed against the one before, in words. */
@@ -184,7 +112,9 @@ export function showDeck(deckId, wanted) {
       $("#version-head").replaceChildren(...[
         h("h3", {}, `Version ${v.version}`),
         score !== undefined && score !== null ? h("span", { class: "badge" }, `score ${Number(score).toFixed(2)}`) : null,
-        q.passes_used !== undefined ? h("span", { class: "muted" }, `correction passes: ${q.passes_used}`) : null,
+        qaPassChip(q.story),
+        h("span", { class: "chip", title: "Critic correction passes: whole new renders the agent's critic asked for" },
+          `critic correction passes: ${q.story ? q.story.critic_passes : q.passes_used ?? 0}`),
         v.created_at ? h("span", { class: "muted" }, fmtTime(v.created_at)) : null,
         v.labels ? labelChips(v.labels) : null,
         v.job_id ? h("a", { href: `#/jobs/${encodeURIComponent(v.job_id)}` }, "job") : null,
@@ -195,13 +125,11 @@ export function showDeck(deckId, wanted) {
       $("#version-changes").textContent = v.version > 1
         ? `What changed since v${v.version - 1}: ${changeText(v) || "nothing (the same request again)"}` : "The first version.";
       const by = issuesBySlide(report);
-      const counts = report.qa && report.qa.by_status ? report.qa.by_status : null;
-      const all = [...by.values()].flat();
-      $("#quality-summary").replaceChildren(h("p", { id: "qa-summary" },
-        `${all.length} QA issue${all.length === 1 ? "" : "s"}`,
-        counts && Object.keys(counts).length ? ` (${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(", ")})` : "",
-        all.length ? ": " + SEVERITIES.map((s) => [s, all.filter((i) => i.severity === s).length])
-          .filter(([, n]) => n).map(([s, n]) => `${n} ${s}`).join(", ") : "."));
+      const story = q.story;
+      $("#quality-summary").replaceChildren(...(story ? [
+        h("p", { id: "qa-summary" }, story.summary),
+        storyList({ counts: story.counts, critic: { gates: story.gates, score: story.score, passes: story.critic_passes }, id: "qa-story" }),
+      ] : [h("p", { id: "qa-summary" }, `${[...by.values()].flat().length} QA issue(s).`)]));
       // One card per slide: from the report, else from the thumbnails the version lists.
       const slides = report.slides || [];
       const thumbs = v.thumbnail_urls ?? v.thumbnails;
@@ -210,7 +138,8 @@ export function showDeck(deckId, wanted) {
       for (let i = 0; i < count; i++) {
         const s = slides[i];
         const n = Number(s?.index ?? i + 1);
-        cards.push(slideCard(deckId, v, report, s, n, by.get(n) || []));
+        cards.push(slideCard({ report, slide: s, n, issues: by.get(n) || [], thumb: thumbUrl(deckId, v, i),
+          before: typeof s?.before === "string" && s.before.startsWith("/api/files/") ? s.before : null }));
       }
       $("#slides").replaceChildren(...cards);
     } catch (e) {

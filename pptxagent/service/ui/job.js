@@ -1,22 +1,9 @@
-// The job page: summary, the live event timeline (SSE or polling), and the tool runs.
+// The job page: summary, the story of its renders, the live event timeline (SSE or polling),
+// and the tool runs with their files.
 
 import { api, followEvents } from "./api.js";
-import { $, fmtClock, fmtDuration, fmtTime, h, labelChips, shortHash, statusBadge, TERMINAL } from "./util.js";
-
-/** One line of an event's payload: the interesting keys, short. */
-function summarize(data) {
-  if (!data || typeof data !== "object") return data === undefined ? "" : String(data);
-  const parts = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (v === null || v === undefined || v === "") continue;
-    let s = typeof v === "object" ? JSON.stringify(v) : String(v);
-    if (k.endsWith("_hash")) s = s.replace(/^sha256:/, "").slice(0, 10);   // hash prefixes
-    else if (k.endsWith("duration_ms") && typeof v === "number") { parts.push(fmtDuration(v)); continue; }
-    parts.push(`${k}: ${s.length > 80 ? s.slice(0, 77) + "…" : s}`);
-    if (parts.length >= 8) break;
-  }
-  return parts.join(" · ");
-}
+import { $, fmtClock, fmtDuration, fmtTime, h, labelChips, statusBadge, TERMINAL } from "./util.js";
+import { eventBody, fileLink, hashCode, storyOf, toolChip } from "./events.js";
 
 function renderSummary(job) {
   const title = job.deck_title || `${job.kind} job`;
@@ -39,7 +26,7 @@ function renderSummary(job) {
   if (job.submitted_by) rows.push(["Submitted by", job.submitted_by]);
   if (job.error) {
     const e = job.error;
-    const msg = typeof e === "string" ? e : e.message ?? e.detail ?? summarize(e);
+    const msg = typeof e === "string" ? e : e.message ?? e.detail ?? e.reason ?? JSON.stringify(e);
     rows.push(["Error", h("span", { class: "error-text", id: "job-error-msg" }, msg)]);
   }
   $("#job-summary").replaceChildren(...rows.flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
@@ -49,14 +36,16 @@ function renderToolRuns(runs) {
   const list = Array.isArray(runs) ? runs : runs.tool_runs || runs.runs || [];
   $("#toolruns tbody").replaceChildren(...list.map((r) => {
     const attempt = r.attempt ?? 1;
+    const files = Object.entries(r.artifacts || {});
     return h("tr", { class: `tool-${r.status}`, id: r.id !== undefined ? `toolrun-${r.id}` : null, tabindex: "-1" },
-      h("td", {}, h("code", {}, r.tool ?? r.tool_name ?? "?")),
+      h("td", {}, toolChip(r.tool ?? r.tool_name)),
       h("td", {}, statusBadge(r.status), r.started === false ? h("span", { class: "muted" }, " not started") : null,
         r.error ? h("div", { class: "small error-text" }, String(r.error).slice(0, 200)) : null),
       h("td", { class: "num" }, attempt > 1 ? h("strong", { title: `retry ${attempt - 1}` }, `${attempt} (retry)`) : String(attempt)),
       h("td", { class: "num" }, r.duration_ms !== null && r.duration_ms !== undefined ? Math.round(r.duration_ms).toLocaleString() : "—"),
-      h("td", {}, shortHash(r.input_hash)),
-      h("td", {}, shortHash(r.output_hash)));
+      h("td", {}, files.length ? h("ul", { class: "files" }, ...files.map(([name, sha]) => h("li", {}, fileLink(sha, name))))
+        : h("span", { class: "muted" }, "—")),
+      h("td", { class: "small" }, "in ", hashCode(r.input_hash, "input JSON"), h("br"), "out ", hashCode(r.output_hash, "output JSON")));
   }));
 }
 
@@ -71,6 +60,7 @@ export function showJob(id) {
   $("#job-summary").replaceChildren();
   $("#job-deck-link").replaceChildren();
   $("#timeline").replaceChildren();
+  $("#job-story").replaceChildren(h("p", { class: "small muted" }, "The story appears once the deck is rendered and judged."));
   $("#toolruns tbody").replaceChildren();
   $("#tl-state").textContent = "connecting";
   $("#job-body").hidden = true;      // shown once the job is there: never empty tables
@@ -115,6 +105,7 @@ export function showJob(id) {
 /** The live timeline of the job's events; returns its stop(). */
 function follow(id, loadJob, loadRuns, done) {
   const tl = $("#timeline");
+  const story = storyOf($("#job-story"));
   return followEvents(id, {
     onEvent(e) {
       const sev = String(e.severity || "info").toLowerCase();
@@ -122,15 +113,15 @@ function follow(id, loadJob, loadRuns, done) {
         h("span", { class: "seq" }, e.seq ?? "·"),
         h("span", { class: "ts" }, fmtClock(e.ts)),
         h("span", { class: "type", title: e.stage ? `stage: ${e.stage}` : null }, e.type),
-        e.stage ? h("span", { class: "stage" }, e.stage) : null,
-        h("span", { class: "data" }, summarize(e.data),
+        h("span", { class: "data" }, ...eventBody(e),
           // A tool event names its audit row: link to it in the tool runs table.
-          e.data && e.data.tool_run_id !== undefined
+          e.data && e.data.tool_run_id !== undefined && e.data.tool_run_id !== null
             ? [" ", h("a", { href: `#toolrun-${e.data.tool_run_id}`, class: "small", onclick: (ev) => {
               ev.preventDefault();
               const row = document.getElementById(`toolrun-${e.data.tool_run_id}`);
               if (row) { row.focus(); row.classList.add("hl"); setTimeout(() => row.classList.remove("hl"), 1500); }
-            } }, "run ↗")] : null)));
+            } }, `tool run ${e.data.tool_run_id}`)] : null)));
+      story(e);
       // Keep the newest event in view inside the list (not by scrolling the page).
       tl.scrollTop = tl.scrollHeight;
       // A terminal event: refresh the summary at once.

@@ -55,12 +55,6 @@ export function statusBadge(status) {
   return h("span", { class: `badge st-${String(status || "unknown").toLowerCase()}` }, status || "?");
 }
 
-export function shortHash(hx) {
-  if (!hx) return h("span", { class: "muted" }, "—");
-  const s = String(hx).replace(/^sha256:/, "");
-  return h("code", { title: s }, s.slice(0, 10));
-}
-
 const LABELS = [["success_clean", "clean"], ["success_with_warnings", "warnings"], ["degraded", "degraded"]];
 
 /** Slide label counts as chips: "2 clean · 1 warnings" (— when there are none). */
