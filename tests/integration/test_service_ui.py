@@ -186,6 +186,18 @@ def test_fill_report_outlines_the_contrast_issue(page: Page) -> None:
     assert page.inner_text("#deck-h") == "Globex review"
     assert "from banner.pptx" in page.inner_text("#deck-sub")
     assert "new content" in page.inner_text("#version-changes")
+    # v1 and v2 side by side: the banner's one slide has a new title, marked changed.
+    page.click("#compare-link")
+    page.wait_for_selector("#compare .compare-row")
+    assert page.inner_text("#compare-summary").startswith("1 of 1 slide changed: 1."), \
+        page.inner_text("#compare-summary")
+    assert page.locator("#compare .compare-row.changed").count() == 1
+    assert page.locator("#compare .slide.changed").count() == 1
+    page.wait_for_function("() => [...document.querySelectorAll('#compare img.thumb')]"
+                           ".every(x => x.complete && x.naturalWidth > 0)")
+    shot(page, "ui-compare")
+    page.click("#compare >> text=Back to the version")
+    page.wait_for_selector("#version-body:not([hidden]) #slides .slide")
     page.click("#nav >> text=Jobs")
     row = page.locator("#jobs-table tbody tr").first
     page.wait_for_selector("#jobs-table tbody tr >> text=Globex review")

@@ -27,8 +27,9 @@ async function route() {
     if (parts[0] === "jobs" && parts[1]) { showView("job"); leave = showJob(decodeURIComponent(parts[1])); }
     else if (parts[0] === "decks" && parts[1]) {
       showView("deck");
-      const v = new URLSearchParams(query || "").get("v");
-      leave = showDeck(decodeURIComponent(parts[1]), v ? Number(v) : null);
+      const params = new URLSearchParams(query || "");
+      const v = params.get("v");
+      leave = showDeck(decodeURIComponent(parts[1]), v ? Number(v) : null, params.get("compare"));
     } else if (parts[0] === "submit") { showView("submit"); await initSubmit(); }
     else { showView("jobs"); leave = showJobs(); }
   } catch (e) { console.error(e); }

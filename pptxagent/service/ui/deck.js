@@ -5,6 +5,7 @@ import { api, blobUrl } from "./api.js";
 import { $, fmtTime, h, labelChips } from "./util.js";
 import { issuesBySlide, slideCard } from "./slides.js";
 import { storyList } from "./story.js";
+import { showCompare } from "./compare.js";
 
 /** The version list of a deck, whatever the service nests it in. */
 function versionsOf(deck) {
@@ -79,11 +80,13 @@ function setupRevise(deckId, deck) {
   };
 }
 
-export function showDeck(deckId, wanted) {
+export function showDeck(deckId, wanted, compare = null) {
   let alive = true;
   const enc = encodeURIComponent(deckId);
   $("#deck-h").textContent = `Deck ${String(deckId).slice(0, 12)}`;
-  for (const id of ["#deck-sub", "#versions", "#version-head", "#version-changes", "#quality-summary", "#slides"]) $(id).replaceChildren();
+  for (const id of ["#deck-sub", "#versions", "#deck-actions", "#version-head", "#version-changes", "#quality-summary", "#slides", "#compare"]) $(id).replaceChildren();
+  $("#version-body").hidden = Boolean(compare);
+  $("#compare").hidden = !compare;
   $("#deck-error").textContent = "";
   $("#revise").hidden = true;
 
@@ -103,6 +106,15 @@ export function showDeck(deckId, wanted) {
         href: `#/decks/${enc}?v=${x.version}`, "aria-current": x.version === v.version ? "page" : null,
         title: changeText(x) || null,
       }, `v${x.version}`)));
+      $("#deck-actions").replaceChildren(...(versions.length > 1 ? [h("a", {
+        href: `#/decks/${enc}?compare=${versions[versions.length - 2].version}-${versions[versions.length - 1].version}`,
+        id: "compare-link", "aria-current": compare ? "page" : null,
+      }, `Compare v${versions[versions.length - 2].version} and v${versions[versions.length - 1].version} side by side`)] : []));
+      if (compare) {
+        const [a, b] = String(compare).split("-").map(Number);
+        await showCompare(deckId, versions, a, b, () => alive);
+        return;
+      }
       const q = await api(`/api/decks/${enc}/quality/${v.version}`);
       if (!alive) return;
       const report = reportOf(q);

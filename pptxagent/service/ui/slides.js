@@ -116,7 +116,7 @@ export function slideCard({ report, slide, n, issues, thumb, before = null, chan
   const live = issues.filter((is) => LIVE.has(String(is.status || "open"))).length;
   const resolved = issues.filter((is) => is.status === "resolved").length;
   const name = slide?.title ? ` — ${slide.title}` : "";
-  const card = h("figure", { class: `slide${before ? " has-before" : ""}${changed ? " changed" : ""}`, "data-slide": n });
+  const card = h("figure", { class: `slide${before ? " has-before" : ""}${changed === "changed" ? " changed" : ""}`, "data-slide": n });
   const now = picture(thumb, `Slide ${n}${name}${before ? ", after the QA correction pass" : ""}`, issues, report, "after");
   const pics = before
     ? h("div", { class: "pair" },
