@@ -122,7 +122,7 @@ export function showDeck(deckId, wanted, compare = null) {
       const btn = h("button", { type: "button", id: "download" }, "Download .pptx");
       btn.addEventListener("click", () => download(deckId, v, btn));
       $("#version-head").replaceChildren(...[
-        h("h3", {}, `Version ${v.version}`),
+        h("h3", {}, `Version ${v.version}`, v.title && v.title !== deck.title ? h("span", { class: "muted" }, ` — ${v.title}`) : null),
         score !== undefined && score !== null ? h("span", { class: "badge" }, `score ${Number(score).toFixed(2)}`) : null,
         qaPassChip(q.story),
         h("span", { class: "chip", title: "Critic correction passes: whole new renders the agent's critic asked for" },
