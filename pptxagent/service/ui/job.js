@@ -129,7 +129,14 @@ function follow(id, loadJob, loadRuns, done) {
     },
     onState(state, msg) {
       $("#tl-state").textContent = state === "error" ? `error: ${msg}` : state;
-      if (state === "done") loadJob().then(loadRuns);
+      if (state === "done") {
+        loadJob().then(loadRuns);
+        if (!$("#job-story .story")) {
+          $("#job-story").replaceChildren(h("p", { class: "small muted", id: "no-story" },
+            "No render was judged in this job (agent mode off, a tool job, or it failed first)",
+            $("#open-deck") ? ": the deck's page tells its quality story." : "."));
+        }
+      }
     },
     isDone: async () => { await loadJob(); return done(); },
   });
