@@ -23,7 +23,6 @@ from pydantic import BaseModel, Field
 
 from pptxagent.agent.plan import stricter
 from pptxagent.errors import PptxAgentError
-from pptxagent.ir.qa import QaIssue
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.pipeline.output import to_json, write_text
 from pptxagent.pipeline.tools import thumbnails
@@ -52,8 +51,8 @@ class RecordRequest(BaseModel):
     strict: bool = False
     settings: dict[str, Any] = Field(default_factory=dict)
     review_dir: str | None = None
-    """Where thumbnails of a deck that needs a person go (its slides, issues outlined); the
-    row names them relative to it."""
+    """Where thumbnails of a deck that needs a person go (its slides as drawn, no marks: the
+    review page draws the row's ``qa`` on them); the row names them relative to it."""
     columns: dict[str, str] = Field(default_factory=dict)
     """JSON path of a fill value → the column that gave it."""
 
@@ -138,8 +137,11 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
     if req.review_dir and (label == "degraded" or issues):
         folder = Path(req.review_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        marks = [QaIssue.model_validate(i) for i in issues]
-        row["thumbnails"] = [p.name for p in thumbnails(Path(req.out), folder, 360, marks)]
+        row["thumbnails"] = [p.name for p in thumbnails(Path(req.out), folder, 360)]
+        # every issue, whatever its status: the review page's slide component draws the
+        # live ones as alarms, a resolved one muted, an accepted one listed only
+        row["qa"] = [i for s in report.slides for i in s.qa]
+        row["slide_px"] = dict(report.slide_px)
     return row, True
 
 

@@ -123,6 +123,8 @@ def _merge_rows(plan: BatchPlan, job: JobRow | None) -> list[dict[str, Any]]:
                      "label": label, "seconds": deck.get("seconds"), "issues": len(issues),
                      "slides": slides, "open_issues": issues, "error": deck.get("error"),
                      "slide_range": [mine.start, mine.stop - 1],
+                     "qa": [i for i in deck.get("qa") or [] if i.get("slide") in mine],
+                     "slide_px": deck.get("slide_px"),
                      "thumbnails": [t for n, t in enumerate(deck.get("thumbnails") or [], 1)
                                     if n in mine]})
     return rows

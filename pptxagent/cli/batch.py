@@ -29,7 +29,7 @@ from rich.progress import (
 )
 
 from pptxagent.batch.plan import BatchOptions, check_remote, plan_batch
-from pptxagent.batch.report import counts
+from pptxagent.batch.report import counts, public
 from pptxagent.batch.run import Outcome, resume_command, run_batch
 from pptxagent.cli.common import handle_errors
 from pptxagent.service.config import DB_ENV
@@ -71,8 +71,7 @@ class _Display:
     def row(self, row: dict[str, Any]) -> None:
         self.rows.append(row)
         if self.as_json:
-            public = {k: v for k, v in row.items() if k != "thumbnails"}
-            click.echo(json.dumps(public, ensure_ascii=False))
+            click.echo(json.dumps(public(row), ensure_ascii=False))
             return
         if self.bar is not None and self.task is not None:
             task = self.bar.tasks[0]

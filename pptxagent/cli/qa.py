@@ -60,8 +60,9 @@ def _check_output(path: Path, deck: Path, what: str) -> None:
 @click.option("--sarif", "sarif", type=click.Path(path_type=Path), default=None,
               help="Also write the issues as SARIF 2.1.0 to this file.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False),
-              default=None, help="Write slides/slide-N.png and contact-sheet.png (issues "
-              "outlined: red critical, orange major, yellow minor) here.")
+              default=None, help="Write slides/slide-N.png, contact-sheet.png (open issues "
+              "outlined: red critical, orange major, yellow minor) and contact-sheet.html (the "
+              "same, drawn by the slide component of the service UI) here.")
 @click.option("--scratch", is_flag=True, help="Also run the design checks (balance, fill, "
               "grid, widow, type scale, rhythm) against a theme pack's grid and type scale.")
 @click.option("--theme", default="default", show_default=True,
@@ -86,5 +87,6 @@ def command(deck: Path, as_json: bool, sarif: Path | None, out_dir: Path | None,
     else:
         _print_table(report)
         if out_dir is not None and (out_dir / "contact-sheet.png").is_file():
-            _out.print(f"contact sheet: {out_dir / 'contact-sheet.png'}", markup=False)
+            _out.print(f"contact sheet: {out_dir / 'contact-sheet.png'}, "
+                       f"{out_dir / 'contact-sheet.html'}", markup=False)
     sys.exit(1 if report.open_issues() else 0)

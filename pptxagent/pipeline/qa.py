@@ -3,7 +3,7 @@
 open (package errors name the file) → inventory → per batch of slides: render, measure and
 screenshot with and without text in one browser round, read the pictures' fits → checks
 (absolute thresholds: a plain deck has no template baseline) → report, optional PNGs and an
-annotated contact sheet.
+annotated contact sheet, as a PNG and as a page drawn by the slide component (``qa.page``).
 """
 
 from __future__ import annotations
@@ -27,9 +27,11 @@ from pptxagent.measure import Measurer
 from pptxagent.measure.pixels import SlideCapture, capture_batches, capture_slides
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.slidenames import slide_name
+from pptxagent.pipeline.output import write_text
 from pptxagent.pipeline.visualqa import design_frame
 from pptxagent.qa import DEFAULT_QA_SETTINGS, QaSettings, check_slides, read_package_facts
 from pptxagent.qa.design import design_checks, rhythm, sparse_layout
+from pptxagent.qa.page import PICTURE_W, png_data_url, qa_sheet_html
 from pptxagent.qa.sarif import to_sarif
 from pptxagent.qa.sheet import annotate, contact_sheet, thumbnail
 from pptxagent.render.media import MediaStore
@@ -51,7 +53,8 @@ class QaOptions:
 
 
 def qa_deck(opts: QaOptions) -> QaReport:
-    """Every issue of every slide of ``opts.deck``; PNGs and a contact sheet in ``out_dir``."""
+    """Every issue of every slide of ``opts.deck``; PNGs and a contact sheet (PNG and HTML)
+    in ``out_dir``."""
     deck = opts.deck
     if not deck.is_file():
         raise InputError(f"{deck}: no such file")
@@ -64,6 +67,8 @@ def qa_deck(opts: QaOptions) -> QaReport:
                                          media=MediaStore.for_package(pkg))
     report = QaReport(deck=str(deck), slides=len(deck_ir.slides))
     thumbs: list[tuple[int, Image.Image, int]] = []
+    pictures: dict[int, str | None] = {}
+    slide_px = {"w": 0.0, "h": 0.0}
     if opts.out_dir is not None:
         try:
             (opts.out_dir / "slides").mkdir(parents=True, exist_ok=True)
@@ -86,15 +91,18 @@ def qa_deck(opts: QaOptions) -> QaReport:
                 annotate(Image.fromarray(cap.text), mine, 1.0).save(
                     opts.out_dir / "slides" / f"slide-{s.index}.png")
                 thumbs.append((s.index, thumbnail(cap.text, mine), len(mine)))
+                pictures[s.index] = png_data_url(Image.fromarray(cap.text), PICTURE_W)
+                slide_px = {"w": float(cap.text.shape[1]), "h": float(cap.text.shape[0])}
         if opts.progress is not None:
             opts.progress(f"slides {batch[0].index}-{batch[-1].index}: {len(issues)} issues")
     if pack is not None:
         looks = [slide_name(pkg, s.part) or s.layout or "" for s in deck_ir.slides]
         firsts = [ir.elements[0] if ir.elements else None for ir in every]
         report.issues += rhythm(looks, firsts, opts.settings)
+    report.tally()
     if opts.out_dir is not None and thumbs:
         contact_sheet(thumbs, opts.out_dir / "contact-sheet.png")
-    report.tally()
+        write_text(opts.out_dir / "contact-sheet.html", qa_sheet_html(report, pictures, slide_px))
     report.timings = {"inventory_s": round(t_inv - started, 3),
                       "total_s": round(time.perf_counter() - started, 3)}
     return report

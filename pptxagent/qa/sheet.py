@@ -1,8 +1,15 @@
 """Pictures of the issues: each issue outlined on its slide (red critical, orange major,
-yellow minor) with a short label, and a contact sheet of every slide."""
+yellow minor) with a short label, and a contact sheet of every slide.
+
+The PNG is a raster of the slide component's rules (``qa/ui/slide.js``, the one place an issue
+is drawn in HTML: the service UI, ``review.html``, ``contact-sheet.html``): only a live issue
+(``open``, ``unresolved``) is outlined, in its severity's colour from the component's
+``slide.css``; a resolved or accepted one is never drawn (the PNG has no picture from before
+the QA correction pass to show a resolved one on)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -12,12 +19,29 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pptxagent.ir.dom import Box
 from pptxagent.ir.qa import QaIssue
+from pptxagent.qa.page import STYLE
 
-COLORS: dict[str, tuple[int, int, int]] = {
-    "critical": (230, 0, 0),
-    "major": (255, 140, 0),
-    "minor": (235, 200, 0),
-}
+LIVE = frozenset({"open", "unresolved"})
+"""The statuses the component draws as alarms (its ``LIVE``)."""
+
+
+def _severity_colors() -> dict[str, tuple[int, int, int]]:
+    """``--critical``, ``--major``, ``--minor`` of the component's ``slide.css``."""
+    css = STYLE.read_text("utf-8")
+    out: dict[str, tuple[int, int, int]] = {}
+    for severity in ("critical", "major", "minor"):
+        m = re.search(rf"--{severity}:\s*#([0-9a-fA-F]{{6}})\b", css)
+        if m is None:
+            raise ValueError(f"{STYLE}: no --{severity} colour")
+        out[severity] = (int(m[1][0:2], 16), int(m[1][2:4], 16), int(m[1][4:6], 16))
+    return out
+
+
+COLORS = _severity_colors()
+INK: dict[str, tuple[int, int, int]] = {
+    "critical": (255, 255, 255), "major": (29, 35, 43), "minor": (29, 35, 43)}
+"""A label's text on its severity's colour (white on red, dark on orange and yellow), as
+``slide.css`` writes it."""
 THUMB_W = 400
 LABEL_H = 22
 GAP = 10
@@ -40,13 +64,13 @@ def label(issue: QaIssue) -> str:
 
 
 def annotate(image: Image.Image, issues: Sequence[QaIssue], scale: float = 1.0) -> Image.Image:
-    """A copy of ``image`` (slide px × ``scale``) with every issue's box outlined."""
+    """A copy of ``image`` (slide px × ``scale``) with every live issue's box outlined."""
     out = image.convert("RGB")
     draw = ImageDraw.Draw(out)
     font = _font(max(10, round(13 * max(scale, 0.8))))
     width = max(2, round(3 * scale))
     for issue in sorted(issues, key=lambda i: i.severity != "minor"):  # critical drawn last
-        if issue.box is None or issue.status == "accepted":
+        if issue.box is None or issue.status not in LIVE:
             continue
         color = COLORS[issue.severity]
         b = issue.box
@@ -60,7 +84,7 @@ def annotate(image: Image.Image, issues: Sequence[QaIssue], scale: float = 1.0) 
         tw = draw.textlength(text, font=font)
         ty = y0 - font.size - 4 if y0 >= font.size + 4 else y0 + width  # type: ignore[union-attr]
         draw.rectangle((x0, ty, x0 + tw + 6, ty + font.size + 3), fill=color)  # type: ignore[union-attr]
-        draw.text((x0 + 3, ty + 1), text, fill=(255, 255, 255), font=font)
+        draw.text((x0 + 3, ty + 1), text, fill=INK[issue.severity], font=font)
     return out
 
 

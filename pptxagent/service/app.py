@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from pptxagent import __version__
+from pptxagent.qa.page import UI_DIR as SLIDE_UI_DIR
 from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
@@ -125,8 +126,10 @@ def _error_shapes(app: FastAPI) -> None:
 
 
 def _mount_ui(app: FastAPI) -> None:
-    """The UI (branch ``ui``) when its files are there."""
+    """The UI (branch ``ui``) when its files are there, with the slide component it draws
+    slides with (``qa/ui``: the one batch's and qa's HTML pages inline) under ``/qa/``."""
     if (UI_DIR / "index.html").is_file():
+        app.mount("/qa", StaticFiles(directory=SLIDE_UI_DIR), name="slide-ui")
         app.mount("/", StaticFiles(directory=UI_DIR, html=True), name="ui")
 
 

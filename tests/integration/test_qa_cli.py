@@ -15,6 +15,8 @@ from pptx.dml.color import RGBColor
 from pptx.util import Inches
 from qa_decks import CLEAN_SLIDES, PLANTED, clean_deck, planted_deck
 
+from pptxagent.qa.sheet import COLORS
+
 pytestmark = pytest.mark.browser
 CORPUS = Path("../shared/corpus/pptx")
 CLEAN_CORPUS = (
@@ -86,8 +88,9 @@ def test_sarif_and_contact_sheet(planted: tuple[Path, dict[str, object], Path]) 
     sheet = tmp / "out" / "contact-sheet.png"
     with Image.open(sheet) as im:
         assert im.width > 1000
-        # the red outline of a critical issue is on the sheet
-        assert (230, 0, 0) in {c for _, c in im.convert("RGB").getcolors(1 << 24) or []}
+        # the red outline of a critical issue is on the sheet (the slide component's red)
+        assert COLORS["critical"] in {c for _, c in im.convert("RGB").getcolors(1 << 24) or []}
+    assert "export function slideCard(" in (tmp / "out" / "contact-sheet.html").read_text()
     assert len(list((tmp / "out" / "slides").glob("slide-*.png"))) == 14
 
 

@@ -1,22 +1,9 @@
-// Small DOM and formatting helpers shared by the views.
+// Small DOM and formatting helpers shared by the views. `h` (create an element) is the slide
+// component's (qa/slide.js), so every page builds its DOM the same way.
 
-/** Create an element: h("td", {class: "num"}, "12", childNode, …). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k === "text") el.textContent = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "style" && typeof v === "object") Object.assign(el.style, v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return el;
-}
+import { h } from "./qa/slide.js";
+
+export { h };
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 
