@@ -11,13 +11,13 @@ the browser:
   slide degrades);
 - for bodies, the same as bullets of typical length (``probetext.BULLET_WORDS``).
 
-Each round fills every slot of every slide at its candidate length through the fill itself
+Each round fills every slot at its candidate length through the fill itself
 (``fill.apply_content`` on a copy of the template, so the text takes the template's own
-runs, bullets and autofit), draws them all in one browser document and diagnoses each with
-the loop's own detector (``content_overflow``). The next candidate comes from how far the
-text fell short of or past its box (interpolation, bisection when that stalls), so a slot
-takes 4-8 rounds, all slots at once. LibreOffice then draws the deck at the found ``own``
-limits; a slot it draws past its box gets the limit its drawing allows (``probeconfirm``).
+runs, bullets and autofit), each slot alone on a copy of its slide, draws all copies in one
+browser document and diagnoses each with the loop's own detector (``content_overflow``).
+The next candidate comes from how far the text fell short of or past its box
+(``probesearch``), so a slot takes 4-10 rounds, all slots at once. LibreOffice then draws
+the deck at the found ``own`` limits (``probeout.confirm``).
 """
 
 from __future__ import annotations
@@ -36,18 +36,16 @@ from pptxagent.fill.layouts import place_layout_slides
 from pptxagent.inventory import inventory_deck, inventory_slide
 from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import DeckSlide, DomSnapshot, Element, SlideIR
-from pptxagent.ir.slide import DeckIR
 from pptxagent.measure.measurer import Measurer
 from pptxagent.ooxml.layoutslide import layouts
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tokens import TOKEN_RE, paragraph_texts
+from pptxagent.pipeline.probesearch import Search, first_guess
 from pptxagent.pipeline.probetext import Sampler, detect_script, has_letters
 from pptxagent.policy.grow import grow_edit, grows_to_fit
 from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings, min_font_for
 
-MAX_UNITS = 3000
-"""Words (or bullets) past which a slot counts as unbounded."""
 MAX_ROUNDS = 14
 MODES = ("own", "min")
 
@@ -78,10 +76,10 @@ class Slot:
     replaced (``name:TABLE`` takes every row)."""
     rows: list[list[str]] | None = None
     skipped: str | None = None
+    """Why the slot has no limits (text the fill does not repair: vertical, columns)."""
     grows: bool = False
     """A "resize shape to fit text" box: the fill grows it into empty space before its text
     shrinks (``policy.grow``); its limits count that room."""
-    """Why the slot has no limits (text the fill does not repair: vertical, columns)."""
 
     @property
     def bulleted(self) -> bool:
@@ -96,48 +94,6 @@ class Slot:
     @property
     def units(self) -> tuple[str, ...]:
         return ("words", "bullets") if self.bulleted else ("words",)
-
-
-@dataclass
-class Search:
-    """The word (or bullet) count bracket of one slot in one mode: ``lo`` fits, ``hi`` not."""
-
-    lo: int = 0
-    hi: int | None = None
-    k: int = 1
-    lines: int = 0
-    font_px: float = 0.0
-    """The size the slot's text was drawn at (the template's own, or the minimum)."""
-    lo_verdict: str = "not drawn"
-    """What LibreOffice drew at the ``own`` limit (``probeout.confirm``)."""
-    lowered_from: int | None = None
-
-    @property
-    def done(self) -> bool:
-        return (self.hi is not None and self.hi <= self.lo + 1) or self.lo >= MAX_UNITS
-
-    def update(self, k: int, fits: bool, need: float, avail: float, lines: int) -> None:
-        """Narrow the bracket with a measurement at ``k`` and pick the next candidate: the
-        count the measured height scales to (at least a line more while nothing overflows),
-        bisection once the bracket is a couple of lines wide (heights go by whole lines)."""
-        if fits:
-            self.lo = max(self.lo, k)
-        else:
-            self.hi = k if self.hi is None else min(self.hi, k)
-        if self.done:
-            return
-        per_line = max(1, round(k / lines)) if lines else 1
-        scaled = int(k * avail / need) if need > 0 and avail > 0 else 2 * k
-        if self.hi is None:
-            guess = max(scaled, k + per_line)
-        else:
-            guess = scaled
-            span = self.hi - self.lo
-            if (span <= 2 * per_line + 1 or not self.lo < guess < self.hi
-                    or min(guess - self.lo, self.hi - guess) < span / 8):
-                guess = (self.lo + self.hi) // 2  # near a line's step, or stalling
-        upper = self.hi - 1 if self.hi is not None else MAX_UNITS
-        self.k = max(self.lo + 1, min(upper, guess))
 
 
 @dataclass
@@ -264,16 +220,20 @@ def open_targets(template: Path) -> tuple[list[Target], list[str]]:
     return targets, texts
 
 
-def _value(slot: Slot, sampler: Sampler, unit: str, k: int) -> Any:
+def value(slot: Slot, sampler: Sampler, unit: str, k: int, base: Any = None) -> Any:
+    """What content.json gives the slot's key for ``k`` words (or bullets): the sample text;
+    for a table cell, the table's rows with that cell's text; for a token, its box's text
+    with the token written out. ``base``: the key's value so far (another cell or token of
+    the same table or box, on the contact sheet)."""
     if unit == "bullets":
         return sampler.bullets(k)
     text = sampler.text(k)
     if slot.cell is not None and slot.rows is not None:
-        rows = [list(r) for r in slot.rows]
+        rows = [list(r) for r in (base or slot.rows)]
         rows[slot.cell[0]][slot.cell[1]] = text
         return rows
     if slot.token is not None:
-        out = slot.el.content
+        out = base or slot.el.content
         for written in slot.written:
             out = out.replace(written, text)
         return out
@@ -282,51 +242,49 @@ def _value(slot: Slot, sampler: Sampler, unit: str, k: int) -> Any:
 
 @dataclass
 class Copy:
-    target: Target
+    """One copy of a slot's slide with the slot at ``k`` words (or bullets) in one mode."""
+
+    slot: int
     mode: str
     unit: str
-    slots: list[tuple[int, int]]
-    """(slot index, candidate) probed on this copy."""
+    k: int
 
 
 def plan_round(p: Probe, todo: Callable[[int, str, str], int | None]) -> list[Copy]:
-    """One copy of a target per slot, mode and unit with something left to measure: each
-    slot is probed alone, the slide's other slots as the template has them (a template
-    slide's own text; a layout's empty placeholders, which the fill removes)."""
-    copies: dict[tuple[int, str, str, int], Copy] = {}
-    tindex = {id(t): i for i, t in enumerate(p.targets)}
-    for i, s in enumerate(p.slots):
-        for mode in s.modes:
-            for unit in s.units:
-                k = todo(i, mode, unit)
-                if k is None:
-                    continue
-                key = (tindex[id(s.target)], mode, unit, i)
-                copies.setdefault(key, Copy(s.target, mode, unit, [])).slots.append((i, k))
-    return [copies[k] for k in sorted(copies, key=lambda c: (c[0], c[1], c[2], c[3]))]
+    """One copy per slot, mode and unit with something left to measure: each slot is probed
+    alone, the slide's other slots as the template has them (a template slide's own text; a
+    layout's empty placeholders, which the fill removes)."""
+    return [Copy(i, mode, unit, k) for i, s in enumerate(p.slots) for mode in s.modes
+            for unit in s.units if (k := todo(i, mode, unit)) is not None]
 
 
-def fill_copies(p: Probe, copies: Sequence[Copy]) -> tuple[Package, list[SlideIR], DeckIR]:
-    """A copy of the template filled with every copy's candidates, inventoried."""
-    entries = [{**c.target.entry, "fill": {p.slots[i].key: _value(p.slots[i], p.sampler,
-                                                                      c.unit, k)
-                                           for i, k in c.slots}} for c in copies]
+def fill_entries(p: Probe, entries: Sequence[dict[str, Any]]) -> tuple[Package, list[SlideIR]]:
+    """A copy of the template filled with content.json slide ``entries``, each output slide
+    inventoried."""
     pkg = Package.open(p.template)
-    content = parse_content({"slides": entries}, str(p.template))
+    content = parse_content({"slides": list(entries)}, str(p.template))
     content, _ = place_layout_slides(pkg, content)
     deck = inventory_deck(pkg)
     plan = apply_content(pkg, content, p.template.parent, strict=False,
                          inventory=lambda _pkg, _part, index: deck.slides[index - 1])
     reader = DeckReader(pkg)
     irs = []
-    for fs, c in zip(plan.slides, copies, strict=True):
+    for fs in plan.slides:
         ds = inventory_slide(pkg, fs.part, fs.index, reader)
-        ir = SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
+        irs.append(SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop))
+    return pkg, irs
+
+
+def fill_copies(p: Probe, copies: Sequence[Copy]) -> tuple[Package, list[SlideIR]]:
+    """The template filled with every copy's candidate; a ``min`` copy's slot at its tightest."""
+    pkg, irs = fill_entries(p, [
+        {**p.slots[c.slot].target.entry,
+         "fill": {p.slots[c.slot].key: value(p.slots[c.slot], p.sampler, c.unit, c.k)}}
+        for c in copies])
+    for c, ir in zip(copies, irs, strict=True):
         if c.mode == "min":
-            for i, _ in c.slots:
-                at_min(ir.element(p.slots[i].el.eid), p.settings)
-        irs.append(ir)
-    return pkg, irs, deck
+            at_min(ir.element(p.slots[c.slot].el.eid), p.settings)
+    return pkg, irs
 
 
 def at_min(el: Element, settings: Settings) -> None:
@@ -339,75 +297,56 @@ def at_min(el: Element, settings: Settings) -> None:
     el.style.lineHeight = round(base * settings.FIT_LINE_FLOOR, 4)
 
 
-def room(el: Element, dom: DomSnapshot) -> tuple[bool, float, float, int]:
-    """Whether ``el``'s text is inside its box as drawn, the height it needs and has, and
-    its drawn line count."""
+def room(el: Element, dom: DomSnapshot) -> tuple[float, float, int]:
+    """The height ``el``'s text needs as drawn and the height its box has (px), and its
+    drawn line count."""
     d = dom.get(el.eid)
     if d is not None and el.table is not None and d.rowHeights:
-        return True, sum(d.rowHeights), max(1.0, d.bbox.h), 0
+        return sum(d.rowHeights), max(1.0, d.bbox.h), 0
     if d is None or d.contentBox is None:
-        return True, 0.0, 1.0, 0
-    ins = el.style.insets
-    avail = max(1.0, d.bbox.h - ((ins.top + ins.bottom) if ins is not None else 0.0))
+        return 0.0, 1.0, 0
     line = d.computed.fontSize * d.computed.lineHeight
     lines = round(d.contentBox.h / line) if line > 0 else 0
-    return True, d.contentBox.h, avail, lines
+    return d.contentBox.h, max(1.0, d.bbox.h - _pad(el)), lines
+
+
+def _pad(el: Element) -> float:
+    ins = el.style.insets
+    return (ins.top + ins.bottom) if ins is not None else 0.0
 
 
 def measure_round(p: Probe, copies: Sequence[Copy], measurer: Measurer) -> None:
     """Fill, draw and diagnose one round; update every probed slot's search."""
-    pkg, irs, _ = fill_copies(p, copies)
+    pkg, irs = fill_copies(p, copies)
     if measurer.media is None:
         measurer.media = MediaStore.for_package(pkg)
     doms = measurer.measure_many(irs, p.settings)
     for c, ir, dom in zip(copies, irs, doms, strict=True):
-        diag = diagnose(ir, dom, p.settings)
-        over = {d.eid: d for d in diag.defects if d.type == "content_overflow" and d.eid}
-        for i, k in c.slots:
-            slot, eid = p.slots[i], p.slots[i].el.eid
-            src = ir.element(eid).source
-            if src is not None and not src.repairable:
-                slot.skipped = ("the fill does not repair this text (vertical or in columns): "
-                                "no limit measured")
-                for (j, _, _), st in p.state.items():
-                    if j == i:
-                        st.hi = st.lo + 1
-                continue
-            el = ir.element(eid)
-            _, need, avail, lines = room(el, dom)
-            fits = eid not in over
-            if not fits and grows_to_fit(el):  # "resize shape to fit": grows first
-                slot.grows = True
-                grown = grow_edit(ir, el, over[eid], p.settings)
-                fits = grown is not None and grown[1] is None
-                if grown is not None:  # the room it grows into is its height
-                    ins = el.style.insets
-                    pad = (ins.top + ins.bottom) if ins is not None else 0.0
-                    avail = max(1.0, float(grown[0].get("h", el.layout.h)) - pad)
-            s = p.state[(i, c.mode, c.unit)]
-            if fits and k >= s.lo:
-                s.lines = lines
-            s.font_px = ir.element(eid).style.fontSize or s.font_px
-            s.update(k, fits, need, avail, lines)
+        slot = p.slots[c.slot]
+        el = ir.element(slot.el.eid)
+        if el.source is not None and not el.source.repairable:
+            slot.skipped = ("the fill does not repair this text (vertical or in columns): "
+                            "no limit measured")
+            for (j, _, _), st in p.state.items():
+                if j == c.slot:
+                    st.hi = st.lo + 1
+            continue
+        over = next((d for d in diagnose(ir, dom, p.settings).defects
+                     if d.type == "content_overflow" and d.eid == el.eid), None)
+        need, avail, lines = room(el, dom)
+        fits = over is None
+        if over is not None and grows_to_fit(el):  # "resize shape to fit": grows first
+            slot.grows = True
+            grown = grow_edit(ir, el, over, p.settings)
+            fits = grown is not None and grown[1] is None
+            if grown is not None:  # the room it grows into is its height
+                avail = max(1.0, float(grown[0].get("h", el.layout.h)) - _pad(el))
+        s = p.state[(c.slot, c.mode, c.unit)]
+        if fits and c.k >= s.lo:
+            s.lines = lines
+        s.font_px = el.style.fontSize or s.font_px
+        s.update(c.k, fits, need, avail, lines)
     p.rounds += 1
-
-
-def first_guess(slot: Slot, sampler: Sampler, unit: str) -> int:
-    """Words (or bullets) the box would hold at an average glyph width: where the search
-    starts."""
-    el = slot.el
-    size = el.style.fontSize or 24.0
-    w, h = el.layout.w, el.layout.h
-    if slot.cell is not None and el.table is not None:
-        w = el.table.columns[slot.cell[1]] if slot.cell[1] < len(el.table.columns) else w
-        h = max(el.table.rows[slot.cell[0]].h, size * 1.2)
-    lines = max(1.0, h / (size * 1.2))
-    per_line = max(1.0, w / (size * 0.5))
-    chars = lines * per_line
-    if unit == "bullets":
-        return max(1, int(lines * 0.6))
-    cjk = sampler.script in ("japanese", "chinese")
-    return max(1, int(chars / (1.0 if cjk else 6.0)))
 
 
 def new_probe(template: Path, settings: Settings) -> Probe:
@@ -418,7 +357,7 @@ def new_probe(template: Path, settings: Settings) -> Probe:
     for i, s in enumerate(slots):
         for mode in s.modes:
             for unit in s.units:
-                p.state[(i, mode, unit)] = Search(k=first_guess(s, sampler, unit))
+                p.state[(i, mode, unit)] = Search(k=first_guess(s.el, s.cell, sampler, unit))
     return p
 
 

@@ -21,15 +21,17 @@ from pptxagent.ooxml.package import Package
 from pptxagent.pipeline.fill import fill_settings
 from pptxagent.pipeline.output import write_text
 from pptxagent.pipeline.probe import (
-    MAX_UNITS,
     Copy,
     Probe,
     Slot,
     fill_copies,
+    fill_entries,
     new_probe,
     plan_round,
     search,
+    value,
 )
+from pptxagent.pipeline.probesearch import MAX_UNITS
 from pptxagent.qa.sheet import contact_sheet, outline_boxes
 from pptxagent.render.media import MediaStore
 from pptxagent.units import PX_PER_PT
@@ -40,16 +42,19 @@ LO_TOL_EM = 0.2
 tolerances)."""
 
 
-def _limit_copies(p: Probe) -> list[Copy]:
+def _limit_copies(p: Probe, only: set[tuple[int, str]] | None = None) -> list[Copy]:
+    """A copy per slot (and unit) at its ``own`` limit; ``only``: these (slot, unit)."""
     def todo(i: int, mode: str, unit: str) -> int | None:
         s = p.state[(i, mode, unit)]
-        return s.lo if mode == "own" and s.lo > 0 and p.slots[i].skipped is None else None
+        wanted = only is None or (i, unit) in only
+        return s.lo if (mode == "own" and s.lo > 0 and p.slots[i].skipped is None
+                        and wanted) else None
 
     return plan_round(p, todo)
 
 
 def _draw(p: Probe, copies: Sequence[Copy]) -> tuple[list[SlideIR], TextBounds]:
-    pkg, irs, _ = fill_copies(p, copies)
+    pkg, irs = fill_copies(p, copies)
     with tempfile.TemporaryDirectory(prefix="pptxagent-probe-") as tmp:
         deck = Path(tmp) / "probe.pptx"
         pkg.save(deck)
@@ -71,31 +76,32 @@ def _past(ir: SlideIR, slot: Slot, bounds: TextBounds, number: int) -> tuple[flo
 
 def confirm(p: Probe) -> None:
     """LibreOffice draws every slot at its ``own`` limit; where it draws the text past its box
-    (beyond ``LO_TOL_*``), the limit is lowered to what its drawing allows and drawn again."""
+    (beyond ``LO_TOL_*``), the limit is lowered to what its drawing allows and that slot is
+    drawn again."""
+    only: set[tuple[int, str]] | None = None
     for attempt in range(2):
-        copies = _limit_copies(p)
+        copies = _limit_copies(p, only)
         if not copies:
             return
         irs, bounds = _draw(p, copies)
-        lowered = False
+        only = set()
         for n, (c, ir) in enumerate(zip(copies, irs, strict=True), start=1):
-            for i, k in c.slots:
-                slot, s = p.slots[i], p.state[(i, "own", c.unit)]
-                el = ir.element(slot.el.eid)
-                if el.text_turn() % 180 or slot.grows:  # its drawn bounds are not its box's
-                    s.lo_verdict = "not compared (turned text, or a box that grows)"
-                    continue
-                past, drawn_h = _past(ir, slot, bounds, n)
-                font = el.style.fontSize or 16.0
-                ok = past <= max(LO_TOL_PX, LO_TOL_EM * font)
-                s.lo_verdict = "fits" if ok else f"drawn {past:.0f} px past its box"
-                if not ok and attempt == 0 and drawn_h > 0 and k > 1:
-                    s.lowered_from = k
-                    s.lo = max(1, min(k - 1, int(k * el.layout.h / drawn_h)))
-                    s.lines = max(1, round(s.lines * s.lo / k))
-                    s.hi = s.lo + 1
-                    lowered = True
-        if not lowered:
+            slot, s, k = p.slots[c.slot], p.state[(c.slot, "own", c.unit)], c.k
+            el = ir.element(slot.el.eid)
+            if el.text_turn() % 180 or slot.grows:  # its drawn bounds are not its box's
+                s.lo_verdict = "not compared (turned text, or a box that grows)"
+                continue
+            past, drawn_h = _past(ir, slot, bounds, n)
+            font = el.style.fontSize or 16.0
+            ok = past <= max(LO_TOL_PX, LO_TOL_EM * font)
+            s.lo_verdict = "fits" if ok else f"drawn {past:.0f} px past its box"
+            if not ok and attempt == 0 and drawn_h > 0 and k > 1:
+                s.lowered_from = k
+                s.lo = max(1, min(k - 1, int(k * el.layout.h / drawn_h)))
+                s.lines = max(1, round(s.lines * s.lo / k))
+                s.hi = s.lo + 1
+                only.add((c.slot, c.unit))
+        if not only:
             return
 
 
@@ -156,12 +162,6 @@ def slot_json(p: Probe, i: int) -> dict[str, Any]:
 def probe_json(p: Probe, seconds: float) -> dict[str, Any]:
     return {"template": str(p.template), "script": p.sampler.script, "rounds": p.rounds,
             "seconds": round(seconds, 1), "slots": [slot_json(p, i) for i in range(len(p.slots))]}
-
-
-def _string(limit: dict[str, Any], what: str) -> dict[str, Any]:
-    return {"type": "string", "maxLength": limit["chars"],
-            "description": f"{what}: about {limit['chars']} characters at the template's size "
-                           "before the text shrinks"}
 
 
 def content_schema(data: dict[str, Any]) -> dict[str, Any]:
@@ -248,24 +248,37 @@ def write_outputs(p: Probe, data: dict[str, Any], out_json: Path | None, out_dir
     schema = json.dumps(content_schema(data), indent=1, ensure_ascii=False) + "\n"
     write_text(out_dir / "content.schema.json", schema)
     written += [out_dir / "probe.json", out_dir / "content.schema.json"]
-    copies = [c for c in _limit_copies(p) if c.unit == "words"]
+    sheet = _sheet(p, data, measurer, out_dir / "contact-sheet.png")
+    return written + ([sheet] if sheet is not None else [])
+
+
+def _sheet(p: Probe, data: dict[str, Any], measurer: Measurer, out: Path) -> Path | None:
+    """Each slide and layout drawn with every slot at its ``own`` limit at once, each slot
+    outlined with its label."""
     rows = {(r["where"], r["name"]): r for r in data["slots"]}
-    if copies:
-        _, irs, _ = fill_copies(p, copies)
-        with tempfile.TemporaryDirectory(prefix="pptxagent-probe-") as tmp:
-            paths = [Path(tmp) / f"{n}.png" for n in range(len(irs))]
-            measurer.screenshot_many(irs, paths)
-            thumbs = []
-            for c, path in zip(copies, paths, strict=True):
-                boxes: list[tuple[Box, str]] = []
-                for i, _k in c.slots:
-                    s = p.slots[i]
-                    lay = s.el.layout
-                    boxes.append((Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h),
-                                  _label(rows[(s.target.label, s.name)])))
-                thumbs.append((c.target.label, outline_boxes(path, boxes), 0))
-            written.append(contact_sheet(thumbs, out_dir / "contact-sheet.png"))
-    return written
+    fills: dict[int, dict[str, Any]] = {}  # target → content.json fill
+    boxes: dict[int, list[tuple[Box, str]]] = {}
+    for c in _limit_copies(p):
+        slot = p.slots[c.slot]
+        if c.unit != "words":
+            continue
+        t = p.targets.index(slot.target)
+        fill = fills.setdefault(t, {})
+        fill[slot.key] = value(slot, p.sampler, "words", c.k, fill.get(slot.key))
+        lay = slot.el.layout
+        boxes.setdefault(t, []).append((Box(x=lay.x, y=lay.y, w=lay.w, h=lay.h),
+                                        _label(rows[(slot.target.label, slot.name)])))
+    if not fills:
+        return None
+    order = sorted(fills)
+    _, irs = fill_entries(p, [{**p.targets[t].entry, "fill": fills[t]} for t in order])
+    with tempfile.TemporaryDirectory(prefix="pptxagent-probe-") as tmp:
+        paths = [Path(tmp) / f"{n}.png" for n in range(len(irs))]
+        measurer.screenshot_many(irs, paths)
+        thumbs = [
+            (p.targets[t].label, outline_boxes(path, boxes[t]), 0)
+            for t, path in zip(order, paths, strict=True)]
+        return contact_sheet(thumbs, out)
 
 
 def run_probe(template: Path, out_json: Path | None, out_dir: Path | None,

@@ -105,7 +105,10 @@ def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
         out = image.convert("RGB").resize((THUMB_W, max(1, round(image.height * scale))))
     draw = ImageDraw.Draw(out)
     font = _font(11)
+    seen: dict[tuple[float, float, float, float], int] = {}
     for box, text in boxes:
+        n = seen.get((box.x, box.y, box.w, box.h), 0)  # a box outlined before: its labels stack
+        seen[(box.x, box.y, box.w, box.h)] = n + 1
         x0, y0 = max(0.0, box.x * scale), max(0.0, box.y * scale)
         x1 = min(out.width - 1.0, box.right * scale)
         y1 = min(out.height - 1.0, box.bottom * scale)
@@ -114,6 +117,7 @@ def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
         draw.rectangle((x0, y0, x1, y1), outline=color, width=2)
         tw = min(draw.textlength(text, font=font), out.width - x0 - 6)
         ty = y0 - 15 if y0 >= 15 else y1 + 1 if y1 + 16 <= out.height else y0  # off the text
+        ty = max(0.0, ty - 16 * n) if ty < y0 else ty + 16 * n
         draw.rectangle((x0, ty, x0 + tw + 6, ty + 15), fill=color)
         draw.text((x0 + 3, ty + 1), text, fill=(255, 255, 255), font=font)
     return out

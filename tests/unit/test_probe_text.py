@@ -5,7 +5,7 @@ below or above it."""
 
 from __future__ import annotations
 
-from pptxagent.pipeline.probe import Search
+from pptxagent.pipeline.probesearch import Search
 from pptxagent.pipeline.probetext import Sampler, detect_script
 
 
