@@ -13,13 +13,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from pptxagent.ir.qa import LIVE_STATUSES
+
 WEIGHTS = {"fit": 0.4, "overlap": 0.2, "contrast": 0.2, "completeness": 0.2}
 CORRECTABLE = ("fit", "overlap", "contrast")
 FIT_KINDS = frozenset({"overflow", "cutoff", "edge", "margin"})
 OVERLAP_KINDS = frozenset({"text_overlap", "footer_collision"})
 CONTRAST_KINDS = frozenset({"contrast"})
 BLOCKING = frozenset({"critical", "major"})
-LIVE = frozenset({"open", "unresolved"})
+
 MINOR_PENALTY = 0.01
 MINOR_PENALTY_CAP = 0.1
 
@@ -37,7 +39,7 @@ class Verdict(BaseModel):
 
 def _issues(report: dict[str, Any]) -> list[dict[str, Any]]:
     return [i for s in report.get("slides") or [] for i in s.get("qa") or []
-            if i.get("status") in LIVE]
+            if i.get("status") in LIVE_STATUSES]
 
 
 def _count(issues: list[dict[str, Any]], kinds: frozenset[str]) -> int:

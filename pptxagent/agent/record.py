@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from pptxagent.agent.plan import stricter
 from pptxagent.errors import PptxAgentError
+from pptxagent.ir.qa import LIVE_STATUSES
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.pipeline.output import to_json, write_text
 from pptxagent.pipeline.tools import thumbnails
@@ -64,7 +65,7 @@ def deck_label(report: FillReport) -> Label:
 
 
 def open_issues(report: FillReport) -> list[dict[str, Any]]:
-    return [i for s in report.slides for i in s.qa if i.get("status") in ("open", "unresolved")]
+    return [i for s in report.slides for i in s.qa if i.get("status") in LIVE_STATUSES]
 
 
 def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:

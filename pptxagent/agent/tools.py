@@ -111,9 +111,9 @@ def _rendered(rep: FillReport, out: Path, report_path: Path, summary: str) -> To
     """A render's result: the deck, the report and each slide's picture from before its QA
     correction pass (``before-N``) as artifacts; the report (without its timings: the result
     hash must not depend on the clock) as data."""
-    data = rep.model_dump(mode="json")
-    data.pop("timings", None)
-    report_path.write_text(json.dumps(rep.model_dump(mode="json"), indent=2), "utf-8")
+    whole = rep.model_dump(mode="json")
+    report_path.write_text(json.dumps(whole, indent=2), "utf-8")
+    data = {k: v for k, v in whole.items() if k != "timings"}
     before = {f"before-{s.index}": s.before for s in rep.slides if s.before}
     return ToolResult(ok=True, summary=summary,
                       artifacts={"pptx": str(out), "report": str(report_path), **before},

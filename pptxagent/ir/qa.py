@@ -15,6 +15,8 @@ from pptxagent.ir.dom import Box
 
 Severity = Literal["critical", "major", "minor"]
 IssueStatus = Literal["open", "resolved", "unresolved", "accepted"]
+LIVE_STATUSES: frozenset[str] = frozenset({"open", "unresolved"})
+"""An issue still there: found and not corrected (``unresolved``: a correction pass tried)."""
 """``open`` as found; after a correction pass ``resolved`` (gone) or ``unresolved``;
 ``accepted``: the template has the same condition in the same box (its design, not a defect)."""
 IssueKind = Literal[
@@ -117,7 +119,7 @@ class QaReport(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict)
 
     def open_issues(self) -> list[QaIssue]:
-        return [i for i in self.issues if i.status in ("open", "unresolved")]
+        return [i for i in self.issues if i.status in LIVE_STATUSES]
 
     def tally(self) -> None:
         """Recount ``counts`` and ``severities`` from the open issues."""

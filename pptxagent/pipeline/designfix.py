@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from pptxagent.components.geometry import balanced_width, text_width
 from pptxagent.ir import Element, SlideIR
-from pptxagent.ir.qa import QaIssue, RunGlyphs
+from pptxagent.ir.qa import LIVE_STATUSES, QaIssue, RunGlyphs
 from pptxagent.qa.design import drawn_lines
 from pptxagent.qa.scratch import BODY_MIN_PT
 from pptxagent.units import PX_PER_PT
@@ -39,7 +39,7 @@ def snap_to_scale(start: SlideIR, final: SlideIR, issues: Sequence[QaIssue],
     step at or below its drawn size; text drawn at the body floor or above stays there."""
     done: list[str] = []
     for issue in issues:
-        if issue.kind != "type_scale" or issue.status not in ("open", "unresolved"):
+        if issue.kind != "type_scale" or issue.status not in LIVE_STATUSES:
             continue
         drawn = issue.measured or 0.0
         floor = BODY_MIN_PT if drawn >= BODY_MIN_PT - SCALE_TOL_PT else 0.0
@@ -69,7 +69,7 @@ def balance_title(start: SlideIR, final: SlideIR, issues: Sequence[QaIssue],
     least two words on the last."""
     done: list[str] = []
     for issue in issues:
-        if issue.kind != "widow" or issue.status not in ("open", "unresolved"):
+        if issue.kind != "widow" or issue.status not in LIVE_STATUSES:
             continue
         now = final.element(issue.eid)
         mine = [r for r in runs if r.eid == issue.eid]

@@ -23,7 +23,6 @@ from pptxagent.ir.qa import QaIssue
 from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.measure import Measurer
-from pptxagent.measure.pixels import Pixels
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.validate import Finding
 from pptxagent.pipeline.guard import TemplateGuard
@@ -82,8 +81,9 @@ class SlideWork:
     qa_correction: str | None = None
     """The visual QA's correction pass ran on this slide: ``kept`` (its result stands) or
     ``dropped`` (no better: the first result stands); None: it did not run."""
-    qa_before: Pixels | None = None
-    """The slide as the browser drew it before a kept correction pass (slide px)."""
+    qa_before: Path | None = None
+    """The slide as the browser drew it before a kept correction pass (a PNG in
+    ``pictures_dir``)."""
     design: dict[str, float] = field(default_factory=dict)
     """A composed slide's design measures (``qa.design``: fill, offset, empty, cover,
     off_grid, off_scale, widow)."""

@@ -20,7 +20,7 @@ from pptxagent.components.registry import is_sparse
 from pptxagent.errors import InputError
 from pptxagent.inventory import inventory_deck
 from pptxagent.ir import SlideIR
-from pptxagent.ir.qa import QaIssue, QaReport
+from pptxagent.ir.qa import LIVE_STATUSES, QaIssue, QaReport
 from pptxagent.ir.slide import DeckSlide
 from pptxagent.ir.theme import ThemePack
 from pptxagent.measure import Measurer
@@ -125,7 +125,7 @@ def _design(pkg: Package, batch: Sequence[DeckSlide], irs: Sequence[SlideIR],
 
 
 def open_issue_count(issues: list[QaIssue]) -> int:
-    return sum(1 for i in issues if i.status in ("open", "unresolved"))
+    return sum(1 for i in issues if i.status in LIVE_STATUSES)
 
 
 def sarif_text(report: QaReport, deck: Path) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from pptxagent.errors import IRValidationError
 from pptxagent.ir import RolloutResult, SlideIR, TraceLine, dump, read_json, validate
+from pptxagent.ir.qa import LIVE_STATUSES
 from pptxagent.loop.driver import refine
 from pptxagent.loop.rollout import RolloutWriter
 from pptxagent.loop.rolloutdir import prepare_rollout_dir
@@ -76,7 +77,7 @@ def judge_final(final: SlideIR, result: RolloutResult, measurer: Measurer, setti
     critical issue (text out of its box or off the slide, text on text, unreadable text)
     makes the slide degraded, whatever the loop's own label."""
     issues = check_slides([final], capture_slides([final], measurer, settings), settings.qa)
-    open_ = [i for i in issues if i.status in ("open", "unresolved")]
+    open_ = [i for i in issues if i.status in LIVE_STATUSES]
     by_kind: dict[str, int] = {}
     by_severity: dict[str, int] = {}
     for i in open_:

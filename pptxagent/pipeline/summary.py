@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from pptxagent.engines.fontcover import missing_glyphs
 from pptxagent.ir import Diagnostics, Element, Quality, SlideIR, dump
+from pptxagent.ir.qa import LIVE_STATUSES
 from pptxagent.loop.fallbacks import fell_back
 from pptxagent.loop.quality import quality_label
 from pptxagent.pipeline.job import FillJob, SlideWork
@@ -121,17 +121,15 @@ def slide_title(ir: SlideIR | None, limit: int = 120) -> str | None:
     return line if len(line) <= limit else line[:limit - 1].rstrip() + "…"
 
 
-def before_picture(w: SlideWork, folder: Path | None) -> str | None:
-    """Write the slide's picture from before its QA correction pass into ``folder``, as
-    wide as the thumbnails; its path (None without a picture or a folder)."""
-    if folder is None or w.qa_before is None:
+def before_picture(w: SlideWork) -> str | None:
+    """The slide's picture from before its QA correction pass, made as wide as the
+    thumbnails; its path (None without one)."""
+    if w.qa_before is None:
         return None
-    folder.mkdir(parents=True, exist_ok=True)
-    image = Image.fromarray(w.qa_before)
-    scale = BEFORE_W / image.width
-    path = folder / f"slide-{w.filled.index:02d}-before.png"
-    image.resize((BEFORE_W, max(1, round(image.height * scale)))).save(path, optimize=False)
-    return str(path)
+    with Image.open(w.qa_before) as image:
+        small = image.resize((BEFORE_W, max(1, round(image.height * BEFORE_W / image.width))))
+    small.save(w.qa_before, optimize=False)
+    return str(w.qa_before)
 
 
 def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
@@ -147,7 +145,7 @@ def slide_report(w: SlideWork, settings: Settings = DEFAULT_SETTINGS,
             "count": unresolved,
             "reason": "template tokens left in the slide as written (see unresolved_tokens)"}})
     quality = _quality(w)
-    live = [i for i in w.qa if i.status in ("open", "unresolved")]
+    live = [i for i in w.qa if i.status in LIVE_STATUSES]
     if any(i.severity == "critical" for i in live):
         quality = "degraded"  # a person would see it: never success_*
     if quality == "success_clean" and (extra or live):
@@ -182,7 +180,7 @@ def make_report(job: FillJob) -> FillReport:
         template=str(job.opts.template),
         output=str(job.opts.out),
         slides=[slide_report(w, job.settings, shown.get(w.filled.index, 0),
-                             before_picture(w, job.opts.pictures_dir)) for w in job.slides],
+                             before_picture(w)) for w in job.slides],
         unresolved_tokens=[u.model_dump() for u in job.plan.unresolved],
         package_findings=job.new_findings,
         package_changes=job.package_changes,
@@ -200,7 +198,7 @@ def qa_totals(slides: list[SlideWork]) -> dict[str, Any]:
     for w in slides:
         for i in w.qa:
             by_status[i.status] = by_status.get(i.status, 0) + 1
-            if i.status in ("open", "unresolved"):
+            if i.status in LIVE_STATUSES:
                 by_kind[i.kind] = by_kind.get(i.kind, 0) + 1
                 by_severity[i.severity] = by_severity.get(i.severity, 0) + 1
     return {"by_status": by_status, "open_by_kind": by_kind, "open_by_severity": by_severity}

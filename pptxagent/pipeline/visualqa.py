@@ -19,17 +19,12 @@ from dataclasses import replace
 from pptxagent.components.geometry import width_of
 from pptxagent.components.registry import is_sparse
 from pptxagent.ir import Box, Diagnostics, DomSnapshot, SlideIR
-from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.qa import LIVE_STATUSES, QaIssue
 from pptxagent.ir.theme import ThemePack
 from pptxagent.loop.batch import refine_many
 from pptxagent.loop.driver import RefineOutcome
 from pptxagent.loop.fallbacks import untruncated
-from pptxagent.measure.pixels import (
-    SlideCapture,
-    capture_batches,
-    capture_slides,
-    start_capture,
-)
+from pptxagent.measure.pixels import SlideCapture, capture_batches, start_capture
 from pptxagent.measure.twins import same_art
 from pptxagent.pipeline.correct import onto_art, onto_readable
 from pptxagent.pipeline.designfix import DESIGN_KINDS, balance_title, snap_to_scale
@@ -227,7 +222,7 @@ def accept_designed(job: FillJob, work: Sequence[SlideWork], finals: Sequence[Sl
 
 
 def critical(issues: Sequence[QaIssue]) -> list[QaIssue]:
-    return [i for i in issues if i.severity == "critical" and i.status in ("open", "unresolved")]
+    return [i for i in issues if i.severity == "critical" and i.status in LIVE_STATUSES]
 
 
 def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str],
@@ -237,14 +232,14 @@ def targets(issues: Sequence[QaIssue], touched: set[str] | frozenset[str],
     what the template's backdrop gave that text). A composed slide has no template: its
     major issues are reported, not corrected; its lone title words and sizes off the type
     scale are (``designfix``)."""
-    return [i for i in issues if i.status in ("open", "unresolved") and (
+    return [i for i in issues if i.status in LIVE_STATUSES and (
         i.severity == "critical"
         or (i.kind == "contrast" and i.eid in touched and i.baseline is not None)
         or (composed and i.kind in DESIGN_KINDS and i.eid in touched))]
 
 
 def _live(issues: Sequence[QaIssue]) -> int:
-    return sum(i.status in ("open", "unresolved") for i in issues)
+    return sum(i.status in LIVE_STATUSES for i in issues)
 
 
 def _correct(job: FillJob, work: Sequence[SlideWork], issues: Sequence[Sequence[QaIssue]],
@@ -356,14 +351,18 @@ def visual_qa(job: FillJob) -> None:
 
 
 def _pictures_before(job: FillJob, kept: Sequence[tuple[SlideWork, SlideIR | None]]) -> None:
-    """Each corrected slide drawn whole as it was before its correction pass (the QA's own
-    captures hold its glyphs only where a check needed them), when the report wants them."""
+    """Each corrected slide drawn whole as it was before its correction pass, into
+    ``pictures_dir`` (one screenshot each: the QA's own captures hold its glyphs only where a
+    check needed them), when the report wants them."""
     todo = [(w, ir) for w, ir in kept if ir is not None]
-    if job.opts.pictures_dir is None or not todo:
+    folder = job.opts.pictures_dir
+    if folder is None or not todo:
         return
-    caps = capture_slides([ir for _, ir in todo], job.measurer, job.settings)
-    for (w, _), cap in zip(todo, caps, strict=True):
-        w.qa_before = cap.text
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = [folder / f"slide-{w.filled.index:02d}-before.png" for w, _ in todo]
+    job.measurer.screenshot_many([ir for _, ir in todo], paths)
+    for (w, _), path in zip(todo, paths, strict=True):
+        w.qa_before = path
 
 
 def _worse(old: Sequence[QaIssue], new: Sequence[QaIssue], defects_old: int,

@@ -12,17 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageDraw, ImageFont
 
 from pptxagent.ir.dom import Box
-from pptxagent.ir.qa import QaIssue
+from pptxagent.ir.qa import LIVE_STATUSES, QaIssue
 from pptxagent.qa.page import STYLE
-
-LIVE = frozenset({"open", "unresolved"})
-"""The statuses the component draws as alarms (its ``LIVE``)."""
 
 
 def _severity_colors() -> dict[str, tuple[int, int, int]]:
@@ -63,35 +61,49 @@ def label(issue: QaIssue) -> str:
     return issue.kind.replace("_", " ")
 
 
+def _clip(box: Box, scale: float, out: Image.Image) -> tuple[float, float, float, float] | None:
+    """``box`` (slide px) on the picture ``out`` (slide px × ``scale``), cut to it; None off
+    it."""
+    x0, y0 = max(0.0, box.x * scale), max(0.0, box.y * scale)
+    x1, y1 = min(out.width - 1.0, box.right * scale), min(out.height - 1.0, box.bottom * scale)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _tag(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, font: Any, h: float,
+         fill: tuple[int, int, int], ink: tuple[int, int, int], max_w: float) -> None:
+    """A label: ``text`` in ``ink`` on a ``fill`` strip ``h`` high from (x, y)."""
+    tw = min(draw.textlength(text, font=font), max_w)
+    draw.rectangle((x, y, x + tw + 6, y + h), fill=fill)
+    draw.text((x + 3, y + 1), text, fill=ink, font=font)
+
+
+def _thumb(image: Image.Image) -> tuple[Image.Image, float]:
+    """``image`` at the contact sheet's width (RGB), and its scale."""
+    scale = THUMB_W / image.width
+    return image.convert("RGB").resize((THUMB_W, max(1, round(image.height * scale)))), scale
+
+
 def annotate(image: Image.Image, issues: Sequence[QaIssue], scale: float = 1.0) -> Image.Image:
     """A copy of ``image`` (slide px × ``scale``) with every live issue's box outlined."""
     out = image.convert("RGB")
     draw = ImageDraw.Draw(out)
     font = _font(max(10, round(13 * max(scale, 0.8))))
+    size: int = getattr(font, "size", 13)
     width = max(2, round(3 * scale))
     for issue in sorted(issues, key=lambda i: i.severity != "minor"):  # critical drawn last
-        if issue.box is None or issue.status not in LIVE:
+        if issue.box is None or issue.status not in LIVE_STATUSES:
             continue
         color = COLORS[issue.severity]
-        b = issue.box
-        x0, y0 = max(0.0, b.x * scale), max(0.0, b.y * scale)
-        x1 = min(out.width - 1.0, b.right * scale)
-        y1 = min(out.height - 1.0, b.bottom * scale)
-        if x1 <= x0 or y1 <= y0:
-            x0, y0, x1, y1 = 0.0, 0.0, out.width - 1.0, out.height - 1.0
+        x0, y0, x1, y1 = (_clip(issue.box, scale, out)
+                          or (0.0, 0.0, out.width - 1.0, out.height - 1.0))  # off: the slide
         draw.rectangle((x0, y0, x1, y1), outline=color, width=width)
-        text = label(issue)
-        tw = draw.textlength(text, font=font)
-        ty = y0 - font.size - 4 if y0 >= font.size + 4 else y0 + width  # type: ignore[union-attr]
-        draw.rectangle((x0, ty, x0 + tw + 6, ty + font.size + 3), fill=color)  # type: ignore[union-attr]
-        draw.text((x0 + 3, ty + 1), text, fill=INK[issue.severity], font=font)
+        ty = y0 - size - 4 if y0 >= size + 4 else y0 + width
+        _tag(draw, x0, ty, label(issue), font, size + 3, color, INK[issue.severity], out.width)
     return out
 
 
 def thumbnail(pixels: NDArray[np.uint8], issues: Sequence[QaIssue]) -> Image.Image:
-    image = Image.fromarray(pixels)
-    scale = THUMB_W / image.width
-    small = image.resize((THUMB_W, max(1, round(image.height * scale))))
+    small, scale = _thumb(Image.fromarray(pixels))
     return annotate(small, issues, scale)
 
 
@@ -101,25 +113,21 @@ def outline_boxes(png: Path, boxes: Sequence[tuple[Box, str]],
     written above it (below it at the slide's top edge), off the text it outlines
     (``pptxagent probe``'s slots and their limits)."""
     with Image.open(png) as image:
-        scale = THUMB_W / image.width
-        out = image.convert("RGB").resize((THUMB_W, max(1, round(image.height * scale))))
+        out, scale = _thumb(image)
     draw = ImageDraw.Draw(out)
     font = _font(11)
     seen: dict[tuple[float, float, float, float], int] = {}
     for box, text in boxes:
         n = seen.get((box.x, box.y, box.w, box.h), 0)  # a box outlined before: its labels stack
         seen[(box.x, box.y, box.w, box.h)] = n + 1
-        x0, y0 = max(0.0, box.x * scale), max(0.0, box.y * scale)
-        x1 = min(out.width - 1.0, box.right * scale)
-        y1 = min(out.height - 1.0, box.bottom * scale)
-        if x1 <= x0 or y1 <= y0:
+        clipped = _clip(box, scale, out)
+        if clipped is None:
             continue
+        x0, y0, x1, y1 = clipped
         draw.rectangle((x0, y0, x1, y1), outline=color, width=2)
-        tw = min(draw.textlength(text, font=font), out.width - x0 - 6)
         ty = y0 - 15 if y0 >= 15 else y1 + 1 if y1 + 16 <= out.height else y0  # off the text
         ty = max(0.0, ty - 16 * n) if ty < y0 else ty + 16 * n
-        draw.rectangle((x0, ty, x0 + tw + 6, ty + 15), fill=color)
-        draw.text((x0 + 3, ty + 1), text, fill=(255, 255, 255), font=font)
+        _tag(draw, x0, ty, text, font, 15, color, (255, 255, 255), out.width - x0 - 6)
     return out
 
 

@@ -19,7 +19,10 @@ from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
-OPTION_KEYS = ("agent_mode", "quality_profile", "max_correction_passes", "theme")
+from pptxagent.service.payloads import JobOptions
+
+OPTION_KEYS = tuple(JobOptions.model_fields)
+"""The options a job is started with (``GenerateOptions`` validates the same fields)."""
 NAME_LIMIT = 120
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _TOKEN = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from pptxagent.service.names import changes, source_of, title_of
+from pptxagent.service.names import OPTION_KEYS, changes, source_of, title_of
 from pptxagent.service.payloads import (
     AgentMode,
     EventData,
@@ -90,9 +90,8 @@ class JobOut(BaseModel):
 
     @classmethod
     def of(cls, j: JobRow, submitted_by: str | None = None) -> JobOut:
-        opts = {k: v for k, v in j.request.items() if k in GenerateOptions.model_fields}
-        error = None if j.error is None else JobError.model_validate(
-            {k: v for k, v in j.error.items() if k != "trace"})
+        opts = {k: v for k, v in j.request.items() if k in OPTION_KEYS}
+        error = None if j.error is None else JobError.model_validate(untraced(j.error))
         labels = (j.result or {}).get("labels")
         revises = j.request.get("revises")
         return cls(id=j.id, deck_id=j.deck_id, kind=JobKind(j.kind), status=JobStatus(j.status),

@@ -148,3 +148,18 @@ def test_a_crash_trace_never_reaches_a_client_in_an_event() -> None:
     dumped = EventOut.of(row).model_dump_json()
     assert "Traceback" not in dumped and "/srv/app.py" not in dumped
     assert "ValueError: x" in dumped
+
+
+def test_the_api_enums_and_options_are_the_engines_own() -> None:
+    """The StrEnums name the agent's literals for the OpenAPI document: the same sets; the
+    options a job shows are the ones a form validates."""
+    from typing import get_args
+
+    from pptxagent.agent.core import RunStatus
+    from pptxagent.agent.plan import Profile
+    from pptxagent.service.payloads import JobOptions, QualityProfile, ToolRunStatus
+    from pptxagent.service.schemas import GenerateOptions
+
+    assert {e.value for e in ToolRunStatus} == set(get_args(RunStatus))
+    assert {e.value for e in QualityProfile} == set(get_args(Profile))
+    assert set(JobOptions.model_fields) == set(GenerateOptions.model_fields)

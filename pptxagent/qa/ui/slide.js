@@ -11,7 +11,7 @@
 // box on the picture after. The template's own (accepted) are listed, never drawn.
 
 export const LIVE = new Set(["open", "unresolved"]);
-const WORDS = { success_clean: "clean", success_with_warnings: "warnings", degraded: "degraded" };
+export const WORDS = { success_clean: "clean", success_with_warnings: "warnings", degraded: "degraded" };
 const STATUS_WORDS = {
   open: "open", unresolved: "unresolved after the QA correction pass",
   resolved: "resolved by the QA correction pass", accepted: "the template's own (accepted)",

@@ -1,7 +1,7 @@
 // Small DOM and formatting helpers shared by the views. `h` (create an element) is the slide
 // component's (qa/slide.js), so every page builds its DOM the same way.
 
-import { h } from "./qa/slide.js";
+import { h, WORDS } from "./qa/slide.js";
 
 export { h };
 
@@ -42,12 +42,11 @@ export function statusBadge(status) {
   return h("span", { class: `badge st-${String(status || "unknown").toLowerCase()}` }, status || "?");
 }
 
-const LABELS = [["success_clean", "clean"], ["success_with_warnings", "warnings"], ["degraded", "degraded"]];
 
 /** Slide label counts as chips: "2 clean · 1 warnings" (— when there are none). */
 export function labelChips(labels) {
   if (!labels) return h("span", { class: "muted" }, "—");
-  const chips = LABELS.filter(([k]) => labels[k] > 0)
+  const chips = Object.entries(WORDS).filter(([k]) => labels[k] > 0)
     .map(([k, word]) => h("span", { class: `chip q-${k}`, title: `${labels[k]} slide(s) ${k}` }, `${labels[k]} ${word}`));
   return chips.length ? h("span", { class: "chips" }, ...chips) : h("span", { class: "muted" }, "no slides");
 }
