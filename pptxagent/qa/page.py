@@ -30,7 +30,7 @@ ISSUE_FIELDS = ("slide", "kind", "severity", "status", "box", "shape", "message"
 PICTURE_W = 640
 _PAGE_CSS = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;
-margin:24px;color:var(--fg);background:var(--bg);max-width:1800px}
+margin:24px;color:var(--fg);background:var(--bg);max-width:1800px;overflow-wrap:anywhere}
 h1{font-size:20px} .deck{border:1px solid var(--line);border-radius:6px;padding:12px;
 margin:14px 0;background:var(--card)} .deck h2{font-size:16px;margin:0 0 6px}
 """

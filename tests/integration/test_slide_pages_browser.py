@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -34,6 +35,11 @@ def cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tmp = tmp_path_factory.mktemp("pages")
+    # a checkout's path as long as a CI runner's: a long file name never widens the page
+    deep = tmp / "builds" / "a_continuous_integration_runner_workspace" / "pptxagent_checkout"
+    deep.mkdir(parents=True)
+    banner = deep / "banner_template_of_the_strategy_office.pptx"
+    shutil.copyfile(BANNER, banner)
     tokens = json.loads(BANNER_CONTENT.read_text())["tokens"]
     data = tmp / "banner.csv"
     with data.open("w", newline="", encoding="utf-8") as fh:
@@ -41,9 +47,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         w.writerow(["title", "presenter"])
         w.writerow([tokens["title"], tokens["presenter"]])
         w.writerow([tokens["title"], "Presented by the Strategy Office " * 12])
-    done = cli("batch", BANNER, data, "-o", tmp / "batch", "-j", "1", "--profile", "fast")
+    done = cli("batch", banner, data, "-o", tmp / "batch", "-j", "1", "--profile", "fast")
     assert done.returncode == 1, done.stderr  # the long presenter line: degraded
-    qa = cli("qa", planted_deck(tmp / "planted.pptx"), "--out", tmp / "qa")
+    qa = cli("qa", planted_deck(deep / "planted_defects_of_every_kind.pptx"), "--out", tmp / "qa")
     assert qa.returncode == 1, qa.stdout + qa.stderr
     return {"review": tmp / "batch" / "review.html", "sheet": tmp / "qa" / "contact-sheet.html"}
 
