@@ -379,6 +379,14 @@ def paragraph_texts(root: etree._Element) -> list[str]:
             for p in root.iter(qn("a:p")) for runs in _stretches(p)]
 
 
+def text_languages(root: etree._Element) -> list[str]:
+    """The ``lang`` of every run and paragraph end under ``root`` ("zh-CN", "en-US"): the
+    language its author typed or set, whatever the words are (a Chinese template often keeps
+    its authoring tool's English prompts, tagged ``zh-CN``)."""
+    tags = (qn("a:rPr"), qn("a:endParaRPr"))
+    return [str(e.get("lang")) for e in root.iter(*tags) if e.get("lang")]
+
+
 __all__ = [
     "TOKEN_RE",
     "Miss",
@@ -391,4 +399,5 @@ __all__ = [
     "replace_in_paragraph",
     "replace_in_text",
     "replace_tokens",
+    "text_languages",
 ]

@@ -39,9 +39,15 @@ from pptxagent.ir import DeckSlide, DomSnapshot, Element, SlideIR
 from pptxagent.measure.measurer import Measurer
 from pptxagent.ooxml.layoutslide import layouts
 from pptxagent.ooxml.package import Package
-from pptxagent.ooxml.tokens import TOKEN_RE, paragraph_texts
+from pptxagent.ooxml.tokens import TOKEN_RE, paragraph_texts, text_languages
 from pptxagent.pipeline.probesearch import Search, first_guess
-from pptxagent.pipeline.probetext import Sampler, detect_script, has_letters
+from pptxagent.pipeline.probetext import (
+    Sampler,
+    Script,
+    detect_script,
+    has_letters,
+    language_script,
+)
 from pptxagent.policy.grow import grow_edit, grows_to_fit
 from pptxagent.render.media import MediaStore
 from pptxagent.settings import Settings, min_font_for
@@ -195,9 +201,11 @@ def table_slots(t: Target, el: Element, key: str) -> list[Slot]:
             if not (cell.hMerge or cell.vMerge or cell.vert)]
 
 
-def open_targets(template: Path) -> tuple[list[Target], list[str]]:
-    """Every template slide and every layout, and the text the script is read from: theirs,
-    else (a template with no text of its own) the layouts' prompts."""
+def open_targets(template: Path) -> tuple[list[Target], Script]:
+    """Every template slide and every layout, and the script of the text they hold: the one
+    their letters are in, else (a template with no text of its own) the one of the layouts'
+    prompts, or of the language those prompts are tagged with when it is written in another
+    script (``zh-CN`` on "Click to edit Master title style")."""
     pkg = Package.open(template)
     deck = inventory_deck(pkg)
     targets = [Target(f"slide {s.index}", {"template_slide": s.index}, s)
@@ -215,9 +223,13 @@ def open_targets(template: Path) -> tuple[list[Target], list[str]]:
                 targets.append(Target(f"layout {n}: {name}", {"layout": n},
                                       more.slides[number - 1]))
     texts = [e.content for t in targets for e in t.slide.elements]
-    if not has_letters(texts):  # no text of its own: a layout's prompts ("クリックして…")
-        texts = [t for part, _ in found for t in paragraph_texts(pkg.xml(part))]
-    return targets, texts
+    if has_letters(texts):
+        return targets, detect_script(texts)
+    # no text of its own: the layouts' prompts ("クリックして…"), and the language they are in
+    prompts = [t for part, _ in found for t in paragraph_texts(pkg.xml(part))]
+    script = detect_script(prompts)
+    tagged = language_script(lang for part, _ in found for lang in text_languages(pkg.xml(part)))
+    return targets, tagged if tagged is not None and script == "latin" else script
 
 
 def value(slot: Slot, sampler: Sampler, unit: str, k: int, base: Any = None) -> Any:
@@ -350,8 +362,8 @@ def measure_round(p: Probe, copies: Sequence[Copy], measurer: Measurer) -> None:
 
 
 def new_probe(template: Path, settings: Settings) -> Probe:
-    targets, texts = open_targets(template)
-    sampler = Sampler(detect_script(texts))
+    targets, script = open_targets(template)
+    sampler = Sampler(script)
     slots = find_slots(targets)
     p = Probe(template, settings, sampler, targets, slots)
     for i, s in enumerate(slots):

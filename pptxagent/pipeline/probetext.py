@@ -2,7 +2,9 @@
 Arabic or Hebrew), so a slot's limit is measured with glyphs of the widths it will hold.
 
 The script is the one most of the template's letters are in (its slides' and layouts' text;
-for a template with none, its layouts' prompts). A Latin template is probed with plain
+for a template with none, its layouts' prompts, unless the language those prompts are tagged
+with is written in another script: ``zh-CN`` on "Click to edit Master title style" makes a
+Chinese template). A Latin template is probed with plain
 business English of typical word lengths; a CJK one with Japanese, Chinese or Korean
 sentences (a "word" is then one character, as CJK text wraps between any two); an RTL one
 with Arabic or Hebrew.
@@ -92,6 +94,28 @@ def detect_script(texts: Iterable[str]) -> Script:
     if not counts:
         return "latin"
     return max(sorted(counts), key=lambda s: counts[s])
+
+
+_LANGUAGE_SCRIPTS: dict[str, Script] = {
+    "zh": "chinese", "ja": "japanese", "ko": "korean", "ar": "arabic", "fa": "arabic",
+    "ur": "arabic", "he": "hebrew", "iw": "hebrew", "yi": "hebrew",
+}
+
+
+def language_script(languages: Iterable[str]) -> Script | None:
+    """The non-Latin script most of ``languages`` (BCP 47 tags) are written in, when they
+    are the majority; ``None`` when most are Latin-script languages or there are none."""
+    counts: dict[Script, int] = {}
+    total = 0
+    for lang in languages:
+        total += 1
+        script = _LANGUAGE_SCRIPTS.get(lang.split("-")[0].lower())
+        if script is not None:
+            counts[script] = counts.get(script, 0) + 1
+    if not counts:
+        return None
+    best = max(sorted(counts), key=lambda s: counts[s])
+    return best if 2 * counts[best] > total else None
 
 
 @dataclass(frozen=True)

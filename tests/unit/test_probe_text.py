@@ -5,8 +5,11 @@ below or above it."""
 
 from __future__ import annotations
 
+from lxml import etree
+
+from pptxagent.ooxml.tokens import text_languages
 from pptxagent.pipeline.probesearch import Search
-from pptxagent.pipeline.probetext import Sampler, detect_script
+from pptxagent.pipeline.probetext import Sampler, detect_script, language_script
 
 
 def test_the_script_is_the_one_most_letters_are_in() -> None:
@@ -17,6 +20,21 @@ def test_the_script_is_the_one_most_letters_are_in() -> None:
     assert detect_script(["مراجعة ربع سنوية", "Q3"]) == "arabic"
     assert detect_script(["סקירה רבעונית"]) == "hebrew"
     assert detect_script([]) == "latin"
+
+
+def test_prompts_tagged_in_a_language_of_another_script_give_that_script() -> None:
+    """A Chinese template that keeps its authoring tool's English prompts, tagged zh-CN."""
+    xml = etree.fromstring(
+        '<p:sld xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" '
+        'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:p>'
+        '<a:r><a:rPr lang="zh-CN" altLang="en-US"/><a:t>Click to edit</a:t></a:r>'
+        '<a:endParaRPr lang="zh-CN"/></a:p><a:p><a:r><a:rPr/><a:t>x</a:t></a:r></a:p></p:sld>')
+    assert text_languages(xml) == ["zh-CN", "zh-CN"]
+    assert language_script(["zh-CN", "zh-CN", "en-US"]) == "chinese"
+    assert language_script(["ja-JP"]) == "japanese"
+    assert language_script(["he-IL", "AR-sa", "ar-EG"]) == "arabic"
+    assert language_script(["en-US", "zh-CN"]) is None  # not a majority
+    assert language_script(["de-DE", "fr-FR"]) is None and language_script([]) is None
 
 
 def test_samples_are_deterministic_and_counted_in_their_units() -> None:
