@@ -344,13 +344,19 @@ def stack(rect: Rect, heights: list[float], gaps: list[float], flex: int | None 
           ) -> list[Rect]:
     """Rects stacked top-down in ``rect`` with ``gaps[i]`` after the i-th (none after the last
     item of some height: an absent subtitle takes no gap). The ``flex`` one
-    takes what is left beyond its height; when even the wanted heights do not fit, all are
-    scaled down together so nothing overlaps or leaves ``rect`` (the measurement then finds
-    the overflow and the fit policy or a continuation slide resolves it)."""
+    takes what is left beyond its height, and gives up to half of it first when the wanted
+    heights do not fit (a quotation shrinks, its one-line attribution keeps its line); when
+    they still do not fit, all are scaled down together so nothing overlaps or leaves
+    ``rect`` (the measurement then finds the overflow and the fit policy or a continuation
+    slide resolves it)."""
     last = max((i for i, h in enumerate(heights) if h > 0), default=0)
     want = sum(heights) + sum(gaps[:last])  # no gap before items of no height at the end
     hs = list(heights)
     scale = 1.0
+    if want > rect.h and flex is not None:
+        give = min(want - rect.h, hs[flex] / 2)
+        hs[flex] -= give
+        want -= give
     if want > rect.h:
         scale = rect.h / want if want > 0 else 1.0
         hs = [h * scale for h in hs]

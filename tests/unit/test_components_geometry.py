@@ -47,6 +47,12 @@ def test_stack_never_overlaps_and_stays_inside() -> None:
     assert (a.bottom, b.top, b.bottom, c.bottom) == (30, 35, 95, 110)
     tight = stack(room, [80, 80], [10])
     assert tight[0].bottom <= tight[1].top and tight[1].bottom <= room.bottom
+    # the flexible item gives first: a long quotation shrinks, its attribution keeps its line
+    quote, author = stack(room, [120, 20], [10], flex=0)
+    assert (quote.h, author.h, author.bottom) == (70, 20, 110)
+    # beyond half of it, everything scales together
+    big, small = stack(room, [100, 100], [0], flex=0)
+    assert big.bottom <= small.top and small.bottom <= room.bottom and small.h < 100
 
 
 def test_boxes_convert_edge_by_edge_to_integer_emu() -> None:
