@@ -28,6 +28,7 @@ from pptxagent.qa.page import UI_DIR as SLIDE_UI_DIR
 from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
+from pptxagent.service.headers import SecurityHeaders
 from pptxagent.service.jobs import LocalJobs, job_backend
 from pptxagent.service.openapi import DocumentedApp
 from pptxagent.service.redact import RedactTokens, install_redaction
@@ -104,6 +105,7 @@ def create_app(cfg: ServiceConfig, *, store: Store | None = None) -> FastAPI:
     app.include_router(routes_tools.router, dependencies=guard)
     _error_shapes(app)
     _mount_ui(app)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

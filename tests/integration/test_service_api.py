@@ -322,7 +322,10 @@ def test_fill_and_compose_jobs_succeed_with_ordered_events(live: Api, tmp_path: 
             runs = c.get(f"/api/jobs/{sub['job_id']}/tool-runs").json()
             outputs = [sha for r in runs for sha in r["artifacts"].values()]
             assert outputs  # every tool output is kept, by sha256, for this token only
-            assert c.get(f"/api/files/{outputs[0]}").status_code == 200
+            kept = c.get(f"/api/files/{outputs[0]}")
+            assert kept.status_code == 200  # a browser never runs a kept file as a page
+            assert kept.headers["x-content-type-options"] == "nosniff"
+            assert r.headers["x-content-type-options"] == "nosniff"
             other_token = Store(None, data_dir=live.data_dir).create_token("other")
             with live.client(other_token) as other:
                 assert other.get(f"/api/files/{outputs[0]}").status_code == 404
