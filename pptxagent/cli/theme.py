@@ -49,15 +49,20 @@ def theme_command() -> None:
 def extract_command(template: Path, output: Path) -> None:
     """Derive a theme pack from TEMPLATE.pptx: its theme colours and fonts, light or dark,
     colour roles that pass 4.5:1 contrast, the master's logo picture in its corner, and its
-    simple art (bands, rules, picture strips) in theme colours."""
+    simple art (bands, rules, picture strips) in theme colours, and how its content slides
+    set their titles (alignment, weight, capitals, colour, size)."""
     done = extract_theme(template, output)
     pack = done.pack
     mode = "dark" if pack.dark else "light"
     logo = f", logo {Path(pack.logo).name}" if pack.logo else ""
     art = f", {len(pack.art)} piece(s) of master art" if pack.art else ""
+    t = pack.title
+    colour = pack.roles["title"].slot if "title" in pack.roles else "text"
+    look = " ".join([t.align, *(["bold"] if t.bold else []), *(["capitals"] if t.caps else []),
+                     f"{pack.type.title:g} pt", colour])
     click.echo(
         f"wrote {output}: theme {pack.name} {pack.version} ({mode}; fonts "
-        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo}{art})"
+        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo}{art}; titles {look})"
     )
     for line in done.left_out:
         click.echo(f"  master art left out: {line}")

@@ -65,9 +65,9 @@ def slide_title(slide: OutlineSlide) -> str:
 
 def para(text: str, size: float, *, color: ColorRole = "text", font: FontRole = "minor",
          bold: bool = False, italic: bool = False, align: Align = "left",
-         bullet: bool = False, level: int = 0, after: float = 0) -> Para:
+         bullet: bool = False, level: int = 0, after: float = 0, caps: bool = False) -> Para:
     return Para(text=text, size_pt=size, color=color, font=font, bold=bold, italic=italic,
-                align=align, bullet=bullet, level=level, space_after_pt=after)
+                align=align, bullet=bullet, level=level, space_after_pt=after, caps=caps)
 
 
 WORD_FIT = 0.94
@@ -146,12 +146,18 @@ class Frame:
     """Shapes drawn after the component's (the citations)."""
 
 
+def measured_title(label: str, pack: ThemePack) -> str:
+    """A title as its width is estimated: in capitals when the pack draws it so."""
+    return label.upper() if pack.title.caps else label
+
+
 def _title_heights(slide: OutlineSlide, ctx: Context, width: float
                    ) -> tuple[float, float, float]:
     """The title's, the subtitle's and the whole block's estimated heights at ``width``."""
     pack = ctx.pack
     label = continued(slide_title(slide), ctx.part)
-    th = max(text_height(label, pack.type.title, width, max_lines=TITLE_MAX_LINES,
+    th = max(text_height(measured_title(label, pack), pack.type.title, width,
+                         bold=pack.title.bold, max_lines=TITLE_MAX_LINES,
                          wf=width_of(pack, "major")), pack.type.title * LINE + 2 * INSET)
     if not slide.subtitle:
         return th, 0.0, th
@@ -165,22 +171,25 @@ def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | Non
     """The title (and subtitle) from ``top`` down, or ending at ``bottom`` (a brand pack's
     title zone); returns the shapes and the bottom they reach."""
     pack = ctx.pack
-    size = pack.type.title
+    size, look = pack.type.title, pack.title
     label = continued(slide_title(slide), ctx.part)
     th, sh, block = _title_heights(slide, ctx, area.w)
     y0 = bottom - block if bottom is not None else (top if top is not None else area.top)
-    narrow = balanced_width(label, size, area.w, wf=width_of(pack, "major"))
-    title_rect = Rect(area.left, y0, area.left + narrow, y0 + th)
-    title_rect = Rect(title_rect.left, title_rect.top, min(title_rect.right, area.right),
-                      title_rect.bottom)
+    narrow = min(area.w, balanced_width(measured_title(label, pack), size, area.w,
+                                        bold=look.bold, wf=width_of(pack, "major")))
+    left = {"left": area.left, "center": area.left + (area.w - narrow) / 2,
+            "right": area.right - narrow}[look.align]
+    title_rect = Rect(left, y0, left + narrow, y0 + th)
+    title = para(label, size, font="major", color="title", bold=look.bold, align=look.align,
+                 caps=look.caps)
     shapes: list[ShapeItem] = [
-        text("title", title_rect, "title", [para(label, size, font="major")],
+        text("title", title_rect, "title", [title],
              placeholder="title", anchor="bottom", floor_pt=1.5 * pack.type.body)]
     y = title_rect.bottom
     if slide.subtitle:
         sub = Rect(area.left, y + gap(pack, XS), area.right, y + gap(pack, XS) + sh)
         shapes.append(text("subtitle", sub, "subtitle", [
-            para(slide.subtitle, pack.type.subtitle, color="muted")]))
+            para(slide.subtitle, pack.type.subtitle, color="muted", align=look.align)]))
         y = sub.bottom
     return shapes, y
 
@@ -211,8 +220,9 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
         shapes, y = _title_block(slide, ctx, head, area.top, None)
         rule_h = gap(pack, XS)
         rule_top = y + gap(pack, S)
-        rule = Rect(area.left + INSET, rule_top, area.left + INSET + RULE_W,
-                    rule_top + rule_h)
+        rule_left = {"left": head.left + INSET, "center": head.left + (head.w - RULE_W) / 2,
+                     "right": head.right - INSET - RULE_W}[pack.title.align]
+        rule = Rect(rule_left, rule_top, rule_left + RULE_W, rule_top + rule_h)
         shapes.append(bar("title-rule", rule))
         body_top = rule.bottom + gap(pack, L)
     if notch is not None:

@@ -53,6 +53,8 @@ class Para(_Model):
     color: ColorRole = "text"
     font: FontRole = "minor"
     align: Literal["left", "center", "right"] = "left"
+    caps: bool = False
+    """Drawn in capitals (``cap="all"``), written as given."""
     space_before_pt: float = 0
     space_after_pt: float = 0
 

@@ -34,14 +34,19 @@ MappedSlot = Literal[
 ColorRole = Literal[
     "background", "text", "muted", "surface", "on_surface", "primary", "on_primary",
     "secondary", "on_secondary", "accent", "line", "chart1", "chart2", "chart3", "chart4",
-    "chart5", "chart6",
+    "chart5", "chart6", "title",
 ]
 COLOR_ROLES: tuple[ColorRole, ...] = (
     "background", "text", "muted", "surface", "on_surface", "primary", "on_primary",
     "secondary", "on_secondary", "accent", "line", "chart1", "chart2", "chart3", "chart4",
     "chart5", "chart6",
 )
+"""The roles every pack maps."""
+OPTIONAL_ROLES: dict[ColorRole, ColorRole] = {"title": "text"}
+"""Roles a pack may map, each with the role that stands in when it does not (a brand pack's
+``title`` is the colour of its template's titles)."""
 Hex = str
+Align = Literal["left", "center", "right"]
 
 
 class _Strict(BaseModel):
@@ -85,6 +90,16 @@ class Fonts(_Strict):
     """Headings (``+mj-lt``)."""
     minor: FontFaces
     """Body (``+mn-lt``)."""
+
+
+class TitleStyle(_Strict):
+    """How a content slide's title is set (a brand pack takes its template's): alignment,
+    weight and capitals. Its colour is the ``title`` role, its size ``type.title``."""
+
+    align: Align = "left"
+    bold: bool = False
+    caps: bool = False
+    """Drawn in capitals (``cap="all"``): the text stays as written, and editable."""
 
 
 class ShapeStyle(_Strict):
@@ -198,6 +213,7 @@ class ThemePack(_Strict):
     shapes: ShapeStyle = ShapeStyle()
     spacing: Spacing = Spacing()
     type: TypeScale = TypeScale()
+    title: TitleStyle = TitleStyle()
     transition: Transition = "none"
     logo: str | None = None
     """A picture (path relative to the pack file, or absolute) placed on the master."""
@@ -206,6 +222,12 @@ class ThemePack(_Strict):
     and height; the width follows the picture's aspect). ``None``: top right, in the margin."""
     art: tuple[ArtShape, ...] = ()
     """The master's simple art (``pptxagent.ir.brand``): bands, rules, picture strips."""
+
+    def ref(self, role: ColorRole) -> ColorRef:
+        """What ``role`` is drawn in: its own mapping, else its stand-in's
+        (``OPTIONAL_ROLES``)."""
+        found = self.roles.get(role)
+        return found if found is not None else self.roles[OPTIONAL_ROLES.get(role, role)]
 
     def keep_out(self, w: float = SLIDE_W_PT, h: float = SLIDE_H_PT) -> KeepOut:
         """The margins content keeps on a ``w`` × ``h`` pt slide, past the art and the logo."""

@@ -166,4 +166,40 @@ def add_layout_slide(pkg: Package, layout: str) -> str:
     return part
 
 
-__all__ = ["add_layout_slide", "layouts"]
+_TITLES = frozenset({"title", "ctrTitle"})
+_BODIES = frozenset({"obj", "body"})
+_NOT_CONTENT = frozenset({"title", "secHead"})
+"""Layout types that are not content slides (a title slide, a section header)."""
+
+
+def content_layout(pkg: Package) -> int | None:
+    """The layout a content slide takes (1-based, in ``layouts`` order), among the layouts
+    with a title and a body placeholder that are not a title slide or section header: the
+    one most of the template's slides use, else the first of type ``obj`` ("Title and
+    Content"), else the first (after the first layout, which is the title slide in most
+    templates, when there is another); ``None`` when no layout qualifies."""
+    found = layouts(pkg)
+    candidates: list[int] = []
+    typed: int | None = None
+    for n, (part, _) in enumerate(found, start=1):
+        root = pkg.xml(part)
+        kinds = {ph.get("type", "obj") for ph in root.iter(qn("p:ph"))}
+        if root.get("type") in _NOT_CONTENT or not (kinds & _TITLES and kinds & _BODIES):
+            continue
+        candidates.append(n)
+        if typed is None and root.get("type") == "obj":
+            typed = n
+    if not candidates:
+        return None
+    number = {part: n for n, (part, _) in enumerate(found, start=1)}
+    used = Counter(number.get(rel.target) for slide in pkg.slide_parts()
+                   for rel in pkg.rels(slide) if rel.type == RT_LAYOUT)
+    best = max(candidates, key=lambda n: (used[n], -n))
+    if used[best]:
+        return best
+    if typed is not None:
+        return typed
+    return candidates[1] if candidates[0] == 1 and len(candidates) > 1 else candidates[0]
+
+
+__all__ = ["add_layout_slide", "content_layout", "layouts"]

@@ -49,6 +49,13 @@ def _nearest(hexed: str, colors: SchemeColors) -> str | None:
     return best[1] if best is not None else None
 
 
+def slot_of(hexed: str, colors: SchemeColors, dark: bool) -> str | None:
+    """The composed master's mapped slot (``tx2``, ``accent1``) that draws ``RRGGBB``, or
+    ``None`` when no theme colour is that colour."""
+    slot = _nearest(hexed.lstrip("#").upper(), colors)
+    return _mapped(slot, dark) if slot is not None else None
+
+
 def art_color(spec: ColorSpec, facts: TemplateTheme, colors: SchemeColors,
               dark: bool) -> ArtColor | str:
     """``spec`` as a slot of the composed theme, or why it cannot be one."""

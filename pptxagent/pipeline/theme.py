@@ -24,17 +24,20 @@ from pptxagent.ir.theme import (
     SLIDE_H_PT,
     SLIDE_W_PT,
     TYPE_STEPS,
+    ColorRef,
     FontFaces,
     Fonts,
     SchemeColors,
     Spacing,
     ThemePack,
+    TitleStyle,
     TypeScale,
 )
 from pptxagent.ooxml.brandart import RASTER
 from pptxagent.ooxml.themeread import TemplateTheme, read_template_theme
 from pptxagent.ooxml.zipsafe import write_atomic
 from pptxagent.pipeline.brandart import brand_art, rounded_box
+from pptxagent.pipeline.brandtitle import title_look
 from pptxagent.themes import (
     contrast_table,
     derive_roles,
@@ -150,11 +153,18 @@ def extract_theme(template: Path, out: Path) -> Extracted:
     if logo_box is not None and too_deep(logo_box, SLIDE_W_PT, SLIDE_H_PT):
         left_out.append("the logo's place: too far into the slide (it goes top right)")
         logo_box = None
+    look = title_look(template, colors, dark)
+    roles = derive_roles(colors, dark)
+    if look is not None and look.slot is not None:
+        roles["title"] = ColorRef.model_validate({"slot": look.slot})
     fields: dict[str, Any] = {
         "name": pack_name(template.stem), "version": EXTRACT_VERSION, "schema_version": 2,
-        "type": TypeScale(scale_pt=TYPE_STEPS), "spacing": Spacing(gutter_pt=GUTTER_PT),
+        "type": TypeScale(scale_pt=TYPE_STEPS,
+                          title=look.size_pt if look is not None else TypeScale().title),
+        "spacing": Spacing(gutter_pt=GUTTER_PT),
+        "title": look.style if look is not None else TitleStyle(),
         "description": f"Extracted from {template.name}", "dark": dark, "colors": colors,
-        "roles": derive_roles(colors, dark),
+        "roles": roles,
         "fonts": Fonts(major=_faces(facts.major, facts.minor),
                        minor=_faces(facts.minor, facts.major)),
         "logo": logo_path.name if logo_path is not None else None, "logo_box": logo_box,
@@ -167,6 +177,12 @@ def extract_theme(template: Path, out: Path) -> Extracted:
         art, files = [], {}
         pack = ThemePack(**fields)
     faults = validate_pack(pack)
+    if any(f.startswith("$.roles.title:") for f in faults):  # titles read too faintly
+        left_out.append("the titles' colour: " + next(
+            f for f in faults if f.startswith("$.roles.title:")).split(": ", 1)[1])
+        pack = pack.model_copy(update={"roles": {
+            k: v for k, v in pack.roles.items() if k != "title"}})
+        faults = validate_pack(pack)
     if faults:  # derive_roles always meets the floor; say so plainly if it ever does not
         raise InputError(f"{template}: no readable colour roles: " + "; ".join(faults))
     written: list[Path] = []

@@ -86,7 +86,7 @@ def ref_rgb(pack: ThemePack, ref: ColorRef) -> str:
 
 def role_rgb(pack: ThemePack, role: ColorRole) -> str:
     """``RRGGBB`` (upper case, no ``#``) a role is drawn in."""
-    return ref_rgb(pack, pack.roles[role])
+    return ref_rgb(pack, pack.ref(role))
 
 
 def _linear(c: float) -> float:

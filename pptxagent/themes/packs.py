@@ -15,7 +15,7 @@ from typing import Any
 
 from pptxagent.errors import InputError, IRValidationError
 from pptxagent.ir.load import read_json, validate
-from pptxagent.ir.theme import COLOR_ROLES, ColorRole, ThemePack
+from pptxagent.ir.theme import COLOR_ROLES, ColorRole, ThemePack, TitleStyle
 from pptxagent.themes.color import contrast, role_rgb
 
 THEMES_DIR = Path(__file__).resolve().parent
@@ -33,9 +33,11 @@ CONTRAST_PAIRS: tuple[tuple[ColorRole, ColorRole, float], ...] = (
     ("on_primary", "primary", TEXT_MIN),
     ("on_secondary", "secondary", TEXT_MIN),
     ("accent", "background", LARGE_MIN),
+    ("title", "background", LARGE_MIN),
 )
 """(foreground role, background role, minimum ratio) every pack must meet. ``accent`` may
-colour large text (KPI values) and graphics on the background, so it needs 3:1."""
+colour large text (KPI values) and graphics on the background, so it needs 3:1; so does
+``title`` (titles are at least 27 pt; a pack without it draws titles in ``text``)."""
 
 
 def bundled_names() -> list[str]:
@@ -155,4 +157,6 @@ def dump_pack(pack: ThemePack) -> str:
     data = pack.model_dump(mode="json", exclude_none=True, by_alias=True)
     if not data.get("art"):
         data.pop("art", None)
+    if pack.title == TitleStyle():
+        data.pop("title", None)
     return _dump(data, 0) + "\n"

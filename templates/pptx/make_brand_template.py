@@ -1,7 +1,8 @@
 """Build ``templates/pptx/brand.pptx``: a corporate template whose master carries simple brand
 art, for ``pptxagent theme extract`` (issue 34 item 7).
 
-Its master has an accent band along the top, a title rule in ``tx2`` under the title area, a
+Its titles are centred, bold and in ``tx2`` (the master's title style). Its master has an
+accent band along the top, a title rule in ``tx2`` under the title area, a
 footer rule in a literal colour equal to ``dk2``, a logo in the bottom-right corner, and a
 gradient ornament (not simple: the extracted pack leaves it out and says so). Two template
 slides show the brand's own look. Run it again to regenerate:
@@ -108,6 +109,14 @@ def _master(prs: Presentation) -> None:
     ]
     for i, xml in enumerate(art):
         tree.insert(2 + i, etree.fromstring(xml))
+    title_run = master._element.find(f"{P}txStyles/{P}titleStyle/{A}lvl1pPr/{A}defRPr")
+    assert title_run is not None
+    title_run.set("b", "1")
+    for old in title_run.findall(f"{A}solidFill"):
+        title_run.remove(old)
+    fill = etree.Element(f"{A}solidFill")
+    etree.SubElement(fill, f"{A}schemeClr", val="tx2")
+    title_run.insert(0, fill)
 
 
 def main() -> None:

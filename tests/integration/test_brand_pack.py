@@ -2,8 +2,9 @@
 ``theme extract`` on the bundled brand template keeps its top band, title rule, footer rule
 (a literal colour mapped onto its theme slot) and logo corner, leaves the gradient ornament
 out and says so; the deck composed in that pack carries the art on its master in theme slots,
-keeps every box clear of it, puts titles above the template's title rule, and, drawn by
-LibreOffice, shows the same band, rules and logo as the template's own slides."""
+keeps every box clear of it, puts titles above the template's title rule, sets them as the
+template sets its own (centred, bold, 44 pt, in ``tx2``), and, drawn by LibreOffice, shows the
+same band, rules and logo as the template's own slides."""
 
 from __future__ import annotations
 
@@ -61,6 +62,23 @@ def test_composed_master_carries_the_art_in_theme_slots(brand: dict[str, Any]) -
     band = re.search(r'name="Brand band 1".*?</p:sp>', master)
     assert band is not None and '<a:schemeClr val="accent1"/>' in band.group(0)
     assert "srgbClr" not in master.split("<p:txStyles>")[0]
+
+
+def test_titles_are_set_as_the_template_sets_its_own(brand: dict[str, Any]) -> None:
+    pack = brand["pack"]
+    assert pack["title"] == {"align": "center", "bold": True, "caps": False}
+    assert pack["roles"]["title"] == {"slot": "tx2"} and pack["type"]["title"] == 44
+    assert "titles center bold 44 pt tx2" in brand["stdout"]
+    _, shapes = _boxes(brand["deck"])
+    titles = [box for index, name, box in shapes if name == "title" and index > 1]
+    assert titles and all(abs((left + right) / 2 - 0.5) < 0.01 for left, _, right, _ in titles)
+    with zipfile.ZipFile(brand["deck"]) as z:
+        slide = z.read("ppt/slides/slide2.xml").decode()
+    title = re.search(r'<p:ph type="title"/>.*?</p:sp>', slide, re.S)
+    assert title is not None
+    run = re.search(r"<a:rPr [^>]*>.*?</a:rPr>", title.group(0))
+    assert run is not None and 'b="1"' in run.group(0) and 'sz="4400"' in run.group(0)
+    assert '<a:schemeClr val="tx2"/>' in run.group(0) and 'algn="ctr"' in title.group(0)
 
 
 def _boxes(deck: Path) -> tuple[list[tuple[float, float, float, float]],

@@ -23,7 +23,8 @@ from pptxagent.ir.outline import OutlineSlide, bullet_text
 from pptxagent.ir.theme import ThemePack
 
 ON: dict[str | None, set[str]] = {
-    None: {"text", "muted"}, "background": {"text", "muted"}, "surface": {"on_surface"},
+    None: {"text", "muted", "title"}, "background": {"text", "muted", "title"},
+    "surface": {"on_surface"},
     "primary": {"on_primary"}, "secondary": {"on_secondary"},
 }
 

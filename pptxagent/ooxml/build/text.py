@@ -56,7 +56,8 @@ def body_pr(anchor: str, inset_pt: float) -> etree._Element:
 
 def _run_pr(tag: str, para: Para, pack: ThemePack) -> etree._Element:
     pr = make(tag, lang=LANG, sz=str(round(para.size_pt * 100)),
-              b="1" if para.bold else "0", i="1" if para.italic else "0", cap="none",
+              b="1" if para.bold else "0", i="1" if para.italic else "0",
+              cap="all" if para.caps else "none",
               dirty="0")
     pr.append(solid_fill(pack, para.color))
     face = _FONT[para.font]
@@ -78,7 +79,7 @@ def _para_pr(para: Para, pack: ThemePack) -> etree._Element:
     sub(after, "a:spcPts", val=str(round(para.space_after_pt * 100)))
     if para.bullet:
         colour = sub(pr, "a:buClr")
-        colour.append(scheme_clr(pack.roles[para.color]))
+        colour.append(scheme_clr(pack.ref(para.color)))
         sub(pr, "a:buSzPct", val="100000")
         sub(pr, "a:buFont", typeface=BULLET_FONT)
         sub(pr, "a:buChar", char=BULLET_CHAR)

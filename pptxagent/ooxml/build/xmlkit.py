@@ -59,7 +59,7 @@ def scheme_clr(ref: ColorRef | ArtColor, alpha_pct: int | None = None) -> etree.
 
 
 def role_ref(pack: ThemePack, role: ColorRole) -> ColorRef:
-    return pack.roles[role]
+    return pack.ref(role)
 
 
 def solid_fill(pack: ThemePack, role: ColorRole) -> etree._Element:
