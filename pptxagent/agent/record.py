@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from pathlib import Path
 from typing import Any, Literal
@@ -26,7 +27,7 @@ from pptxagent.errors import PptxAgentError
 from pptxagent.ir.qa import LIVE_STATUSES
 from pptxagent.pipeline import FillOptions, FillReport, fill_deck
 from pptxagent.pipeline.output import to_json, write_text
-from pptxagent.pipeline.tools import thumbnails
+from pptxagent.pipeline.tools import shrink_png, thumbnails
 
 Label = Literal["success_clean", "success_with_warnings", "degraded", "failed"]
 _RANK: dict[Label, int] = {"success_clean": 0, "success_with_warnings": 1, "degraded": 2}
@@ -53,7 +54,8 @@ class RecordRequest(BaseModel):
     settings: dict[str, Any] = Field(default_factory=dict)
     review_dir: str | None = None
     """Where thumbnails of a deck that needs a person go (its slides as drawn, no marks: the
-    review page draws the row's ``qa`` on them); the row names them relative to it."""
+    review page draws the row's ``qa`` on them), with each corrected slide's picture from
+    before its QA correction pass; the row names them relative to it (``review_files``)."""
     columns: dict[str, str] = Field(default_factory=dict)
     """JSON path of a fill value → the column that gave it."""
 
@@ -68,6 +70,20 @@ def open_issues(report: FillReport) -> list[dict[str, Any]]:
     return [i for s in report.slides for i in s.qa if i.get("status") in LIVE_STATUSES]
 
 
+THUMB_W = 360
+"""The review page's pictures: this many px wide."""
+
+
+def review_files(row: dict[str, Any]) -> list[str]:
+    """The files a row names in its review folder: its thumbnails, and its corrected slides'
+    pictures from before the QA correction pass (``before``: slide → file)."""
+    return [*(row.get("thumbnails") or []), *(row.get("before") or {}).values()]
+
+
+def _pictures(req: RecordRequest, workdir: Path, pass_no: int) -> Path | None:
+    return workdir / f"before-{pass_no}" if req.review_dir else None
+
+
 def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:
     folder = Path(req.base_dir) if req.base_dir else workdir
     content = folder / f".pptxagent-content-{os.getpid()}-{pass_no}.json"
@@ -79,11 +95,12 @@ def _fill(req: RecordRequest, workdir: Path, pass_no: int) -> FillReport:
             from pptxagent.pipeline.compose import ComposeOptions, compose_deck
 
             return compose_deck(ComposeOptions(
-                outline=content, out=out, theme=req.theme,
-                crosscheck=req.profile != "fast", settings_overrides=settings))
+                outline=content, out=out, theme=req.theme, crosscheck=req.profile != "fast",
+                settings_overrides=settings, pictures_dir=_pictures(req, workdir, pass_no)))
         return fill_deck(FillOptions(
             template=Path(req.template), content=content, out=out,
-            crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings))
+            crosscheck=req.profile != "fast", strict=req.strict, settings_overrides=settings,
+            pictures_dir=_pictures(req, workdir, pass_no)))
     finally:
         content.unlink(missing_ok=True)
 
@@ -106,6 +123,14 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
     """Fill one record; (its report row, ok). Not ok: the fill refused the record (its
     ``error`` says why); nothing was written for it."""
     req = RecordRequest.model_validate(request)
+    try:
+        return _run(req, workdir)
+    finally:
+        for pass_no in (0, 1):
+            shutil.rmtree(workdir / f"before-{pass_no}", ignore_errors=True)
+
+
+def _run(req: RecordRequest, workdir: Path) -> tuple[dict[str, Any], bool]:
     started, cpu = time.perf_counter(), time.process_time()
     row: dict[str, Any] = {"number": req.number, "where": req.where,
                            "file": Path(req.out).name}
@@ -138,7 +163,10 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
     if req.review_dir and (label == "degraded" or issues):
         folder = Path(req.review_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        row["thumbnails"] = [p.name for p in thumbnails(Path(req.out), folder, 360)]
+        row["thumbnails"] = [p.name for p in thumbnails(Path(req.out), folder, THUMB_W)]
+        row["before"] = {str(s.index): shrink_png(Path(s.before), folder / f"before-{s.index}.png",
+                                                  THUMB_W).name
+                         for s in report.slides if s.before and Path(s.before).is_file()}
         # every issue, whatever its status: the review page's slide component draws the
         # live ones as alarms, a resolved one muted, an accepted one listed only
         row["qa"] = [i for s in report.slides for i in s.qa]
@@ -146,4 +174,4 @@ def run_record(request: dict[str, Any], workdir: Path) -> tuple[dict[str, Any], 
     return row, True
 
 
-__all__ = ["Label", "RecordRequest", "deck_label", "open_issues", "run_record"]
+__all__ = ["Label", "RecordRequest", "deck_label", "open_issues", "review_files", "run_record"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pptxagent.agent.record import review_files
 from pptxagent.store import files
 
 
@@ -56,8 +57,8 @@ class RemotePlaces(LocalPlaces):
     def collect(self, row: dict[str, Any], name: str, number: int) -> None:
         files.fetch(self.out(name), self.outdir / name)
         folder = review_dir(self.journal, number)
-        for thumb in row.get("thumbnails") or []:
-            files.fetch(files.join(self.review(number), thumb), folder / thumb)
+        for name in review_files(row):
+            files.fetch(files.join(self.review(number), name), folder / name)
 
     def recover(self, name: str, number: int) -> bool:
         """A deck a worker finished but this batch never fetched (it was killed first)."""

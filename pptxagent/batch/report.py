@@ -59,7 +59,8 @@ _CSS = """
 
 def _deck(r: dict[str, Any]) -> dict[str, Any]:
     """A deck for the slide component: its slides with their pictures (the worker's
-    thumbnails, as ``data:`` URLs) and every QA issue (each slide's, whatever its status; a
+    thumbnails, as ``data:`` URLs; a corrected slide's also from before its QA correction
+    pass) and every QA issue (each slide's, whatever its status; a
     row from before ``qa`` was kept: its open issues)."""
     first = int((r.get("slide_range") or [1])[0])
     pictures = {first + k: png_data_url(t) for k, t in enumerate(r.get("thumbnails") or [])}
@@ -69,8 +70,11 @@ def _deck(r: dict[str, Any]) -> dict[str, Any]:
         slides.setdefault(n, {"index": n, "quality": None})
     issues = (r["qa"] if r.get("qa") is not None
               else [{**i, "status": "open"} for i in r.get("open_issues") or []])
+    before = {int(n): png_data_url(p) for n, p in (r.get("before") or {}).items()
+              if Path(p).is_file()}
     return {"target": f"deck-{r.get('number')}", "slide_px": r.get("slide_px") or {},
-            "slides": [{**slides[n], "picture": pictures.get(n)} for n in sorted(slides)],
+            "slides": [{**slides[n], "picture": pictures.get(n), "before": before.get(n)}
+                       for n in sorted(slides)],
             "issues": [issue_data(i) for i in issues]}
 
 

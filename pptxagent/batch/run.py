@@ -126,7 +126,9 @@ def _merge_rows(plan: BatchPlan, job: JobRow | None) -> list[dict[str, Any]]:
                      "qa": [i for i in deck.get("qa") or [] if i.get("slide") in mine],
                      "slide_px": deck.get("slide_px"),
                      "thumbnails": [t for n, t in enumerate(deck.get("thumbnails") or [], 1)
-                                    if n in mine]})
+                                    if n in mine],
+                     "before": {n: t for n, t in (deck.get("before") or {}).items()
+                                if int(n) in mine}})
     return rows
 
 
@@ -235,6 +237,7 @@ def run_batch(plan: BatchPlan, on_start: Callable[[int, list[dict[str, Any]], in
     for row in rows:  # the worker names them in its job's review folder
         folder = review_dir(journal, lead if opts.merge else int(row["number"]))
         row["thumbnails"] = [str(folder / t) for t in row.get("thumbnails") or []]
+        row["before"] = {n: str(folder / t) for n, t in (row.get("before") or {}).items()}
     meta = {"template": str(opts.template), "data": str(opts.data),
             "profile": opts.profile, "merge": opts.merge}
     write_summary(outdir, rows, meta)

@@ -31,9 +31,9 @@ from pptxagent.pipeline.render import render_browser
 from pptxagent.qa.sheet import annotate
 
 __all__ = ["alive", "chat_completion", "deck_texts", "engine_pids", "kill_engines", "ooxml_pack",
-           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "reap_children", "slide_count",
-           "template_signals", "template_texts", "thumbnails", "unresolved_tokens", "vital_pids",
-           "warm_engines"]
+           "ooxml_patch", "ooxml_unpack", "ooxml_validate", "reap_children", "shrink_png",
+           "slide_count", "template_signals", "template_texts", "thumbnails",
+           "unresolved_tokens", "vital_pids", "warm_engines"]
 
 THUMB_W = 480
 CONTENT_TYPES = "[Content_Types].xml"
@@ -163,6 +163,14 @@ _TOKEN = re.compile(r"\{\{\s*[\w.-]+\s*\}\}")
 
 def unresolved_tokens(texts: list[str]) -> list[str]:
     return sorted({m.group(0) for t in texts for m in _TOKEN.finditer(t)})
+
+
+def shrink_png(src: Path, dst: Path, width: int = THUMB_W) -> Path:
+    """``src`` drawn ``width`` px wide into ``dst`` (a thumbnail of a full-size picture)."""
+    with Image.open(src) as im:
+        scale = width / im.width
+        im.convert("RGB").resize((width, max(1, round(im.height * scale)))).save(dst)
+    return dst
 
 
 def thumbnails(deck: Path, out_dir: Path, width: int = THUMB_W,

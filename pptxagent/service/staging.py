@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pptxagent.agent.record import review_files
 from pptxagent.store import files
 
 
@@ -34,13 +35,14 @@ def staged(request: dict[str, Any], workdir: Path, templates: Path
 
 
 def deliver(local: dict[str, Any], request: dict[str, Any], row: dict[str, Any]) -> None:
-    """Put the deck and the thumbnails where ``request`` named them (file store URLs)."""
+    """Put the deck, its thumbnails and its pictures from before the QA correction pass
+    where ``request`` named them (file store URLs)."""
     out = str(request.get("out", ""))
     if files.is_url(out):
         files.put(Path(local["out"]), out)
     review = str(request.get("review_dir") or "")
     if files.is_url(review):
-        for name in row.get("thumbnails") or []:
+        for name in review_files(row):
             files.put(Path(local["review_dir"]) / name, files.join(review, name))
         shutil.rmtree(local["review_dir"], ignore_errors=True)
 

@@ -1,7 +1,7 @@
 """The slide component in the pages the CLI writes, opened in Chromium: ``pptxagent batch``'s
 ``review.html`` (the bundled banner template, a record whose presenter line is far too long:
-its title's contrast and the line's cut-off resolved by the QA correction pass, its tiny text
-still open) and ``pptxagent qa``'s ``contact-sheet.html`` (a deck with planted defects). A
+its title's contrast and the line's cut-off resolved by the QA correction pass, shown before
+and after, its tiny text still open) and ``pptxagent qa``'s ``contact-sheet.html`` (a deck with planted defects). A
 live issue is an alarm box; a resolved one is a muted box, never an alarm; an accepted one is
 listed, never drawn. Both pages pass axe-core and fit a phone's width."""
 
@@ -92,6 +92,11 @@ def test_the_batch_review_page_draws_live_issues_as_alarms_only(
     assert pg.locator(".qa-box.ok.status-resolved").count() == sum(
         1 for i in issues if i["status"] == "resolved")
     assert pg.locator(".qa-box.alarm.status-resolved").count() == 0
+    # before -> after: the corrected slide's picture from before its pass, each resolved
+    # issue boxed where it was found
+    assert pg.locator("figure.slide.has-before").count() == 1
+    assert pg.locator(".qa-box.found.status-resolved").count() == sum(
+        1 for i in issues if i["status"] == "resolved")
     # drawn in the major colour, a solid border, inside the picture
     style = pg.evaluate("() => { const s = getComputedStyle(document.querySelector("
                         "'.qa-box.alarm')); return [s.borderTopColor, s.borderTopStyle]; }")
