@@ -56,13 +56,10 @@ def extract_command(template: Path, output: Path) -> None:
     mode = "dark" if pack.dark else "light"
     logo = f", logo {Path(pack.logo).name}" if pack.logo else ""
     art = f", {len(pack.art)} piece(s) of master art" if pack.art else ""
-    t = pack.title
-    colour = pack.roles["title"].slot if "title" in pack.roles else "text"
-    look = " ".join([t.align, *(["bold"] if t.bold else []), *(["capitals"] if t.caps else []),
-                     f"{pack.type.title:g} pt", colour])
     click.echo(
         f"wrote {output}: theme {pack.name} {pack.version} ({mode}; fonts "
-        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo}{art}; titles {look})"
+        f"{pack.fonts.major.latin} / {pack.fonts.minor.latin}{logo}{art})"
     )
+    click.echo(f"  titles: {done.titles}")
     for line in done.left_out:
         click.echo(f"  master art left out: {line}")

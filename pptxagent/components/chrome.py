@@ -194,12 +194,18 @@ def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | Non
     return shapes, y
 
 
-def beside(rect: Rect, notch: tuple[float, float, float]) -> Rect:
-    """``rect`` narrowed to keep clear of a corner logo (``KeepOut.notch``) on its side."""
+def beside(rect: Rect, notch: tuple[float, float, float], align: Align = "left") -> Rect:
+    """``rect`` narrowed to keep clear of a corner logo (``KeepOut.notch``) on its side; for
+    centred text, on both sides alike, so it stays centred on the slide."""
     left, right, _ = notch
     if left - rect.left > rect.right - right:  # the logo is at the right
-        return Rect(rect.left, rect.top, min(rect.right, left), rect.bottom)
-    return Rect(max(rect.left, right), rect.top, rect.right, rect.bottom)
+        out = Rect(rect.left, rect.top, min(rect.right, left), rect.bottom)
+    else:
+        out = Rect(max(rect.left, right), rect.top, rect.right, rect.bottom)
+    if align != "center":
+        return out
+    d = max(out.left - rect.left, rect.right - out.right)
+    return Rect(rect.left + d, rect.top, max(rect.left + d, rect.right - d), rect.bottom)
 
 
 def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
@@ -211,8 +217,9 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
     area = safe_area(pack)
     zone = title_zone(pack)
     notch = pack.keep_out(SLIDE_W_PT, SLIDE_H_PT).notch
-    head = area if notch is None else beside(area, notch)
-    zone = zone if zone is None or notch is None else beside(zone, notch)
+    align = pack.title.align
+    head = area if notch is None else beside(area, notch, align)
+    zone = zone if zone is None or notch is None else beside(zone, notch, align)
     if zone is not None and _title_heights(slide, ctx, zone.w)[2] <= zone.h:
         shapes, _ = _title_block(slide, ctx, zone, None, zone.bottom)
         body_top = area.top + gap(pack, S)

@@ -174,19 +174,25 @@ _NOT_CONTENT = frozenset({"title", "secHead"})
 
 def content_layout(pkg: Package) -> int | None:
     """The layout a content slide takes (1-based, in ``layouts`` order), among the layouts
-    with a title and a body placeholder that are not a title slide or section header: the
-    one most of the template's slides use, else the first of type ``obj`` ("Title and
-    Content"), else the first (after the first layout, which is the title slide in most
-    templates, when there is another); ``None`` when no layout qualifies."""
+    with a title and a body placeholder that are not a title slide (typed so, or a
+    centred-title placeholder on the first layout or beside a subtitle) or a section header
+    (typed or named so): the one most of the template's slides use, else the first of type
+    ``obj`` ("Title and Content"), else the first with a plain title; ``None`` when no layout
+    qualifies."""
     found = layouts(pkg)
     candidates: list[int] = []
+    plain: list[int] = []
     typed: int | None = None
-    for n, (part, _) in enumerate(found, start=1):
+    for n, (part, name) in enumerate(found, start=1):
         root = pkg.xml(part)
         kinds = {ph.get("type", "obj") for ph in root.iter(qn("p:ph"))}
-        if root.get("type") in _NOT_CONTENT or not (kinds & _TITLES and kinds & _BODIES):
+        title_slide = "ctrTitle" in kinds and (n == 1 or "subTitle" in kinds)
+        if (root.get("type") in _NOT_CONTENT or title_slide or "section" in name.lower()
+                or not (kinds & _TITLES and kinds & _BODIES)):
             continue
         candidates.append(n)
+        if "ctrTitle" not in kinds:
+            plain.append(n)
         if typed is None and root.get("type") == "obj":
             typed = n
     if not candidates:
@@ -199,7 +205,7 @@ def content_layout(pkg: Package) -> int | None:
         return best
     if typed is not None:
         return typed
-    return candidates[1] if candidates[0] == 1 and len(candidates) > 1 else candidates[0]
+    return (plain or candidates)[0]
 
 
 __all__ = ["add_layout_slide", "content_layout", "layouts"]

@@ -50,22 +50,22 @@ def _title(template: Path) -> tuple[Element, float] | None:
     """The content layout's title filled with ``SAMPLE`` (inventoried) and the slide's
     height in points; ``None`` when the template has no such layout or title."""
     pkg = Package.open(template)
-    n = content_layout(pkg)
-    if n is None:
-        return None
-    content = parse_content({"slides": [{"layout": n, "fill": {"title": SAMPLE}}]},
-                            str(template))
-    try:
+    try:  # a malformed layout part: the pack keeps its own title look
+        n = content_layout(pkg)
+        if n is None:
+            return None
+        content = parse_content({"slides": [{"layout": n, "fill": {"title": SAMPLE}}]},
+                                str(template))
         content, _ = place_layout_slides(pkg, content)
         deck = inventory_deck(pkg)
         plan = apply_content(pkg, content, template.parent, strict=False,
                              inventory=lambda _pkg, _part, index: deck.slides[index - 1])
+        if not plan.slides:
+            return None
+        fs = plan.slides[0]
+        el = role_map(inventory_slide(pkg, fs.part, fs.index, DeckReader(pkg))).get("title")
     except PptxAgentError:  # the layout's title takes no text: keep the pack's own look
         return None
-    if not plan.slides:
-        return None
-    fs = plan.slides[0]
-    el = role_map(inventory_slide(pkg, fs.part, fs.index, DeckReader(pkg))).get("title")
     if el is None or not el.paragraphs or not el.paragraphs[0].runs:
         return None
     return el, pkg.slide_size_emu()[1] / EMU_PER_PT

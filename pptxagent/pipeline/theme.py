@@ -127,6 +127,9 @@ class Extracted:
 
     pack: ThemePack
     left_out: tuple[str, ...]
+    titles: str = ""
+    """How the pack sets titles and where that came from (``center bold 44 pt tx2``; the
+    pack's default when the template has no content layout; why a colour was not kept)."""
 
 
 def extract_theme(template: Path, out: Path) -> Extracted:
@@ -177,9 +180,8 @@ def extract_theme(template: Path, out: Path) -> Extracted:
         art, files = [], {}
         pack = ThemePack(**fields)
     faults = validate_pack(pack)
-    if any(f.startswith("$.roles.title:") for f in faults):  # titles read too faintly
-        left_out.append("the titles' colour: " + next(
-            f for f in faults if f.startswith("$.roles.title:")).split(": ", 1)[1])
+    faint = next((f for f in faults if f.startswith("$.roles.title:")), None)
+    if faint is not None:  # titles read too faintly: drawn in the pack's text colour
         pack = pack.model_copy(update={"roles": {
             k: v for k, v in pack.roles.items() if k != "title"}})
         faults = validate_pack(pack)
@@ -198,4 +200,18 @@ def extract_theme(template: Path, out: Path) -> Extracted:
         for path in written:
             path.unlink(missing_ok=True)
         raise InputError(f"{out}: cannot write: {exc.strerror or exc}") from exc
-    return Extracted(pack=load_pack(out), left_out=tuple(left_out))
+    return Extracted(pack=load_pack(out), left_out=tuple(left_out),
+                     titles=titles_line(pack, look is not None, faint))
+
+
+def titles_line(pack: ThemePack, found: bool, faint: str | None) -> str:
+    """What ``theme extract`` says of the pack's titles."""
+    if not found:
+        return "the pack's default (no content layout with a title in the template)"
+    t = pack.title
+    colour = pack.roles["title"].slot if "title" in pack.roles else "text"
+    line = " ".join([t.align, *(["bold"] if t.bold else []), *(["capitals"] if t.caps else []),
+                     f"{pack.type.title:g} pt", colour])
+    if faint is not None:
+        line += " (the template's title colour: " + faint.split(": ", 1)[1] + ")"
+    return line

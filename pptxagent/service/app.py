@@ -28,7 +28,7 @@ from pptxagent.qa.page import UI_DIR as SLIDE_UI_DIR
 from pptxagent.service import events, routes_decks, routes_jobs, routes_tools
 from pptxagent.service.auth import require_token
 from pptxagent.service.config import ServiceConfig
-from pptxagent.service.headers import SecurityHeaders
+from pptxagent.service.headers import SECURITY_HEADERS, SecurityHeaders
 from pptxagent.service.jobs import LocalJobs, job_backend
 from pptxagent.service.openapi import DocumentedApp
 from pptxagent.service.redact import RedactTokens, install_redaction
@@ -117,6 +117,13 @@ def _error_shapes(app: FastAPI) -> None:
         body: dict[str, Any] = (dict(exc.detail) if isinstance(exc.detail, dict)
                                 else {"detail": str(exc.detail)})
         return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _crash(_: Request, exc: Exception) -> JSONResponse:
+        # Starlette answers a crash outside every middleware: the headers go on here
+        log.error("unhandled %s: %s", type(exc).__name__, exc)
+        return JSONResponse({"detail": "internal error"}, status_code=500,
+                            headers={k.decode(): v.decode() for k, v in SECURITY_HEADERS})
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -68,7 +68,7 @@ def test_titles_are_set_as_the_template_sets_its_own(brand: dict[str, Any]) -> N
     pack = brand["pack"]
     assert pack["title"] == {"align": "center", "bold": True, "caps": False}
     assert pack["roles"]["title"] == {"slot": "tx2"} and pack["type"]["title"] == 44
-    assert "titles center bold 44 pt tx2" in brand["stdout"]
+    assert "  titles: center bold 44 pt tx2\n" in brand["stdout"]
     _, shapes = _boxes(brand["deck"])
     titles = [box for index, name, box in shapes if name == "title" and index > 1]
     assert titles and all(abs((left + right) / 2 - 0.5) < 0.01 for left, _, right, _ in titles)

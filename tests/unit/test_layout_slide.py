@@ -9,7 +9,7 @@ from pathlib import Path
 from lxml import etree
 from pptx import Presentation
 
-from pptxagent.ooxml.layoutslide import add_layout_slide, layouts
+from pptxagent.ooxml.layoutslide import add_layout_slide, content_layout, layouts
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.xml import qn
 
@@ -59,3 +59,26 @@ def test_a_libreoffice_layouts_paragraph_look_is_kept_as_the_end_mark() -> None:
     end = title.find(f".//{qn('a:endParaRPr')}")
     assert end is not None and end.get("sz") == "3670" and end.get("b") == "1"
     assert end.get("lang") is None  # the prompt's language is not the content's
+
+
+def test_the_content_layout_is_the_one_slides_use_else_title_and_content(
+        tmp_path: Path) -> None:
+    """Not the title slide, not a section header; the layout most slides use wins."""
+    path = tmp_path / "t.pptx"
+    prs = Presentation()
+    prs.save(str(path))
+    names = [n for _, n in layouts(Package.open(path))]
+    assert content_layout(Package.open(path)) == names.index("Title and Content") + 1
+    by_name = {layout.name: layout for layout in prs.slide_layouts}
+    for name in ("Title Slide", "Section Header", "Section Header", "Two Content"):
+        prs.slides.add_slide(by_name[name])
+    prs.save(str(path))
+    assert content_layout(Package.open(path)) == names.index("Two Content") + 1
+    only_title = tmp_path / "title.pptx"
+    prs = Presentation()
+    keep = prs.slide_layouts[0]  # the title slide alone
+    for layout in list(prs.slide_layouts)[1:]:
+        prs.slide_layouts.remove(layout)
+    assert list(prs.slide_layouts) == [keep]
+    prs.save(str(only_title))
+    assert content_layout(Package.open(only_title)) is None
