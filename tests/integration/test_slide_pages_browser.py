@@ -1,9 +1,9 @@
 """The slide component in the pages the CLI writes, opened in Chromium: ``pptxagent batch``'s
 ``review.html`` (the bundled banner template, a record whose presenter line is far too long:
 its title's contrast and the line's cut-off resolved by the QA correction pass, shown before
-and after, its tiny text still open) and ``pptxagent qa``'s ``contact-sheet.html`` (a deck with planted defects). A
-live issue is an alarm box; a resolved one is a muted box, never an alarm; an accepted one is
-listed, never drawn. Both pages pass axe-core and fit a phone's width."""
+and after, its tiny text still open) and ``pptxagent qa``'s ``contact-sheet.html`` (a deck
+with planted defects). A live issue is an alarm box; a resolved one is a muted box, never an
+alarm; an accepted one is listed, never drawn. Both pages pass axe-core and fit a phone's width."""
 
 from __future__ import annotations
 
