@@ -70,8 +70,7 @@ def _deck(r: dict[str, Any]) -> dict[str, Any]:
         slides.setdefault(n, {"index": n, "quality": None})
     issues = (r["qa"] if r.get("qa") is not None
               else [{**i, "status": "open"} for i in r.get("open_issues") or []])
-    before = {int(n): png_data_url(p) for n, p in (r.get("before") or {}).items()
-              if Path(p).is_file()}
+    before = {int(n): png_data_url(p) for n, p in (r.get("before") or {}).items()}
     return {"target": f"deck-{r.get('number')}", "slide_px": r.get("slide_px") or {},
             "slides": [{**slides[n], "picture": pictures.get(n), "before": before.get(n)}
                        for n in sorted(slides)],

@@ -146,6 +146,14 @@ class Frame:
     """Shapes drawn after the component's (the citations)."""
 
 
+def aligned_left(rect: Rect, width: float, align: Align, inset: float = 0.0) -> float:
+    """The left edge of something ``width`` wide set in ``rect`` by ``align`` (``inset`` in
+    from the side it hugs)."""
+    if align == "center":
+        return rect.left + (rect.w - width) / 2
+    return rect.right - inset - width if align == "right" else rect.left + inset
+
+
 def measured_title(label: str, pack: ThemePack) -> str:
     """A title as its width is estimated: in capitals when the pack draws it so."""
     return label.upper() if pack.title.caps else label
@@ -177,8 +185,7 @@ def _title_block(slide: OutlineSlide, ctx: Context, area: Rect, top: float | Non
     y0 = bottom - block if bottom is not None else (top if top is not None else area.top)
     narrow = min(area.w, balanced_width(measured_title(label, pack), size, area.w,
                                         bold=look.bold, wf=width_of(pack, "major")))
-    left = {"left": area.left, "center": area.left + (area.w - narrow) / 2,
-            "right": area.right - narrow}[look.align]
+    left = aligned_left(area, narrow, look.align)
     title_rect = Rect(left, y0, left + narrow, y0 + th)
     title = para(label, size, font="major", color="title", bold=look.bold, align=look.align,
                  caps=look.caps)
@@ -227,8 +234,7 @@ def standard_frame(slide: OutlineSlide, ctx: Context) -> Frame:
         shapes, y = _title_block(slide, ctx, head, area.top, None)
         rule_h = gap(pack, XS)
         rule_top = y + gap(pack, S)
-        rule_left = {"left": head.left + INSET, "center": head.left + (head.w - RULE_W) / 2,
-                     "right": head.right - INSET - RULE_W}[pack.title.align]
+        rule_left = aligned_left(head, RULE_W, align, INSET)
         rule = Rect(rule_left, rule_top, rule_left + RULE_W, rule_top + rule_h)
         shapes.append(bar("title-rule", rule))
         body_top = rule.bottom + gap(pack, L)

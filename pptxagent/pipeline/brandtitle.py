@@ -16,17 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pptxagent.errors import PptxAgentError
-from pptxagent.fill import apply_content
-from pptxagent.fill.content import parse_content
 from pptxagent.fill.keys import role_map
-from pptxagent.fill.layouts import place_layout_slides
-from pptxagent.inventory import inventory_deck, inventory_slide
-from pptxagent.inventory.context import DeckReader
 from pptxagent.ir import Element
 from pptxagent.ir.theme import SLIDE_H_PT, SchemeColors, TitleStyle
 from pptxagent.ooxml.layoutslide import content_layout
 from pptxagent.ooxml.package import Package
 from pptxagent.pipeline.brandart import slot_of
+from pptxagent.pipeline.fillcopy import filled_copy
 
 SAMPLE = "Quarterly review"
 TITLE_STEPS: tuple[float, ...] = (30.0, 36.0, 44.0)
@@ -49,23 +45,14 @@ class TitleLook:
 def _title(template: Path) -> tuple[Element, float] | None:
     """The content layout's title filled with ``SAMPLE`` (inventoried) and the slide's
     height in points; ``None`` when the template has no such layout or title."""
-    pkg = Package.open(template)
-    try:  # a malformed layout part: the pack keeps its own title look
-        n = content_layout(pkg)
+    try:  # a malformed layout part, or a title that takes no text: the pack's own look
+        n = content_layout(Package.open(template))
         if n is None:
             return None
-        content = parse_content({"slides": [{"layout": n, "fill": {"title": SAMPLE}}]},
-                                str(template))
-        content, _ = place_layout_slides(pkg, content)
-        deck = inventory_deck(pkg)
-        plan = apply_content(pkg, content, template.parent, strict=False,
-                             inventory=lambda _pkg, _part, index: deck.slides[index - 1])
-        if not plan.slides:
-            return None
-        fs = plan.slides[0]
-        el = role_map(inventory_slide(pkg, fs.part, fs.index, DeckReader(pkg))).get("title")
-    except PptxAgentError:  # the layout's title takes no text: keep the pack's own look
+        pkg, _, slides = filled_copy(template, [{"layout": n, "fill": {"title": SAMPLE}}])
+    except PptxAgentError:
         return None
+    el = role_map(slides[0]).get("title") if slides else None
     if el is None or not el.paragraphs or not el.paragraphs[0].runs:
         return None
     return el, pkg.slide_size_emu()[1] / EMU_PER_PT
@@ -77,10 +64,9 @@ def title_look(template: Path, colors: SchemeColors, dark: bool) -> TitleLook | 
     if found is None:
         return None
     el, height_pt = found
-    para = el.paragraphs[0] if el.paragraphs else None
-    run = para.runs[0] if para is not None and para.runs else None
-    if para is None or run is None:
-        return None
+    assert el.paragraphs  # _title found a run in the first paragraph
+    para = el.paragraphs[0]
+    run = para.runs[0]
     align = para.align or el.style.textAlign or "left"
     caps = (run.model_extra or {}).get("caps") == "all"
     style = TitleStyle(align="left" if align == "justify" else align, bold=bool(run.bold),

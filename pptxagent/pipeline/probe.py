@@ -28,18 +28,17 @@ from pathlib import Path
 from typing import Any
 
 from pptxagent.diagnose.engine import diagnose
-from pptxagent.fill import apply_content
 from pptxagent.fill.content import parse_content
 from pptxagent.fill.data import token_name
 from pptxagent.fill.keys import role_map
 from pptxagent.fill.layouts import place_layout_slides
-from pptxagent.inventory import inventory_deck, inventory_slide
-from pptxagent.inventory.context import DeckReader
+from pptxagent.inventory import inventory_deck
 from pptxagent.ir import DeckSlide, DomSnapshot, Element, SlideIR
 from pptxagent.measure.measurer import Measurer
 from pptxagent.ooxml.layoutslide import layouts
 from pptxagent.ooxml.package import Package
 from pptxagent.ooxml.tokens import TOKEN_RE, paragraph_texts, text_languages
+from pptxagent.pipeline.fillcopy import filled_copy
 from pptxagent.pipeline.probesearch import Search, first_guess
 from pptxagent.pipeline.probetext import (
     Sampler,
@@ -273,18 +272,9 @@ def plan_round(p: Probe, todo: Callable[[int, str, str], int | None]) -> list[Co
 def fill_entries(p: Probe, entries: Sequence[dict[str, Any]]) -> tuple[Package, list[SlideIR]]:
     """A copy of the template filled with content.json slide ``entries``, each output slide
     inventoried."""
-    pkg = Package.open(p.template)
-    content = parse_content({"slides": list(entries)}, str(p.template))
-    content, _ = place_layout_slides(pkg, content)
-    deck = inventory_deck(pkg)
-    plan = apply_content(pkg, content, p.template.parent, strict=False,
-                         inventory=lambda _pkg, _part, index: deck.slides[index - 1])
-    reader = DeckReader(pkg)
-    irs = []
-    for fs in plan.slides:
-        ds = inventory_slide(pkg, fs.part, fs.index, reader)
-        irs.append(SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop))
-    return pkg, irs
+    pkg, deck, slides = filled_copy(p.template, entries)
+    return pkg, [SlideIR(slide=deck.slide, elements=ds.elements, backdrop=ds.backdrop)
+                 for ds in slides]
 
 
 def fill_copies(p: Probe, copies: Sequence[Copy]) -> tuple[Package, list[SlideIR]]:

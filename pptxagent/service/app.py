@@ -123,7 +123,7 @@ def _error_shapes(app: FastAPI) -> None:
         # Starlette answers a crash outside every middleware: the headers go on here
         log.error("unhandled %s: %s", type(exc).__name__, exc)
         return JSONResponse({"detail": "internal error"}, status_code=500,
-                            headers={k.decode(): v.decode() for k, v in SECURITY_HEADERS})
+                            headers=SECURITY_HEADERS)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-)
+SECURITY_HEADERS: dict[str, str] = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+}
+_RAW = tuple((k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items())
 
 
 class SecurityHeaders:
@@ -27,7 +28,7 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 have = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                extra = [(k, v) for k, v in _RAW if k not in have]
                 message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
