@@ -1,8 +1,8 @@
 """``pptxagent probe`` on real templates, from the CLI: every slot of every template slide and
 layout gets its limits, LibreOffice agrees at them, the content schema's ``maxLength`` admits
 content at the limit and refuses one character more, a fill at a body's limit keeps its size
-while one word more shrinks it, a CJK template is probed in its own script, and bad input
-exits 2 with one line."""
+while one word more shrinks it, a CJK template is probed in its own script (a Chinese one
+with English prompts tagged zh-CN too), and bad input exits 2 with one line."""
 
 from __future__ import annotations
 
@@ -102,6 +102,18 @@ def test_a_cjk_template_is_probed_in_its_script(tmp_path: Path) -> None:
     assert data["script"] == "japanese"
     title = _row(data, "slide 1", "title")
     assert title["own"]["chars"] == title["own"]["words"] > 5  # a character is a word
+
+
+def test_a_chinese_template_with_english_prompts_is_probed_in_chinese(tmp_path: Path) -> None:
+    """ONLYOFFICE's Chinese new-deck template: no text of its own, English prompts tagged
+    zh-CN; its slots are measured with Chinese text (a character is a word)."""
+    out = tmp_path / "probe.json"
+    proc = probe(CORPUS / "onlyoffice__zh-CN_new.pptx", "-o", out, "--no-libreoffice")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(out.read_text())
+    assert data["script"] == "chinese"
+    title = _row(data, "layout 2: Title and Content", "title")
+    assert title["own"]["chars"] == title["own"]["words"] > 5
 
 
 @pytest.mark.parametrize("name", ["openxmlsdk__encrypted_pptx.pptx",
